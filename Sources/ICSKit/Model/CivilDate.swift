@@ -1,0 +1,136 @@
+/// A calendar date in the proleptic Gregorian calendar, as written in iCalendar
+/// (`VALUE=DATE`, e.g. `20240610`): a day, not an instant.
+///
+/// Arithmetic is on integers (days since 1970-01-01), with no time zone and no
+/// Foundation calendar maths, so that the recurrence engine can use it in its hot loop.
+public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Creates a date from its parts; the parts are not checked (see ``isValid``).
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date that lies `days` days after 1970-01-01 (negative: before).
+    ///
+    /// Uses Howard Hinnant's `civil_from_days` algorithm.
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    /// Days since 1970-01-01 (Hinnant's `days_from_civil`).
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The ISO weekday: 1 = Monday … 7 = Sunday.
+    public var isoWeekday: Int {
+        let d = daysSinceEpoch
+        // 1970-01-01 was a Thursday (4).
+        return ((d % 7 + 7) % 7 + 3) % 7 + 1
+    }
+
+    /// Whether the parts name a real day (month 1–12, day within the month).
+    public var isValid: Bool {
+        month >= 1 && month <= 12 && day >= 1 && day <= CivilDate.daysInMonth(year: year, month: month)
+    }
+
+    /// The day of the year, 1 for January 1.
+    public var dayOfYear: Int {
+        daysSinceEpoch - CivilDate(year: year, month: 1, day: 1).daysSinceEpoch + 1
+    }
+
+    /// The date `days` days later (earlier when negative).
+    public func adding(days: Int) -> CivilDate {
+        CivilDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public static func daysInYear(_ year: Int) -> Int { isLeapYear(year) ? 366 : 365 }
+
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// A wall-clock date and time with no zone attached (seconds resolution, as in iCalendar).
+public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var date: CivilDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.init(date: CivilDate(year: year, month: month, day: day), hour: hour, minute: minute, second: second)
+    }
+
+    /// The wall time `seconds` seconds after 1970-01-01T00:00:00, counted as if every day had 86,400 seconds.
+    public init(secondsSinceEpoch seconds: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let rest = seconds - days * 86_400
+        self.init(date: CivilDate(daysSinceEpoch: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 of this wall time, as if it were UTC.
+    public var secondsSinceEpoch: Int {
+        date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool {
+        (lhs.date, lhs.hour, lhs.minute, lhs.second) < (rhs.date, rhs.hour, rhs.minute, rhs.second)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var description: String {
+        "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+    }
+}
+
+/// Zero-pads a non-negative integer to `width` digits (a minus sign is kept in front).
+@inline(__always)
+func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value.magnitude)
+    let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    return value < 0 ? "-" + padded : padded
+}

@@ -1,0 +1,44 @@
+/// A DURATION value (RFC 5545 3.3.6), kept in its parts because they differ in
+/// meaning: weeks and days are nominal (a day is a calendar day, 23 or 25 hours
+/// across a DST change), hours, minutes and seconds are exact.
+public struct ICSDuration: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var isNegative: Bool
+    public var weeks: Int
+    public var days: Int
+    public var hours: Int
+    public var minutes: Int
+    public var seconds: Int
+
+    public init(isNegative: Bool = false, weeks: Int = 0, days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
+        self.isNegative = isNegative
+        self.weeks = weeks
+        self.days = days
+        self.hours = hours
+        self.minutes = minutes
+        self.seconds = seconds
+    }
+
+    /// The nominal part in days (weeks × 7 + days), signed.
+    public var nominalDays: Int { (isNegative ? -1 : 1) * (weeks * 7 + days) }
+
+    /// The exact part in seconds, signed.
+    public var exactSeconds: Int { (isNegative ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds) }
+
+    /// The whole duration in seconds, counting a day as 86,400 seconds.
+    public var approximateSeconds: Int { nominalDays * 86_400 + exactSeconds }
+
+    /// iCalendar text, e.g. `P1DT2H`, `-PT15M`, `P2W`.
+    public var description: String {
+        var s = isNegative ? "-P" : "P"
+        if weeks != 0 { s += "\(weeks)W" }
+        if days != 0 { s += "\(days)D" }
+        if hours != 0 || minutes != 0 || seconds != 0 {
+            s += "T"
+            if hours != 0 { s += "\(hours)H" }
+            if minutes != 0 { s += "\(minutes)M" }
+            if seconds != 0 { s += "\(seconds)S" }
+        }
+        if s.hasSuffix("P") { s += "T0S" }
+        return s
+    }
+}

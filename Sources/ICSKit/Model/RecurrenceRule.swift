@@ -1,0 +1,121 @@
+/// An RRULE (RFC 5545 3.3.10, with RSCALE and SKIP from RFC 7529), fully typed.
+///
+/// Lists are empty when the rule has no such part. Values are kept as written
+/// (a BYMONTHDAY of -1 stays -1); the recurrence engine gives them meaning.
+public struct RecurrenceRule: Sendable, Hashable, Codable {
+    /// FREQ.
+    public enum Frequency: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+        case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
+        case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+
+        /// Finer frequencies are smaller: `.secondly < .yearly`.
+        public static func < (lhs: Frequency, rhs: Frequency) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// One BYDAY entry: a weekday with an optional ordinal (`2MO`, `-1FR`, `TU`).
+    public struct WeekdayNumber: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The ordinal (`2` in `2MO`, `-1` in `-1FR`), or `nil` for every such weekday.
+        public var ordinal: Int?
+        public var weekday: Weekday
+
+        public init(_ weekday: Weekday, ordinal: Int? = nil) {
+            self.weekday = weekday
+            self.ordinal = ordinal
+        }
+
+        public var description: String { (ordinal.map(String.init) ?? "") + weekday.icsName }
+    }
+
+    /// One BYMONTH entry; `isLeap` is RFC 7529's `L` suffix (`5L`) for leap months of RSCALE calendars.
+    public struct MonthNumber: Sendable, Hashable, Codable, CustomStringConvertible {
+        public var month: Int
+        public var isLeap: Bool
+
+        public init(_ month: Int, isLeap: Bool = false) {
+            self.month = month
+            self.isLeap = isLeap
+        }
+
+        public var description: String { "\(month)" + (isLeap ? "L" : "") }
+    }
+
+    /// SKIP (RFC 7529): what to do with an instance on a day the month does not have.
+    public enum Skip: String, Sendable, Hashable, Codable {
+        case omit = "OMIT", backward = "BACKWARD", forward = "FORWARD"
+    }
+
+    public var frequency: Frequency
+    /// INTERVAL, 1 when absent.
+    public var interval: Int
+    /// COUNT.
+    public var count: Int?
+    /// UNTIL (inclusive).
+    public var until: TimeValue?
+    public var bySecond: [Int]
+    public var byMinute: [Int]
+    public var byHour: [Int]
+    public var byDay: [WeekdayNumber]
+    public var byMonthDay: [Int]
+    public var byYearDay: [Int]
+    public var byWeekNumber: [Int]
+    public var byMonth: [MonthNumber]
+    public var bySetPosition: [Int]
+    /// WKST, Monday when absent.
+    public var weekStart: Weekday
+    /// RSCALE (RFC 7529), e.g. `HEBREW`; `nil` for the Gregorian calendar.
+    public var rscale: String?
+    /// SKIP (RFC 7529), `.omit` when absent.
+    public var skip: Skip
+
+    public init(
+        frequency: Frequency, interval: Int = 1, count: Int? = nil, until: TimeValue? = nil,
+        bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = [], byDay: [WeekdayNumber] = [],
+        byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNumber: [Int] = [], byMonth: [MonthNumber] = [],
+        bySetPosition: [Int] = [], weekStart: Weekday = .monday, rscale: String? = nil, skip: Skip = .omit
+    ) {
+        self.frequency = frequency
+        self.interval = interval
+        self.count = count
+        self.until = until
+        self.bySecond = bySecond
+        self.byMinute = byMinute
+        self.byHour = byHour
+        self.byDay = byDay
+        self.byMonthDay = byMonthDay
+        self.byYearDay = byYearDay
+        self.byWeekNumber = byWeekNumber
+        self.byMonth = byMonth
+        self.bySetPosition = bySetPosition
+        self.weekStart = weekStart
+        self.rscale = rscale
+        self.skip = skip
+    }
+}
+
+extension RecurrenceRule: CustomStringConvertible {
+    /// The rule as iCalendar text, e.g. `FREQ=MONTHLY;BYDAY=-1FR;COUNT=3`.
+    public var description: String {
+        var parts = ["FREQ=\(frequency.rawValue)"]
+        if let until { parts.append("UNTIL=\(until)") }
+        if let count { parts.append("COUNT=\(count)") }
+        if interval != 1 { parts.append("INTERVAL=\(interval)") }
+        func list(_ name: String, _ values: [some CustomStringConvertible]) {
+            if !values.isEmpty { parts.append(name + "=" + values.map(\.description).joined(separator: ",")) }
+        }
+        list("BYSECOND", bySecond)
+        list("BYMINUTE", byMinute)
+        list("BYHOUR", byHour)
+        list("BYDAY", byDay)
+        list("BYMONTHDAY", byMonthDay)
+        list("BYYEARDAY", byYearDay)
+        list("BYWEEKNO", byWeekNumber)
+        list("BYMONTH", byMonth)
+        list("BYSETPOS", bySetPosition)
+        if weekStart != .monday { parts.append("WKST=\(weekStart.icsName)") }
+        if let rscale { parts.append("RSCALE=\(rscale)") }
+        if skip != .omit { parts.append("SKIP=\(skip.rawValue)") }
+        return parts.joined(separator: ";")
+    }
+}
