@@ -67,22 +67,8 @@ public struct Occurrence: Sendable, Hashable {
 /// Conversions between wall times and instants through Foundation's `TimeZone`
 /// (outside the recurrence engine's hot loop).
 enum WallClock {
-    /// The instant at which clocks in `zone` show `wall`. A wall time in a spring-forward
-    /// gap is read with the offset before the gap; an ambiguous one is the first of the two.
+    /// The instant at which clocks in `zone` show `wall` (gap: offset before it; ambiguous: the first).
     static func instant(of wall: CivilDateTime, in zone: TimeZone) -> Date {
-        let local = wall.secondsSinceEpoch
-        // Offset before the wall time, tried first: this picks the earlier of two ambiguous
-        // instants and reads a gap time with the offset before the gap.
-        let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - 86_400)))
-        let candidate = local - before
-        if zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(candidate))) == before {
-            return Date(timeIntervalSince1970: TimeInterval(candidate))
-        }
-        let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local + 86_400)))
-        let second = local - after
-        if zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second))) == after {
-            return Date(timeIntervalSince1970: TimeInterval(second))
-        }
-        return Date(timeIntervalSince1970: TimeInterval(candidate))
+        Date(timeIntervalSince1970: TimeInterval(FoundationZone(zone: zone).resolve(wall).utcSeconds))
     }
 }
