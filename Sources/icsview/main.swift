@@ -1,1 +1,60 @@
-print("icsview")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import ICSKit
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// The entry point only wires: options → import → (expand → project) → render → exit code.
+func run(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+        options = try OptionParser.parse(arguments)
+    } catch {
+        printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
+        return 64
+    }
+    if options.showHelp {
+        print(Help.text, terminator: "")
+        return 0
+    }
+    if options.showVersion {
+        print(Help.version)
+        return 0
+    }
+    var calendars: [ICalendar] = []
+    var failures: [ICSError] = []
+    for input in options.inputs {
+        do {
+            calendars.append(try ICalendar(contentsOfFile: input))
+        } catch {
+            failures.append(error)
+            printError("Error: \(error)\n")
+        }
+    }
+    if options.format == .text {
+        for calendar in calendars {
+            for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
+        }
+    }
+    switch options.view {
+    case .summary:
+        if options.format == .json {
+            print(SummaryRenderer.json(calendars, failures: failures), terminator: "")
+        } else {
+            print(SummaryRenderer.text(calendars), terminator: "")
+        }
+    case .month, .week, .agenda:
+        printError("Error: this view is not available yet\n")
+        return 1
+    }
+    return failures.isEmpty ? 0 : 1
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

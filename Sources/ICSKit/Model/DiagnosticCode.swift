@@ -80,6 +80,8 @@ extension DiagnosticCode {
         hint: "See the message for what libical could not read.")
     public static let invalidRecurrenceRule = DiagnosticCode("ICS2006", .error, "RRULE does not parse",
         hint: "An RRULE is FREQ=…;… (RFC 5545 3.3.10).")
+    public static let unknownProperty = DiagnosticCode("ICS2007", .warning, "unknown property",
+        hint: "Use an X- name for a private property, or a property registered with IANA.")
 
     // MARK: Time zones and recurrence (ICS30xx)
     public static let unknownTimeZone = DiagnosticCode("ICS3001", .warning, "unknown time zone",
@@ -94,6 +96,6 @@ extension DiagnosticCode {
         [invalidUTF8, nulByte, lineTooLong, missingEnd, unexpectedEnd, mismatchedEnd, nestingTooDeep,
          componentTooLarge, contentOutsideComponent, malformedLine, bareLineFeed, longLine, controlCharacter,
          noCalendar, propertyParseError, parameterParseError, valueParseError, invalidComponent, libicalError,
-         invalidRecurrenceRule, unknownTimeZone, recurrenceLimit, unsupportedRecurrence]
+         invalidRecurrenceRule, unknownProperty, unknownTimeZone, recurrenceLimit, unsupportedRecurrence]
     }
 }

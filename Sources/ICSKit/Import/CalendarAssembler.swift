@@ -1,0 +1,64 @@
+/// Puts parsed blocks together into one ``ICalendar``, in file order.
+struct CalendarAssembler {
+    private var calendar: ICalendar
+    private var diagnostics: [Diagnostic] = []
+
+    init(source: String?) {
+        calendar = ICalendar(source: source)
+    }
+
+    mutating func add(_ blocks: [ParsedBlock]) {
+        for block in blocks {
+            diagnostics.append(contentsOf: block.diagnostics)
+            switch block.component {
+            case .incidence(let incidence)?:
+                switch incidence.kind {
+                case .event: calendar.events.append(incidence)
+                case .todo: calendar.todos.append(incidence)
+                case .journal: calendar.journals.append(incidence)
+                }
+            case .timeZone(let zone)?: calendar.timeZones.append(zone)
+            case .calendarProperties(let header)?: merge(header)
+            case .other(let component)?: calendar.otherComponents.append(component)
+            case nil: break
+            }
+        }
+    }
+
+    mutating func addScanDiagnostics(_ scan: [Diagnostic]) {
+        diagnostics.append(contentsOf: scan)
+    }
+
+    /// A later VCALENDAR's properties fill only what an earlier one left unset.
+    private mutating func merge(_ header: ICalendar) {
+        calendar.name = calendar.name ?? header.name
+        calendar.description = calendar.description ?? header.description
+        calendar.color = calendar.color ?? header.color
+        calendar.defaultTimeZone = calendar.defaultTimeZone ?? header.defaultTimeZone
+        calendar.method = calendar.method ?? header.method
+        calendar.productID = calendar.productID ?? header.productID
+        calendar.version = calendar.version ?? header.version
+        calendar.calendarScale = calendar.calendarScale ?? header.calendarScale
+        calendar.refreshInterval = calendar.refreshInterval ?? header.refreshInterval
+        calendar.publishedTTL = calendar.publishedTTL ?? header.publishedTTL
+        calendar.otherProperties.append(contentsOf: header.otherProperties)
+    }
+
+    /// The calendar, with its diagnostics in line order and at most `maxPerCode` of each code.
+    mutating func finish(maxPerCode: Int) -> ICalendar {
+        diagnostics.sort { ($0.line ?? 0, $0.code.rawValue) < ($1.line ?? 0, $1.code.rawValue) }
+        var kept: [Diagnostic] = []
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics {
+            let n = counts[diagnostic.code.rawValue, default: 0] + 1
+            counts[diagnostic.code.rawValue] = n
+            if n <= maxPerCode { kept.append(diagnostic) }
+        }
+        for (code, n) in counts.sorted(by: { $0.key < $1.key }) where n > maxPerCode {
+            kept.append(Diagnostic(DiagnosticCode(rawValue: code), "\(n - maxPerCode) more \(code) diagnostics not shown",
+                                   severity: .note, source: calendar.source))
+        }
+        calendar.diagnostics = kept
+        return calendar
+    }
+}

@@ -1,0 +1,72 @@
+import Dispatch
+import Foundation
+
+/// Reads a stream into an ``ICalendar``: scans it into blocks, parses the blocks with
+/// libical on every core in batches, and assembles the results in file order.
+///
+/// Memory stays bounded by a batch of blocks plus the model: libical never holds more
+/// than one block's tree per thread.
+struct CalendarImporter {
+    let source: String?
+    let options: ImportOptions
+
+    /// Blocks are handed to the workers in batches of about this many bytes.
+    static let batchBytes = 4 << 20
+
+    func run(_ stream: ByteStream) throws(ICSError) -> ICalendar {
+        var scanner = BlockScanner(stream: stream, source: source, limits: options.limits)
+        try scanner.checkFormat()
+        var assembler = CalendarAssembler(source: source)
+        var batch: [ComponentBlock] = []
+        var bytes = 0
+        while let block = try scanner.next() {
+            bytes += block.text.count
+            batch.append(block)
+            if bytes >= CalendarImporter.batchBytes {
+                assembler.add(parse(batch))
+                batch.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+        }
+        assembler.add(parse(batch))
+        assembler.addScanDiagnostics(scanner.diagnostics)
+        return assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+    }
+
+    /// Parses a batch of blocks in parallel; results keep the batch's order.
+    private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
+        let count = batch.count
+        guard count > 0 else { return [] }
+        let workers = min(count, options.parallelism > 0 ? options.parallelism : ProcessInfo.processInfo.activeProcessorCount)
+        let source = self.source
+        if workers <= 1 { return batch.map { ComponentConverter.parse($0, source: source) } }
+        let results = UnsafeMutableBufferPointer<ParsedBlock>.allocate(capacity: count)
+        let slots = SendableBuffer(base: results)
+        batch.withUnsafeBufferPointer { blocks in
+            let input = SendableInput(base: blocks)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var i = worker
+                while i < count {
+                    (slots.base.baseAddress! + i).initialize(to: ComponentConverter.parse(input.base[i], source: source))
+                    i += workers
+                }
+            }
+        }
+        let out = Array(results)
+        _ = results.deinitialize()
+        results.deallocate()
+        return out
+    }
+}
+
+/// Sendable notes: each worker writes only the slots `i ≡ worker (mod workers)`, and the
+/// buffer is read only after `concurrentPerform` returns.
+private struct SendableBuffer: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<ParsedBlock>
+}
+
+/// Sendable notes: the blocks are only read while `concurrentPerform` runs, and the array
+/// they live in is not mutated meanwhile.
+private struct SendableInput: @unchecked Sendable {
+    let base: UnsafeBufferPointer<ComponentBlock>
+}

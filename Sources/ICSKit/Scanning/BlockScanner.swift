@@ -1,0 +1,271 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a stream of content lines into top-level component blocks (VTIMEZONE, VEVENT,
+/// VTODO, VJOURNAL, VFREEBUSY, …) and the VCALENDAR's own properties, repairing what it can:
+/// a component with no END is closed where the next one begins (with a diagnostic naming it
+/// and its BEGIN line); nesting beyond ``ScanLimits/maxDepth`` and components beyond
+/// ``ScanLimits/maxComponentBytes`` are skipped.
+///
+/// Several VCALENDARs in one stream, and bare components with no VCALENDAR, both scan.
+///
+/// - Complexity: O(n) in the input; memory bounded by the largest block.
+struct BlockScanner {
+    private var reader: ContentLineReader
+    private let limits: ScanLimits
+    private let source: String?
+
+    private var current: ComponentBlock?
+    /// Open components of the current block, with their BEGIN lines.
+    private var stack: [(name: String, line: Int)] = []
+    /// Depth beyond the limit (those BEGINs are skipped).
+    private var overflowDepth = 0
+    private var skippingOversized = false
+    private var calendar: ComponentBlock?
+    private var inCalendar = false
+    private var ready: [ComponentBlock] = []
+    private var reprocess = false
+    private var sawNonUTF8 = false
+    private var warnedNoCalendar = false
+    private var warnedDepthInBlock = false
+    private var started = false
+
+    /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding).
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(stream: ByteStream, source: String?, limits: ScanLimits = .standard) {
+        reader = ContentLineReader(stream: stream, maxContentLineBytes: limits.maxContentLineBytes)
+        self.limits = limits
+        self.source = source
+    }
+
+    /// Line-ending statistics, known once the stream has been read.
+    var bareLineFeeds: (count: Int, firstLine: Int?, crlfCount: Int) {
+        (reader.bareLFCount, reader.firstBareLFLine, reader.crlfCount)
+    }
+
+    /// Checks that the input looks like iCalendar before anything else is read.
+    /// - Throws: ``ICSError/Code/notICalendar`` naming what line 1 looks like.
+    mutating func checkFormat() throws(ICSError) {
+        let start: ArraySlice<UInt8>
+        do { start = try reader.peekStart() } catch { throw ICSError(.unreadable, error.message, source: source) }
+        if let problem = FormatSniffer.problem(with: start) {
+            throw ICSError(.notICalendar, "not an iCalendar file: \(problem)", source: source, line: 1)
+        }
+        started = true
+    }
+
+    /// The next complete block, or `nil` at the end of the input.
+    mutating func next() throws(ICSError) -> ComponentBlock? {
+        if !started { try checkFormat() }
+        while ready.isEmpty {
+            if !reprocess {
+                let more: Bool
+                do { more = try reader.next() } catch { throw ICSError(.unreadable, error.message, source: source) }
+                if !more { finish(); break }
+            }
+            reprocess = false
+            handleLine()
+        }
+        return ready.isEmpty ? nil : ready.removeFirst()
+    }
+
+    // MARK: - One content line
+
+    private mutating func handleLine() {
+        let number = reader.line
+        if reader.length > limits.maxContentLineBytes {
+            let name = reader.bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
+            note(.lineTooLong, "content line of \(reader.length) bytes (\(name.prefix(40))) is over the limit of \(limits.maxContentLineBytes) bytes; skipped", line: number, property: name)
+            return
+        }
+        var bytes = reader.bytes
+        if bytes.contains(0) {
+            bytes.removeAll { $0 == 0 }
+            note(.nulByte, "NUL byte in the content line; removed", line: number)
+        }
+        if !bytes.withUnsafeBufferPointer({ TextDecoding.isValidUTF8($0) }) {
+            bytes = bytes.withUnsafeBufferPointer { TextDecoding.utf8FromWindows1252($0) }
+            if !sawNonUTF8 {
+                sawNonUTF8 = true
+                note(.invalidUTF8, "input is not valid UTF-8; read as Windows-1252 from this line on where needed", line: number)
+            }
+        }
+        let boundary = bytes.withUnsafeBufferPointer { ContentLineSyntax.componentBoundary($0) }
+        switch boundary {
+        case let (isBegin, name)? where isBegin: begin(name, line: number, bytes: bytes)
+        case let (_, name)?: end(name, line: number, bytes: bytes)
+        case nil: property(line: number, bytes: bytes)
+        }
+    }
+
+    private static let topLevelOnly: Set<String> = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+
+    private mutating func begin(_ name: String, line: Int, bytes: [UInt8]) {
+        guard current != nil else {
+            if name == "VCALENDAR" {
+                flushCalendar()
+                openCalendar(at: line)
+                inCalendar = true
+                return
+            }
+            if !inCalendar && !warnedNoCalendar {
+                warnedNoCalendar = true
+                note(.noCalendar, "\(name) is not inside a VCALENDAR", line: line)
+            }
+            current = ComponentBlock(name: name, line: line)
+            stack = [(name, line)]
+            overflowDepth = 0
+            warnedDepthInBlock = false
+            skippingOversized = false
+            append(.begin, name: name, line: line, bytes: bytes)
+            return
+        }
+        if overflowDepth > 0 || stack.count >= limits.maxDepth {
+            overflowDepth += 1
+            if !warnedDepthInBlock {
+                warnedDepthInBlock = true
+                note(.nestingTooDeep, "components nested deeper than \(limits.maxDepth) levels in \(stack[0].name) from line \(stack[0].line); the deeper ones are skipped", line: line)
+            }
+            return
+        }
+        if BlockScanner.topLevelOnly.contains(name) {
+            // A top-level component cannot nest: the open one lacks its END.
+            closeUnterminated(at: line)
+            reprocess = true
+            return
+        }
+        stack.append((name, line))
+        append(.begin, name: name, line: line, bytes: bytes)
+    }
+
+    private mutating func end(_ name: String, line: Int, bytes: [UInt8]) {
+        if overflowDepth > 0 {
+            overflowDepth -= 1
+            return
+        }
+        guard current != nil else {
+            if name == "VCALENDAR", inCalendar {
+                flushCalendar()
+                inCalendar = false
+            } else {
+                note(.unexpectedEnd, "END:\(name) without a matching BEGIN", line: line)
+            }
+            return
+        }
+        if stack.last?.name == name {
+            append(.end, name: name, line: line, bytes: bytes)
+            stack.removeLast()
+            if stack.isEmpty { finishBlock() }
+            return
+        }
+        if let index = stack.lastIndex(where: { $0.name == name }) {
+            while stack.count > index + 1 { closeInnermost(at: line) }
+            append(.end, name: name, line: line, bytes: bytes)
+            stack.removeLast()
+            if stack.isEmpty { finishBlock() }
+            return
+        }
+        if name == "VCALENDAR" {
+            closeUnterminated(at: line)
+            reprocess = true
+            return
+        }
+        note(.mismatchedEnd, "END:\(name) inside \(stack.last!.name) (begun on line \(stack.last!.line)); ignored", line: line)
+    }
+
+    private mutating func property(line: Int, bytes: [UInt8]) {
+        if overflowDepth > 0 { return }
+        if current != nil {
+            append(.property, name: nil, line: line, bytes: bytes)
+            return
+        }
+        if calendar == nil {
+            openCalendar(at: line)
+            if !inCalendar {
+                note(.contentOutsideComponent, "content line outside any component; kept as a calendar property", line: line)
+            }
+        }
+        appendLine(to: &calendar!, .property, name: nil, line: line, bytes: bytes)
+    }
+
+    // MARK: - Blocks
+
+    private mutating func append(_ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
+        guard !skippingOversized else { return }
+        appendLine(to: &current!, kind, name: name, line: line, bytes: bytes)
+        if current!.text.count > limits.maxComponentBytes {
+            skippingOversized = true
+            note(.componentTooLarge, "\(current!.name) from line \(current!.line) is larger than \(limits.maxComponentBytes) bytes; skipped", line: current!.line)
+        }
+    }
+
+    private func appendLine(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
+        if kind == .property && bytes.count > limits.maxParsedLineBytes {
+            block.unparsed.append(.init(number: line, bytes: bytes))
+            return
+        }
+        let (resolvedName, count): (String, Int) = bytes.withUnsafeBufferPointer { buffer in
+            let n = name ?? ContentLineSyntax.name(buffer)
+            let values = kind == .property && ContentLineSyntax.splitByLibical.contains(n) ? ContentLineSyntax.valueCount(buffer) : 1
+            return (n, values)
+        }
+        block.lines.append(.init(number: Int32(clamping: line), offset: Int32(clamping: block.text.count),
+                                 length: Int32(clamping: bytes.count), kind: kind,
+                                 valueCount: UInt16(clamping: count), name: resolvedName))
+        block.text.append(contentsOf: bytes)
+        block.text.append(0x0A)
+    }
+
+    /// Closes the innermost open component of the current block with a synthesized END.
+    private mutating func closeInnermost(at line: Int) {
+        let open = stack.removeLast()
+        note(.missingEnd, "\(open.name) begun on line \(open.line) has no END; closed at line \(line)", line: open.line)
+        append(.end, name: open.name, line: line, bytes: Array("END:\(open.name)".utf8))
+    }
+
+    private mutating func closeUnterminated(at line: Int) {
+        while !stack.isEmpty { closeInnermost(at: line) }
+        finishBlock()
+    }
+
+    private mutating func finishBlock() {
+        if let block = current, !skippingOversized { ready.append(block) }
+        current = nil
+        stack = []
+        overflowDepth = 0
+    }
+
+    private mutating func finish() {
+        if current != nil { closeUnterminated(at: reader.line) }
+        if let open = calendar {
+            if inCalendar {
+                note(.missingEnd, "VCALENDAR begun on line \(open.line) has no END", line: open.line)
+            }
+            _ = open
+            flushCalendar()
+        }
+    }
+
+    /// Starts the block of a VCALENDAR's own properties (wrapped in BEGIN/END for libical).
+    private mutating func openCalendar(at line: Int) {
+        var block = ComponentBlock(name: "VCALENDAR", line: line)
+        appendLine(to: &block, .begin, name: "VCALENDAR", line: line, bytes: Array("BEGIN:VCALENDAR".utf8))
+        calendar = block
+    }
+
+    private mutating func flushCalendar() {
+        guard var block = calendar else { return }
+        appendLine(to: &block, .end, name: "VCALENDAR", line: reader.line, bytes: Array("END:VCALENDAR".utf8))
+        ready.append(block)
+        calendar = nil
+    }
+
+    private mutating func note(_ code: DiagnosticCode, _ message: String, line: Int, property: String? = nil) {
+        let diagnostic = Diagnostic(code, message, source: source, line: line, property: property)
+        if current != nil { current!.diagnostics.append(diagnostic) } else { diagnostics.append(diagnostic) }
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the scanner's bytes come from: a file descriptor read in chunks, or bytes in memory.
+///
+/// Reading in chunks keeps memory bounded by the chunk and the largest line, whatever
+/// the size of the input.
+struct ByteStream {
+    private enum Origin {
+        case descriptor(Int32, closeWhenDone: Bool)
+        case memory([UInt8])
+    }
+
+    private var origin: Origin
+    private var memoryOffset = 0
+    /// Chunk size for descriptor reads.
+    let chunkSize: Int
+
+    /// Reads from an open descriptor (a file or standard input).
+    init(descriptor: Int32, closeWhenDone: Bool, chunkSize: Int = 1 << 20) {
+        origin = .descriptor(descriptor, closeWhenDone: closeWhenDone)
+        self.chunkSize = chunkSize
+    }
+
+    /// Reads from bytes in memory.
+    init(bytes: [UInt8], chunkSize: Int = 1 << 20) {
+        origin = .memory(bytes)
+        self.chunkSize = chunkSize
+    }
+
+    /// Fills `buffer` (replacing its contents) with the next chunk; returns false at the end.
+    /// - Throws: the `errno` text of a failed read.
+    mutating func read(into buffer: inout [UInt8]) throws(ReadFailure) -> Bool {
+        switch origin {
+        case .memory(let bytes):
+            guard memoryOffset < bytes.count else { return false }
+            let end = min(bytes.count, memoryOffset + chunkSize)
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: bytes[memoryOffset..<end])
+            memoryOffset = end
+            return true
+        case .descriptor(let fd, _):
+            var failure: Int32 = 0
+            while true {
+                buffer = [UInt8](unsafeUninitializedCapacity: chunkSize) { storage, initialized in
+                    let n = systemRead(fd, storage.baseAddress, chunkSize)
+                    failure = n < 0 ? errno : 0
+                    initialized = max(n, 0)
+                }
+                if failure == EINTR { continue }
+                if failure != 0 { throw ReadFailure(message: String(cString: strerror(failure))) }
+                return !buffer.isEmpty
+            }
+        }
+    }
+
+    /// Closes the descriptor when this stream owns it.
+    func close() {
+        if case .descriptor(let fd, let owned) = origin, owned { systemClose(fd) }
+    }
+}
+
+/// A read that failed, with the system's reason.
+struct ReadFailure: Error {
+    var message: String
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+private func systemClose(_ fd: Int32) {
+    _ = close(fd)
+}

@@ -1,0 +1,44 @@
+/// One top-level component's content lines, unfolded, ready for libical: the unit that
+/// is parsed on its own (in parallel with the others) and then freed.
+struct ComponentBlock: Sendable {
+    /// What one content line of the block is.
+    struct Line: Sendable {
+        enum Kind: UInt8, Sendable { case begin, end, property }
+        /// Physical line number (1-based) where the content line starts.
+        var number: Int32
+        /// Byte offset of the content line in ``ComponentBlock/text``.
+        var offset: Int32
+        /// Its length in bytes.
+        var length: Int32
+        var kind: Kind
+        /// How many values libical splits the property into (EXDATE, RDATE, CATEGORIES, RESOURCES, FREEBUSY).
+        var valueCount: UInt16
+        /// The property or component name, upper-cased.
+        var name: String
+    }
+
+    /// A content line kept out of libical (over ``ScanLimits/maxParsedLineBytes``).
+    struct UnparsedLine: Sendable {
+        var number: Int
+        var bytes: [UInt8]
+    }
+
+    /// The component name (`VEVENT`), or `VCALENDAR` for the calendar's own properties.
+    var name: String
+    /// The physical line of its BEGIN.
+    var line: Int
+    /// The unfolded content lines, each ended by `\n`.
+    var text: [UInt8] = []
+    var lines: [Line] = []
+    var unparsed: [UnparsedLine] = []
+    /// Diagnostics found while scanning this block.
+    var diagnostics: [Diagnostic] = []
+    /// Whether this block carries only the VCALENDAR's own properties.
+    var isCalendarProperties: Bool { name == "VCALENDAR" }
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+        text.reserveCapacity(1024)
+    }
+}

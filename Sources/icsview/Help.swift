@@ -1,0 +1,42 @@
+import ICSKit
+
+/// The tool's texts: help, usage, version.
+enum Help {
+    static let version = "icsview 0.1.0 (ICSKit, libical \(LibicalInfo.version))"
+
+    static let usage = "USAGE: icsview [<options>] <file> ..."
+
+    static let text = """
+    OVERVIEW: Show, list and check iCalendar (.ics) files in the terminal.
+
+    \(usage)
+
+    ARGUMENTS:
+      <file>                  An .ics file, or - for standard input.
+
+    VIEWS (default: a summary of each calendar):
+      --month [<yyyy-mm>]     Show a month as a grid (default: this month).
+      --week [<yyyy-mm-dd>]   Show the week that holds a day (default: today).
+      --agenda                List the occurrences between --from and --to.
+
+    OPTIONS:
+      --from <yyyy-mm-dd>     First day shown by --agenda (default: today).
+      --to <yyyy-mm-dd>       Last day shown by --agenda, inclusive (default: 30 days on).
+      --tz <zone>             Display time zone, IANA or Windows name (default: $TZ or the system's).
+      --months <n>            How many months --month shows (default: 1).
+      --first-weekday <day>   mon, tue, wed, thu, fri, sat or sun (default: from the locale).
+      --week-numbers          Show week numbers beside the grid.
+      --select <yyyy-mm-dd>   Below the month, list only this day.
+      --today <yyyy-mm-dd>    Take this day as today (for reproducible output).
+      --show-cancelled        Also list cancelled occurrences.
+      --color <mode>          auto, always or never (default: auto; NO_COLOR is honoured).
+      --ascii                 Draw without box-drawing or symbol characters.
+      --format <format>       text or json (default: text).
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 success, 1 an input could not be read or is not iCalendar, 64 usage error.
+
+    """
+}

@@ -1,0 +1,163 @@
+import ICSKit
+
+/// Parses the command line: a pure function from arguments to ``Options`` or a ``UsageError``.
+/// Accepts `--opt value`, `--opt=value` and `--` (everything after it is a file).
+enum OptionParser {
+    /// Options that take a value.
+    static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select"]
+    /// Options whose value is optional (taken only when the next word looks like one).
+    static let optionalValued: Set<String> = ["--month", "--week"]
+    static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version"]
+
+    static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var index = 0
+        var viewSet: String?
+        func setView(_ view: Options.View, _ name: String) throws(UsageError) {
+            if let viewSet, viewSet != name { throw UsageError(message: "\(viewSet) and \(name) cannot be used together") }
+            viewSet = name
+            options.view = view
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                options.inputs.append(contentsOf: arguments[index...])
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                options.inputs.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<eq])
+                inlineValue = String(argument[argument.index(after: eq)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard index < arguments.count else { throw UsageError(message: "missing value for '\(name)'") }
+                index += 1
+                return arguments[index - 1]
+            }
+            func optionalValue(matching looksRight: (String) -> Bool) -> String? {
+                if let inlineValue { return inlineValue }
+                if index < arguments.count, looksRight(arguments[index]) {
+                    index += 1
+                    return arguments[index - 1]
+                }
+                return nil
+            }
+            if flags.contains(name) || optionalValued.contains(name) || valued.contains(name) {
+                if flags.contains(name), inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
+            } else {
+                throw UsageError(message: "unknown option '\(name)'" + suggestion(for: name))
+            }
+            switch name {
+            case "-h", "--help": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "--agenda": try setView(.agenda, name)
+            case "--week-numbers": options.weekNumbers = true
+            case "--ascii": options.ascii = true
+            case "--show-cancelled": options.showCancelled = true
+            case "--month":
+                try setView(.month, name)
+                if let text = optionalValue(matching: { DateArgument.month($0) != nil }) {
+                    guard let month = DateArgument.month(text) else { throw UsageError(message: "'\(text)' is not a month (YYYY-MM)") }
+                    options.month = month
+                }
+            case "--week":
+                try setView(.week, name)
+                if let text = optionalValue(matching: { DateArgument.day($0) != nil }) {
+                    guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' is not a date (YYYY-MM-DD)") }
+                    options.weekDate = day
+                }
+            case "--format":
+                let text = try value()
+                guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text or json)") }
+                options.format = format
+            case "--color":
+                let text = try value()
+                guard let mode = Options.ColorMode(rawValue: text) else { throw UsageError(message: "'\(text)' is not a color mode (auto, always or never)") }
+                options.color = mode
+            case "--months":
+                let text = try value()
+                guard let n = Int(text), (1...24).contains(n) else { throw UsageError(message: "'\(text)' is not a number of months from 1 to 24") }
+                options.months = n
+            case "--from": options.from = try day(try value(), for: name)
+            case "--to": options.to = try day(try value(), for: name)
+            case "--today": options.today = try day(try value(), for: name)
+            case "--select": options.select = try day(try value(), for: name)
+            case "--tz": options.timeZone = try value()
+            case "--first-weekday":
+                let text = try value()
+                guard let day = DateArgument.weekday(text) else { throw UsageError(message: "'\(text)' is not a weekday (mon, tue, wed, thu, fri, sat or sun)") }
+                options.firstWeekday = day
+            default: break
+            }
+        }
+        if let from = options.from, let to = options.to, to < from {
+            throw UsageError(message: "--to \(to) is before --from \(from)")
+        }
+        if !options.showHelp && !options.showVersion && options.inputs.isEmpty {
+            throw UsageError(message: "missing expected argument '<file>'")
+        }
+        return options
+    }
+
+    private static func day(_ text: String, for name: String) throws(UsageError) -> CivilDate {
+        guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD)") }
+        return day
+    }
+
+    /// ` Did you mean '--month'?` for a near miss, else empty.
+    static func suggestion(for name: String) -> String {
+        let best = allNames.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= max(2, name.count / 3) else { return "" }
+        return ". Did you mean '\(best.0)'?"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}
+
+/// Dates as the command line writes them.
+enum DateArgument {
+    /// `YYYY-MM-DD`, a real date.
+    static func day(_ text: String) -> CivilDate? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        let date = CivilDate(year: y, month: m, day: d)
+        return date.isValid ? date : nil
+    }
+
+    /// `YYYY-MM`.
+    static func month(_ text: String) -> (year: Int, month: Int)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return nil }
+        return (y, m)
+    }
+
+    /// `mon` … `sun` (or the full name, any case).
+    static func weekday(_ text: String) -> Weekday? {
+        let names: [(String, Weekday)] = [("sun", .sunday), ("mon", .monday), ("tue", .tuesday), ("wed", .wednesday),
+                                          ("thu", .thursday), ("fri", .friday), ("sat", .saturday)]
+        let lower = text.lowercased()
+        return names.first { lower == $0.0 || (lower.count > 3 && lower.hasPrefix($0.0)) }?.1
+    }
+}

@@ -1,0 +1,49 @@
+import ICSKit
+
+/// What the user asked for on the command line.
+struct Options: Equatable {
+    enum View: Equatable {
+        case summary
+        case month
+        case week
+        case agenda
+    }
+
+    enum Format: String, Equatable { case text, json }
+    enum ColorMode: String, Equatable { case auto, always, never }
+
+    var inputs: [String] = []
+    var view: View = .summary
+    var format: Format = .text
+    /// `--month YYYY-MM`.
+    var month: (year: Int, month: Int)?
+    var months = 1
+    /// `--week YYYY-MM-DD`.
+    var weekDate: CivilDate?
+    var from: CivilDate?
+    var to: CivilDate?
+    var timeZone: String?
+    var firstWeekday: Weekday?
+    var weekNumbers = false
+    var color: ColorMode = .auto
+    var ascii = false
+    var today: CivilDate?
+    var select: CivilDate?
+    var showCancelled = false
+    var showHelp = false
+    var showVersion = false
+
+    static func == (lhs: Options, rhs: Options) -> Bool {
+        lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
+            && lhs.month?.year == rhs.month?.year && lhs.month?.month == rhs.month?.month && lhs.months == rhs.months
+            && lhs.weekDate == rhs.weekDate && lhs.from == rhs.from && lhs.to == rhs.to && lhs.timeZone == rhs.timeZone
+            && lhs.firstWeekday == rhs.firstWeekday && lhs.weekNumbers == rhs.weekNumbers && lhs.color == rhs.color
+            && lhs.ascii == rhs.ascii && lhs.today == rhs.today && lhs.select == rhs.select
+            && lhs.showCancelled == rhs.showCancelled && lhs.showHelp == rhs.showHelp && lhs.showVersion == rhs.showVersion
+    }
+}
+
+/// A usage error: printed with the usage line, exit 64.
+struct UsageError: Error, Equatable {
+    var message: String
+}

@@ -1,0 +1,58 @@
+import ICSKit
+
+/// The default view: one summary per calendar.
+enum SummaryRenderer {
+    static func text(_ calendars: [ICalendar]) -> String {
+        var out = ""
+        for calendar in calendars {
+            let title = calendar.name ?? "(unnamed calendar)"
+            out += "\(title) — \(calendar.source ?? "-")\n"
+            let recurring = calendar.events.filter(\.isRecurring).count
+            out += "  events:     \(calendar.events.count)" + (recurring > 0 ? " (\(recurring) recurring)" : "") + "\n"
+            out += "  todos:      \(calendar.todos.count)\n"
+            out += "  journals:   \(calendar.journals.count)\n"
+            let zones = calendar.timeZones.map(\.tzid)
+            out += "  time zones: " + (zones.isEmpty ? "none" : zones.joined(separator: ", ")) + "\n"
+            if let zone = calendar.defaultTimeZone { out += "  default zone: \(zone)\n" }
+            if let product = calendar.productID { out += "  made by:    \(product)\n" }
+            let errors = calendar.diagnostics.filter { $0.severity == .error }.count
+            let warnings = calendar.diagnostics.filter { $0.severity == .warning }.count
+            if errors + warnings > 0 { out += "  problems:   \(errors) errors, \(warnings) warnings (see stderr)\n" }
+        }
+        return out
+    }
+
+    static func json(_ calendars: [ICalendar], failures: [ICSError]) -> String {
+        let entries: [JSON] = calendars.map { calendar in
+            .object([
+                ("source", .optional(calendar.source)),
+                ("name", .optional(calendar.name)),
+                ("events", .int(calendar.events.count)),
+                ("todos", .int(calendar.todos.count)),
+                ("journals", .int(calendar.journals.count)),
+                ("timeZones", .array(calendar.timeZones.map { .string($0.tzid) })),
+            ])
+        }
+        var diagnostics: [JSON] = calendars.flatMap { $0.diagnostics.map(diagnosticJSON) }
+        diagnostics += failures.map { failure in
+            .object([
+                ("source", .optional(failure.source)),
+                ("line", failure.line.map(JSON.int) ?? .null),
+                ("severity", .string("error")),
+                ("code", .string(failure.code.rawValue)),
+                ("message", .string(failure.message)),
+            ])
+        }
+        return JSON.object([("calendars", .array(entries)), ("diagnostics", .array(diagnostics))]).text + "\n"
+    }
+
+    static func diagnosticJSON(_ d: Diagnostic) -> JSON {
+        .object([
+            ("source", .optional(d.source)),
+            ("line", d.line.map(JSON.int) ?? .null),
+            ("severity", .string(d.severity.rawValue)),
+            ("code", .string(d.code.rawValue)),
+            ("message", .string(d.message)),
+        ])
+    }
+}
