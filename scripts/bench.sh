@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# ICSKit benchmark: icsview against the libical floor on a synthetic calendar.
+#
+# Usage (from anywhere; works in the repo root):
+#   scripts/bench.sh [--events N] [--runs R] [--seed S]
+#
+# Steps: build icsview (release), generate bench-out/calendar.ics (skipped when
+# one with the same N, seed and generator is there), compile Benchmarks/floor.c,
+# then time each command R times (default 3) with /usr/bin/time, keeping the best
+# wall time and the peak RSS. Prints a Markdown table for the README on stdout
+# (also saved to bench-out/results.md); progress goes to stderr.
+# A piece that is missing or fails (icsview without an option yet, a stub that
+# prints no JSON) shows as "n/a" with a note; the rest still runs.
+# Environment: ICSVIEW_BIN=path times that binary instead of building one;
+# BENCH_TIMEOUT=seconds bounds each run (default 900).
+set -uo pipefail
+
+EVENTS=100000
+RUNS=3
+SEED=5545
+FROM=2025-01-01
+TO=2025-12-31
+TIMEOUT=${BENCH_TIMEOUT:-900} # seconds per run
+
+usage() { echo "usage: scripts/bench.sh [--events N] [--runs R] [--seed S]" >&2; exit 64; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --events) [ $# -ge 2 ] || usage; EVENTS=$2; shift 2 ;;
+        --events=*) EVENTS=${1#*=}; shift ;;
+        --runs) [ $# -ge 2 ] || usage; RUNS=$2; shift 2 ;;
+        --runs=*) RUNS=${1#*=}; shift ;;
+        --seed) [ $# -ge 2 ] || usage; SEED=$2; shift 2 ;;
+        --seed=*) SEED=${1#*=}; shift ;;
+        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "Error: unknown argument '$1'" >&2; usage ;;
+    esac
+done
+for n in "$EVENTS" "$RUNS" "$SEED"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "Error: '$n' is not a number" >&2; usage; }
+done
+[ "$RUNS" -ge 1 ] || usage
+
+cd "$(dirname "$0")/.." || exit 1
+OUT=bench-out
+mkdir -p "$OUT"
+log() { echo "== $*" >&2; }
+
+# --- tools -------------------------------------------------------------------
+if [ ! -x /usr/bin/time ]; then
+    log "installing GNU time (/usr/bin/time)"
+    if [ "$(id -u)" = 0 ]; then
+        apt-get install -y -qq time >/dev/null 2>&1 ||
+            { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq time >/dev/null 2>&1; }
+    fi
+    [ -x /usr/bin/time ] || { echo "Error: /usr/bin/time is missing: apt-get install time" >&2; exit 1; }
+fi
+
+declare -A NOTE=() # row key -> why it is n/a
+ICSVIEW=${ICSVIEW_BIN:-}
+if [ -n "$ICSVIEW" ]; then
+    log "using ICSVIEW_BIN=$ICSVIEW (no build)"
+elif log "building icsview (swift build -c release --product icsview)" &&
+    swift build -c release --product icsview >"$OUT/build.log" 2>&1; then
+    ICSVIEW="$(swift build -c release --show-bin-path)/icsview"
+else
+    NOTE[icsview]="the release build failed (see $OUT/build.log)"
+    log "icsview build failed; its rows will be n/a"
+fi
+
+# --- the calendar ---------------------------------------------------------------
+CAL="$OUT/calendar.ics"
+STAMP="events=$EVENTS seed=$SEED gen=$(sha1sum scripts/gen_calendar.py | cut -c1-12)"
+if [ -f "$CAL" ] && [ "$(cat "$OUT/calendar.stamp" 2>/dev/null)" = "$STAMP" ]; then
+    log "reusing $CAL ($STAMP)"
+else
+    log "generating $CAL ($STAMP)"
+    python3 scripts/gen_calendar.py --events "$EVENTS" --seed "$SEED" --out "$CAL.tmp" || exit 1
+    mv "$CAL.tmp" "$CAL"
+    echo "$STAMP" >"$OUT/calendar.stamp"
+fi
+SIZE_MB=$(awk -v b="$(stat -c %s "$CAL")" 'BEGIN { printf "%.1f", b / 1e6 }')
+
+# --- the floor -------------------------------------------------------------------
+log "compiling Benchmarks/floor.c"
+# shellcheck disable=SC2046
+cc -O2 Benchmarks/floor.c $(pkg-config --cflags --libs libical) -o "$OUT/floor" || exit 1
+
+# --- measuring ---------------------------------------------------------------------
+declare -A SECS=() MB=() STDOUT=()
+
+# first_byte_check KEY CMD...: one untimed run; n/a unless it exits 0 and prints JSON.
+first_byte_check() {
+    local key=$1; shift
+    "$@" 2>"$OUT/$key.err" | { head -c 1 >"$OUT/$key.first"; cat >/dev/null; }
+    local rc=${PIPESTATUS[0]}
+    if [ "$rc" -ne 0 ]; then
+        NOTE[$key]="exit $rc: $(head -n 1 "$OUT/$key.err")"
+        return 1
+    fi
+    case "$(cat "$OUT/$key.first")" in
+        "{"|"[") return 0 ;;
+        *) NOTE[$key]="exit 0 but the output is not JSON (not implemented yet?)"; return 1 ;;
+    esac
+}
+
+# measure KEY STDOUT_FILE CMD...: RUNS timed runs; best wall seconds, peak RSS.
+measure() {
+    local key=$1 sink=$2; shift 2
+    local best="" peak=0 i secs kb rc
+    for ((i = 1; i <= RUNS; i++)); do
+        log "$key: run $i/$RUNS"
+        timeout "$TIMEOUT" /usr/bin/time -f '%e %M' -o "$OUT/$key.time" "$@" >"$sink" 2>"$OUT/$key.err"
+        rc=$?
+        if [ "$rc" -ne 0 ]; then
+            NOTE[$key]="exit $rc$([ "$rc" = 124 ] && echo " (timed out after ${TIMEOUT}s)"): $(head -n 1 "$OUT/$key.err")"
+            return 1
+        fi
+        read -r secs kb < <(tail -n 1 "$OUT/$key.time")
+        if [ -z "$best" ] || awk -v a="$secs" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+            best=$secs
+            [ "$sink" = /dev/null ] || cp "$sink" "$OUT/$key.best"
+        fi
+        [ "$kb" -gt "$peak" ] && peak=$kb
+    done
+    SECS[$key]=$best
+    MB[$key]=$(awk -v k="$peak" 'BEGIN { printf "%.0f", k / 1024 }')
+}
+
+FROM8=${FROM//-/}
+TO8=${TO//-/}
+measure floor_parse "$OUT/floor_parse.out" "$OUT/floor" parse "$CAL"
+if [ -n "$ICSVIEW" ]; then
+    first_byte_check icsview_import "$ICSVIEW" "$CAL" --format json &&
+        measure icsview_import /dev/null "$ICSVIEW" "$CAL" --format json
+fi
+measure floor_expand "$OUT/floor_expand.out" "$OUT/floor" expand "$CAL" "$FROM8" "$TO8"
+if [ -n "$ICSVIEW" ]; then
+    first_byte_check icsview_agenda "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json &&
+        measure icsview_agenda /dev/null "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json
+fi
+
+# --- the report ---------------------------------------------------------------------
+field() { sed -n "s/^$2: //p" "$OUT/$1.best" 2>/dev/null; }
+row() { # KEY BASE_KEY LABEL
+    local key=$1 base=$2 label=$3 s=${SECS[$1]:-} ratio="n/a"
+    if [ -z "$s" ]; then
+        printf '| %s | n/a | n/a | n/a |\n' "$label"
+        return
+    fi
+    if [ -n "${SECS[$base]:-}" ]; then
+        ratio=$(awk -v a="$s" -v b="${SECS[$base]}" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "n/a" }')
+    fi
+    printf '| %s | %s | %s | %s |\n' "$label" "$s" "${MB[$key]}" "$ratio"
+}
+
+{
+    echo "Calendar: $EVENTS events, $SIZE_MB MB (\`scripts/gen_calendar.py --events $EVENTS --seed $SEED\`);" \
+        "best of $RUNS runs; $(nproc) cores, $(uname -m), libical $(pkg-config --modversion libical)."
+    echo
+    echo "| what | seconds | peak MB | × libical |"
+    echo "| --- | ---: | ---: | ---: |"
+    row floor_parse floor_parse "libical: parse the whole file (\`floor parse\`)"
+    row icsview_import floor_parse "icsview: import + summary (\`--format json\`)"
+    row floor_expand floor_expand "libical: parse + expand every RRULE over $FROM..$TO (\`floor expand\`)"
+    row icsview_agenda floor_expand "icsview: agenda $FROM..$TO (\`--agenda --format json\`)"
+    echo
+    echo "- Ratios: import against libical's parse, agenda against libical's parse + expand. Seconds are wall time (\`/usr/bin/time -f %e\`), peak MB the maximum resident set."
+    if [ -n "${SECS[floor_parse]:-}" ]; then
+        echo "- libical parse alone: $(field floor_parse parse_seconds) s, $(field floor_parse x_lic_errors) X-LIC-ERROR, $(field floor_parse vevents) VEVENTs."
+    fi
+    if [ -n "${SECS[floor_expand]:-}" ]; then
+        echo "- libical expand: parse $(field floor_expand parse_seconds) s + iterate $(field floor_expand iterate_seconds) s over $(field floor_expand series) series: $(field floor_expand instances_in_range) instances in range."
+    fi
+    for key in icsview icsview_import floor_parse floor_expand icsview_agenda; do
+        [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
+    done
+} | tee "$OUT/results.md"
