@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The README's second command (and CI's): installs what is missing, then builds and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build --build-tests
+swift test --skip-build
