@@ -16,21 +16,25 @@ struct CalendarImporter {
     func run(_ stream: ByteStream) throws(ICSError) -> ICalendar {
         var scanner = BlockScanner(stream: stream, source: source, limits: options.limits)
         try scanner.checkFormat()
+        // The scan runs on its own thread, a batch ahead of the parse, so that both cores
+        // parse while the next batch is read.
+        let queue = BatchQueue(capacity: 2)
+        let producer = ScannerBox(scanner: scanner)
+        DispatchQueue.global().async {
+            producer.scan(into: queue, batchBytes: CalendarImporter.batchBytes)
+        }
         var assembler = CalendarAssembler(source: source)
-        var batch: [ComponentBlock] = []
-        var bytes = 0
-        while let block = try scanner.next() {
-            bytes += block.text.count
-            batch.append(block)
-            if bytes >= CalendarImporter.batchBytes {
+        while true {
+            switch queue.take() {
+            case .batch(let batch):
                 assembler.add(parse(batch))
-                batch.removeAll(keepingCapacity: true)
-                bytes = 0
+            case .end(let diagnostics):
+                assembler.addScanDiagnostics(diagnostics)
+                return assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+            case .failure(let error):
+                throw error
             }
         }
-        assembler.add(parse(batch))
-        assembler.addScanDiagnostics(scanner.diagnostics)
-        return assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
     }
 
     /// Parses a batch of blocks in parallel; results keep the batch's order.

@@ -189,14 +189,14 @@ struct BlockScanner {
                 note(.contentOutsideComponent, "content line outside any component; kept as a calendar property", line: line)
             }
         }
-        appendLine(to: &calendar!, .property, name: nil, line: line, bytes: bytes)
+        BlockScanner.appendLine(to: &calendar!, .property, name: nil, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
     }
 
     // MARK: - Blocks
 
     private mutating func append(_ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
-        guard !skippingOversized else { return }
-        appendLine(to: &current!, kind, name: name, line: line, bytes: bytes)
+        guard !skippingOversized, current != nil else { return }
+        BlockScanner.appendLine(to: &current!, kind, name: name, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
         if current!.text.count > limits.maxComponentBytes {
             skippingOversized = true
             note(.componentTooLarge, "\(current!.name) from line \(current!.line) is larger than \(limits.maxComponentBytes) bytes; skipped", line: current!.line)
@@ -204,7 +204,13 @@ struct BlockScanner {
     }
 
     private func appendLine(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
-        if kind == .property && bytes.count > limits.maxParsedLineBytes {
+        BlockScanner.appendLine(to: &block, kind, name: name, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
+    }
+
+    /// Static, so that appending to `current` does not copy the scanner (exclusive access to self).
+    private static func appendLine(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String?,
+                                   line: Int, bytes: [UInt8], maxParsed: Int) {
+        if kind == .property && bytes.count > maxParsed {
             block.unparsed.append(.init(number: line, bytes: bytes))
             return
         }

@@ -1,0 +1,72 @@
+import Dispatch
+import Foundation
+
+/// What the scanning thread hands to the parsing side.
+enum ScanMessage: Sendable {
+    case batch([ComponentBlock])
+    /// The end of the input, with the diagnostics that belong to no block.
+    case end([Diagnostic])
+    case failure(ICSError)
+}
+
+/// A bounded, blocking queue between the scanning thread and the parsing side: the
+/// scanner runs at most `capacity` batches ahead, so memory stays bounded.
+///
+/// Sendable notes: `items` is only touched under `lock`; the semaphores count free
+/// slots and waiting items.
+final class BatchQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [ScanMessage] = []
+    private let available = DispatchSemaphore(value: 0)
+    private let space: DispatchSemaphore
+
+    init(capacity: Int) {
+        space = DispatchSemaphore(value: capacity)
+    }
+
+    func put(_ message: ScanMessage) {
+        space.wait()
+        lock.withLock { items.append(message) }
+        available.signal()
+    }
+
+    func take() -> ScanMessage {
+        available.wait()
+        let message = lock.withLock { items.removeFirst() }
+        space.signal()
+        return message
+    }
+}
+
+/// Moves the scanner to the scanning thread.
+///
+/// Sendable notes: the scanner is used by exactly one thread, the one running ``scan(into:batchBytes:)``,
+/// after the importer has stopped touching it.
+final class ScannerBox: @unchecked Sendable {
+    private var scanner: BlockScanner
+
+    init(scanner: BlockScanner) {
+        self.scanner = scanner
+    }
+
+    /// Scans to the end, putting batches of about `batchBytes` into `queue`, then `.end`.
+    func scan(into queue: BatchQueue, batchBytes: Int) {
+        var batch: [ComponentBlock] = []
+        var bytes = 0
+        do {
+            while let block = try scanner.next() {
+                bytes += block.text.count
+                batch.append(block)
+                if bytes >= batchBytes {
+                    queue.put(.batch(batch))
+                    batch = []
+                    bytes = 0
+                }
+            }
+            if !batch.isEmpty { queue.put(.batch(batch)) }
+            queue.put(.end(scanner.diagnostics))
+        } catch {
+            queue.put(.failure(error))
+        }
+    }
+}
