@@ -88,7 +88,7 @@ public struct DayRangeLayout: Sendable, Hashable {
                 start = end + 1
             }
         }
-        self.init(segments: byRow.flatMap { $0.sorted { $0.lane < $1.lane } }, laneCounts: laneEnds.map(\.count))
+        self.init(segments: byRow.flatMap { $0.sorted { ($0.lane, $0.columns.lowerBound) < ($1.lane, $1.columns.lowerBound) } }, laneCounts: laneEnds.map(\.count))
     }
 
     /// Earlier first day, then longer, then UID, then earlier start instant, then input position.
