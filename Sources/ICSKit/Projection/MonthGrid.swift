@@ -70,7 +70,6 @@ public struct MonthGrid: Sendable, Hashable {
         let leading = (arithmetic.weekday(ofSerial: first) - firstWeekday + 7) % 7
         let start = first - leading
         let rows = (leading + count + 6) / 7
-        let iso = arithmetic.isGregorian && firstWeekday == 2 && calendar.minimumDaysInFirstWeek == 4
 
         var weeks: [Week] = []
         weeks.reserveCapacity(rows)
@@ -85,10 +84,8 @@ public struct MonthGrid: Sendable, Hashable {
                                   row: row, column: column,
                                   weekday: arithmetic.weekday(ofSerial: serial)))
             }
-            let number = iso
-                ? Self.isoWeekNumber(ofWeekStartingOnMonday: rowStart)
-                : calendar.component(.weekOfYear, from: arithmetic.startDate(ofSerial: rowStart) + 43_200)
-            weeks.append(Week(row: row, weekNumber: number, cells: cells))
+            weeks.append(Week(row: row, weekNumber: Self.weekNumber(ofRowStartingAt: rowStart, calendar: calendar,
+                                                                  arithmetic: arithmetic), cells: cells))
         }
         self.month = month
         self.firstWeekday = firstWeekday
@@ -114,6 +111,16 @@ public struct MonthGrid: Sendable, Hashable {
             if let cell = week.cells.first(where: { $0.day == day }) { return cell }
         }
         return nil
+    }
+
+    /// The week number of the row of seven days that starts (on the calendar's first weekday)
+    /// on the day `rowStart`: ISO 8601 for a Gregorian calendar with Monday first and four
+    /// days in the first week, else the calendar's own `weekOfYear` (the same on every day of the row).
+    static func weekNumber(ofRowStartingAt rowStart: Int, calendar: Calendar, arithmetic: DayArithmetic) -> Int {
+        if arithmetic.isGregorian && calendar.firstWeekday == 2 && calendar.minimumDaysInFirstWeek == 4 {
+            return isoWeekNumber(ofWeekStartingOnMonday: rowStart)
+        }
+        return calendar.component(.weekOfYear, from: arithmetic.startDate(ofSerial: rowStart) + 43_200)
     }
 
     /// The ISO 8601 week number of the Monday-started week whose Monday is `monday`:
