@@ -72,9 +72,16 @@ public struct MonthsLayout: Sendable, Hashable {
     public init(visibleDays: ClosedRange<DayComponents>, axis: Axis, occurrences: [Occurrence],
                 calendar: Calendar, options: ProjectionOptions) {
         var options = options
+        var occurrences = occurrences
         if let given = options.visibleDays {
             let lower = max(given.lowerBound, visibleDays.lowerBound), upper = min(given.upperBound, visibleDays.upperBound)
-            options.visibleDays = lower <= upper ? lower...upper : visibleDays.lowerBound...visibleDays.lowerBound
+            if lower <= upper {
+                options.visibleDays = lower...upper
+            } else {
+                // Nothing is both visible and in the layout: show the months without occurrences.
+                options.visibleDays = visibleDays
+                occurrences = []
+            }
         } else {
             options.visibleDays = visibleDays
         }

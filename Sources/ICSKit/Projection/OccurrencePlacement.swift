@@ -88,7 +88,7 @@ public struct DayOccurrences: Sendable {
     /// The placements of the occurrences that touch the visible days, in display order.
     public private(set) var placements: [OccurrencePlacement]
     /// The visible days.
-    public var visibleDays: ClosedRange<DayComponents>
+    public let visibleDays: ClosedRange<DayComponents>
     private var bySerial: [Int: [Int]]
     private let visibleSerials: ClosedRange<Int>
     private let arithmetic: DayArithmetic

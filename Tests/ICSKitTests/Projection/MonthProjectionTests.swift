@@ -66,4 +66,15 @@ struct MonthProjectionTests {
         #expect(march.dayRanges.segments.map(\.columns) == [6...6, 0...0])
         #expect(march.dayRanges.segments[1].continuesAfter)
     }
+
+    // options.visibleDays disjoint from the layout's days: the months show, without occurrences.
+    @Test func monthsLayoutWithNothingVisible() {
+        let occurrences = [S.allDay("a", (2024, 1, 9), (2024, 1, 13))]
+        let options = ProjectionOptions(now: Date(timeIntervalSince1970: 0), visibleDays: S.day(2025, 1, 1)...S.day(2025, 1, 31))
+        let layout = MonthsLayout(visibleDays: S.day(2024, 1, 1)...S.day(2024, 1, 31), axis: .vertical,
+                                  occurrences: occurrences, calendar: S.gregorian(), options: options)
+        #expect(layout.months.count == 1)
+        #expect(layout.months[0].rows.joined().allSatisfy { !$0.state.hasEvents })
+        #expect(layout.months[0].dayRanges.segments.isEmpty)
+    }
 }
