@@ -1,0 +1,49 @@
+/// How a calendar is told apart on screen: its name and color.
+public struct CalendarStyle: Sendable, Hashable, Codable {
+    /// NAME or X-WR-CALNAME.
+    public var name: String?
+    /// COLOR or X-APPLE-CALENDAR-COLOR, when it names a color.
+    public var color: RGBColor?
+
+    public init(name: String?, color: RGBColor?) {
+        self.name = name
+        self.color = color
+    }
+
+    /// The style of an imported calendar: its name, and its color when that parses
+    /// (a CSS3 name, `#RRGGBB`, `#RGB` or `#RRGGBBAA`).
+    public init(_ calendar: ICalendar) {
+        self.init(name: calendar.name, color: calendar.color.flatMap(RGBColor.init(css:)))
+    }
+
+    /// A fixed palette for calendars that name no color: eight hues that stay apart on light
+    /// and dark backgrounds (the Tableau 10 palette's first eight).
+    public static let palette: [RGBColor] = [
+        0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7,
+    ].map(RGBColor.init(rgb:))
+
+    /// The palette color of the calendar called `name`, the same in every run and on every
+    /// machine: the palette indexed by the 64-bit FNV-1a hash of the name's UTF-8 bytes
+    /// (Swift's `hashValue` is seeded per process, so it cannot be used).
+    /// A calendar without a name takes the palette entry of its position.
+    public static func stableColor(forName name: String?, index: Int) -> RGBColor {
+        guard let name else { return palette[(index % palette.count + palette.count) % palette.count] }
+        return palette[Int(fnv1a64(name) % UInt64(palette.count))]
+    }
+
+    /// 64-bit FNV-1a over the UTF-8 bytes of `text`.
+    static func fnv1a64(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The color that shows this calendar, at position `index` in the list: its own color,
+    /// else its stable palette color.
+    public func resolvedColor(index: Int) -> RGBColor {
+        color ?? Self.stableColor(forName: name, index: index)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Day arithmetic through a `Foundation.Calendar`, on serial day numbers.
+///
+/// Every day of every calendar is mapped to one integer: the number of days between
+/// 1970-01-01 and that day, counted in the proleptic Gregorian calendar (`CivilDate`'s
+/// `daysSinceEpoch`). A day's weekday, the distance between two days, "the next day"
+/// are then integer operations that need no calendar. Where the display calendar is
+/// Gregorian (or ISO 8601) and the day is after 1582 (where Foundation's Gregorian
+/// calendar is Julian), components and serials convert by integer arithmetic; other
+/// calendars and earlier years go through Foundation, taking each day at its noon
+/// in the calendar's time zone.
+struct DayArithmetic: Sendable {
+    let calendar: Calendar
+    let zone: TimeZone
+    /// Whether components are Gregorian and can use integer arithmetic (from 1583).
+    let isGregorian: Bool
+
+    /// The first serial (1583-01-01) from which Gregorian components are computed with integers.
+    static let firstFastSerial = CivilDate(year: 1583, month: 1, day: 1).daysSinceEpoch
+
+    init(_ calendar: Calendar) {
+        self.calendar = calendar
+        zone = calendar.timeZone
+        isGregorian = calendar.identifier == .gregorian || calendar.identifier == .iso8601
+    }
+
+    // MARK: Components and serials
+
+    /// The serial number of `day`.
+    func serial(of day: DayComponents) -> Int {
+        if isGregorian && day.year >= 1583 {
+            precondition(CivilDate(year: day.year, month: day.month, day: day.day).isValid, "invalid Gregorian day \(day)")
+            return CivilDate(year: day.year, month: day.month, day: day.day).daysSinceEpoch
+        }
+        var parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
+        parts.calendar = calendar
+        guard let noon = calendar.date(from: parts) else {
+            preconditionFailure("\(day) is not a day of the \(calendar.identifier) calendar")
+        }
+        return serial(containing: noon)
+    }
+
+    /// The day whose serial number is `serial`.
+    func day(atSerial serial: Int) -> DayComponents {
+        if isGregorian && serial >= Self.firstFastSerial {
+            return DayComponents(CivilDate(daysSinceEpoch: serial))
+        }
+        let noon = WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: serial), hour: 12), in: zone)
+        let parts = calendar.dateComponents([.year, .month, .day], from: noon)
+        return DayComponents(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// The serial number of the day, in the calendar's zone, that contains `date`.
+    func serial(containing date: Date) -> Int {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let wall = CivilDateTime(secondsSinceEpoch: seconds + zone.secondsFromGMT(for: date))
+        return wall.date.daysSinceEpoch
+    }
+
+    /// The first instant of the day `serial` in the calendar's zone (01:00 where midnight is skipped).
+    func startDate(ofSerial serial: Int) -> Date {
+        // A wall time in a spring-forward gap resolves with the offset before the gap,
+        // which lands on the first instant after it: the true start of such a day.
+        WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: serial)), in: zone)
+    }
+
+    /// Foundation's weekday of the day `serial`: 1 = Sunday … 7 = Saturday.
+    func weekday(ofSerial serial: Int) -> Int {
+        // Serial 0, 1970-01-01, was a Thursday (5).
+        ((serial + 4) % 7 + 7) % 7 + 1
+    }
+
+    // MARK: Months
+
+    /// The serial of the first day of `month` and its number of days.
+    func span(of month: MonthComponents) -> (first: Int, count: Int) {
+        if isGregorian && month.year >= 1583 {
+            precondition((1...12).contains(month.month), "invalid Gregorian month \(month)")
+            return (CivilDate(year: month.year, month: month.month, day: 1).daysSinceEpoch,
+                    CivilDate.daysInMonth(year: month.year, month: month.month))
+        }
+        let first = serial(of: month.firstDay)
+        let noon = WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: first), hour: 12), in: zone)
+        let count = calendar.range(of: .day, in: .month, for: noon)?.count ?? 30
+        return (first, count)
+    }
+
+    /// The month `offset` months after `month` (before, when negative).
+    ///
+    /// - Complexity: O(|offset|) outside the Gregorian calendar.
+    func month(_ month: MonthComponents, adding offset: Int) -> MonthComponents {
+        if isGregorian && month.year >= 1583 {
+            let index = month.year * 12 + (month.month - 1) + offset
+            let year = index >= 0 ? index / 12 : -((-index + 11) / 12)
+            if year >= 1583 { return MonthComponents(year: year, month: index - year * 12 + 1) }
+        }
+        var current = month
+        for _ in 0..<offset.magnitude {
+            let (first, count) = span(of: current)
+            current = (offset > 0 ? day(atSerial: first + count) : day(atSerial: first - 1)).monthComponents
+        }
+        return current
+    }
+}

@@ -1,0 +1,108 @@
+/// Multi-day occurrences as HorizonCalendar draws day ranges: each one a closed range of days,
+/// clipped to the visible days, cut into one segment per week row, each segment in a lane so
+/// that overlapping segments of a row stack without colliding.
+///
+/// Lanes are given row by row, greedily, in a stable order: earlier first day first, then the
+/// longer range first, then by UID (then by start instant and input position). Processing
+/// segments by their first column this way uses the fewest lanes a row can have.
+public struct DayRangeLayout: Sendable, Hashable {
+    /// Where one covered day sits in the grid.
+    public struct Position: Sendable, Hashable {
+        public var day: DayComponents
+        public var row: Int
+        public var column: Int
+    }
+
+    /// The part of one range that lies in one week row.
+    public struct Segment: Sendable, Hashable {
+        public var occurrence: Occurrence
+        /// Its position in the list of occurrences given to the projection.
+        public var occurrenceIndex: Int
+        /// Every day the occurrence covers, not clipped.
+        public var range: ClosedRange<DayComponents>
+        /// The days of this segment (clipped to the visible days and to the row).
+        public var days: ClosedRange<DayComponents>
+        public var row: Int
+        public var columns: ClosedRange<Int>
+        /// The lane within the row, from 0 (top).
+        public var lane: Int
+        /// Each covered day with its row and column, in order.
+        public var positions: [Position]
+        /// Whether the occurrence begins before this segment (draw it open on the left).
+        public var continuesBefore: Bool
+        /// Whether the occurrence goes on after this segment (draw it open on the right).
+        public var continuesAfter: Bool
+    }
+
+    /// The segments, by row, then by lane.
+    public var segments: [Segment]
+    /// The number of lanes each row needs (0 for a row without ranges).
+    public var laneCounts: [Int]
+
+    /// A layout without ranges for `rows` rows.
+    init(emptyRows rows: Int) {
+        self.init(segments: [], laneCounts: Array(repeating: 0, count: rows))
+    }
+
+    init(segments: [Segment], laneCounts: [Int]) {
+        self.segments = segments
+        self.laneCounts = laneCounts
+    }
+
+    /// Lays out the multi-day placements of `occurrences` on a grid of `rows` rows of seven
+    /// days whose first cell is the day `gridStart` (a serial), showing only `visible` serials.
+    ///
+    /// - Complexity: O(s log s + d) for s segments covering d days.
+    init(_ occurrences: DayOccurrences, gridStart: Int, rows: Int, visible: ClosedRange<Int>, arithmetic: DayArithmetic) {
+        let gridSerials = gridStart...(gridStart + rows * 7 - 1)
+        guard visible.overlaps(gridSerials) else {
+            self.init(emptyRows: rows)
+            return
+        }
+        let shown = visible.clamped(to: gridSerials)
+        let ranges = occurrences.placements
+            .filter { $0.isMultiDay && $0.serials.overlaps(shown) }
+            .sorted(by: Self.laneOrder)
+
+        var byRow = Array(repeating: [Segment](), count: rows)
+        // The last column taken in each lane of each row.
+        var laneEnds = Array(repeating: [Int](), count: rows)
+        for placement in ranges {
+            let clipped = placement.serials.clamped(to: shown)
+            var start = clipped.lowerBound
+            while start <= clipped.upperBound {
+                let row = (start - gridStart) / 7
+                let end = min(clipped.upperBound, gridStart + row * 7 + 6)
+                let columns = (start - gridStart - row * 7)...(end - gridStart - row * 7)
+                let lane = laneEnds[row].firstIndex { $0 < columns.lowerBound } ?? laneEnds[row].count
+                if lane == laneEnds[row].count { laneEnds[row].append(columns.upperBound) } else { laneEnds[row][lane] = columns.upperBound }
+                let positions = (start...end).map {
+                    Position(day: arithmetic.day(atSerial: $0), row: row, column: $0 - gridStart - row * 7)
+                }
+                byRow[row].append(Segment(
+                    occurrence: placement.occurrence, occurrenceIndex: placement.index, range: placement.days,
+                    days: positions[0].day...positions[positions.count - 1].day, row: row, columns: columns,
+                    lane: lane, positions: positions,
+                    continuesBefore: placement.serials.lowerBound < start,
+                    continuesAfter: placement.serials.upperBound > end))
+                start = end + 1
+            }
+        }
+        self.init(segments: byRow.flatMap { $0.sorted { ($0.lane, $0.columns.lowerBound) < ($1.lane, $1.columns.lowerBound) } }, laneCounts: laneEnds.map(\.count))
+    }
+
+    /// Earlier first day, then longer, then UID, then earlier start instant, then input position.
+    static func laneOrder(_ a: OccurrencePlacement, _ b: OccurrencePlacement) -> Bool {
+        if a.serials.lowerBound != b.serials.lowerBound { return a.serials.lowerBound < b.serials.lowerBound }
+        if a.serials.count != b.serials.count { return a.serials.count > b.serials.count }
+        let uidA = a.occurrence.incidence.uid ?? "", uidB = b.occurrence.incidence.uid ?? ""
+        if uidA != uidB { return uidA < uidB }
+        if a.startDate != b.startDate { return a.startDate < b.startDate }
+        return a.index < b.index
+    }
+
+    /// The segments of row `row`, by lane.
+    public func segments(inRow row: Int) -> [Segment] {
+        segments.filter { $0.row == row }
+    }
+}

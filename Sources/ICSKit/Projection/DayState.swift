@@ -1,0 +1,46 @@
+/// The state of one day as a day view shows it (the DayView model of a calendar UI).
+public struct DayState: Sendable, Hashable, Codable {
+    public var day: DayComponents
+    /// Whether the day belongs to the month shown (false for neighbours filling a grid row).
+    public var isInMonth: Bool
+    /// How many occurrences cover the day (0 for a day that is not visible).
+    public var eventCount: Int
+    /// Whether it is the day of the injected "now" in the display calendar.
+    public var isToday: Bool
+    /// Whether it is one of the selected days.
+    public var isSelected: Bool
+    /// Whether it lies in the available days (every day when no range is given).
+    public var isEnabled: Bool
+    /// Whether the calendar's locale counts it as weekend (`Calendar.isDateInWeekend`).
+    public var isWeekend: Bool
+
+    public init(day: DayComponents, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
+                isSelected: Bool = false, isEnabled: Bool = true, isWeekend: Bool = false) {
+        self.day = day
+        self.isInMonth = isInMonth
+        self.eventCount = eventCount
+        self.isToday = isToday
+        self.isSelected = isSelected
+        self.isEnabled = isEnabled
+        self.isWeekend = isWeekend
+    }
+
+    /// Whether any occurrence covers the day (the day is highlighted).
+    public var hasEvents: Bool { eventCount > 0 }
+}
+
+/// One day of a projected grid: where it sits, its state, its occurrences and its decoration.
+public struct DayItem: Sendable, Hashable {
+    public var state: DayState
+    public var row: Int
+    public var column: Int
+    /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
+    public var weekday: Int
+    /// The occurrences that cover the day, in display order (all-day first, then by start).
+    public var occurrences: [Occurrence]
+    /// The provider's decoration (`nil`: none; never asked for a day without occurrences).
+    public var decoration: DayDecoration?
+
+    /// The day.
+    public var day: DayComponents { state.day }
+}

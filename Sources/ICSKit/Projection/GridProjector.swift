@@ -1,0 +1,71 @@
+import Foundation
+
+/// Builds the day items and day ranges of a grid of week rows; shared by month and week projections.
+struct GridProjector {
+    let calendar: Calendar
+    let arithmetic: DayArithmetic
+    let options: ProjectionOptions
+    let todaySerial: Int
+    let availableSerials: ClosedRange<Int>?
+    let visibleSerials: ClosedRange<Int>?
+
+    init(calendar: Calendar, options: ProjectionOptions) {
+        self.calendar = calendar
+        self.options = options
+        let arithmetic = DayArithmetic(calendar)
+        self.arithmetic = arithmetic
+        todaySerial = arithmetic.serial(containing: options.now)
+        availableSerials = options.availableDays.map { arithmetic.serial(of: $0.lowerBound)...arithmetic.serial(of: $0.upperBound) }
+        visibleSerials = options.visibleDays.map { arithmetic.serial(of: $0.lowerBound)...arithmetic.serial(of: $0.upperBound) }
+    }
+
+    /// The serials a grid shows occurrences on: its cells, limited to `month` unless days outside
+    /// the month are shown, and to the visible days; `nil` when none.
+    func shownSerials(gridStart: Int, rows: Int, month: ClosedRange<Int>?) -> ClosedRange<Int>? {
+        var shown = gridStart...(gridStart + rows * 7 - 1)
+        for limit in [options.showsDaysOutsideMonth ? nil : month, visibleSerials] {
+            guard let limit else { continue }
+            guard shown.overlaps(limit) else { return nil }
+            shown = shown.clamped(to: limit)
+        }
+        return shown
+    }
+
+    /// Places the occurrences on the serials `span` (one placement pass shared by several grids).
+    func place(_ occurrences: [Occurrence], on span: ClosedRange<Int>) -> DayOccurrences {
+        DayOccurrences(occurrences, visibleSerials: span, arithmetic: arithmetic, includeCancelled: options.includesCancelled)
+    }
+
+    /// The items of `rows` week rows from `gridStart`, and the layout of their day ranges.
+    func project(gridStart: Int, rows: Int, month: ClosedRange<Int>?, occurrences: DayOccurrences) -> ([[DayItem]], DayRangeLayout) {
+        let shown = shownSerials(gridStart: gridStart, rows: rows, month: month)
+        var weekend: [Int: Bool] = [:]
+        var items: [[DayItem]] = []
+        items.reserveCapacity(rows)
+        for row in 0..<rows {
+            var rowItems: [DayItem] = []
+            rowItems.reserveCapacity(7)
+            for column in 0..<7 {
+                let serial = gridStart + row * 7 + column
+                let day = arithmetic.day(atSerial: serial)
+                let weekday = arithmetic.weekday(ofSerial: serial)
+                let isWeekend = weekend[weekday] ?? {
+                    let value = calendar.isDateInWeekend(arithmetic.startDate(ofSerial: serial) + 43_200)
+                    weekend[weekday] = value
+                    return value
+                }()
+                let list = shown?.contains(serial) == true ? occurrences.placements(onSerial: serial).map(\.occurrence) : []
+                let state = DayState(
+                    day: day, isInMonth: month?.contains(serial) ?? true, eventCount: list.count,
+                    isToday: serial == todaySerial, isSelected: options.selectedDays.contains(day),
+                    isEnabled: availableSerials?.contains(serial) ?? true, isWeekend: isWeekend)
+                rowItems.append(DayItem(state: state, row: row, column: column, weekday: weekday, occurrences: list,
+                                        decoration: list.isEmpty ? nil : options.decorationProvider(day, list)))
+            }
+            items.append(rowItems)
+        }
+        let ranges = shown.map { DayRangeLayout(occurrences, gridStart: gridStart, rows: rows, visible: $0, arithmetic: arithmetic) }
+            ?? DayRangeLayout(emptyRows: rows)
+        return (items, ranges)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a projection needs besides the occurrences and the calendar: the injected "now",
+/// the selection, the available and visible days, and how to decorate a day.
+public struct ProjectionOptions: Sendable {
+    /// The instant taken as now, to mark today (injected: the library never reads the clock).
+    public var now: Date
+    /// The selected days, if any.
+    public var selectedDays: Set<DayComponents>
+    /// The days that can be chosen; `nil`: every day.
+    public var availableDays: ClosedRange<DayComponents>?
+    /// The days shown; `nil`: every day of each grid. Days outside it have no occurrences.
+    public var visibleDays: ClosedRange<DayComponents>?
+    /// Whether the neighbours that fill a month's first and last rows show their occurrences.
+    public var showsDaysOutsideMonth: Bool
+    /// Whether STATUS:CANCELLED occurrences are shown.
+    public var includesCancelled: Bool
+    /// Chooses each day's decoration.
+    public var decorationProvider: DecorationProvider
+
+    /// - Parameters:
+    ///   - now: the instant taken as now.
+    ///   - calendars: the calendars' styles, indexed by `Occurrence.calendarIndex`, for the
+    ///     default decoration provider.
+    ///   - decorationProvider: replaces the default provider (``DayDecoration/defaultProvider(calendars:)``).
+    public init(now: Date, calendars: [CalendarStyle] = [], selectedDays: Set<DayComponents> = [],
+                availableDays: ClosedRange<DayComponents>? = nil, visibleDays: ClosedRange<DayComponents>? = nil,
+                showsDaysOutsideMonth: Bool = true, includesCancelled: Bool = false,
+                decorationProvider: DecorationProvider? = nil) {
+        self.now = now
+        self.selectedDays = selectedDays
+        self.availableDays = availableDays
+        self.visibleDays = visibleDays
+        self.showsDaysOutsideMonth = showsDaysOutsideMonth
+        self.includesCancelled = includesCancelled
+        self.decorationProvider = decorationProvider ?? DayDecoration.defaultProvider(calendars: calendars)
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import ICSKit
+
+/// How a month is drawn in a terminal.
+struct MonthRenderOptions {
+    /// The terminal's width in cells; below 40 the compact `cal`-like layout is used.
+    var width: Int = 80
+    /// Only ASCII: no box-drawing characters, no bullets.
+    var ascii: Bool = false
+    /// ANSI colors and attributes (today in reverse video, other months dimmed, colored marks and bars).
+    var color: Bool = false
+    /// A column of week numbers on the left.
+    var weekNumbers: Bool = false
+    /// The most lines of multi-day bars under a week row (the last one says "+N" when there are more).
+    var maxLanes: Int = 3
+    /// The calendars' styles, indexed by `Occurrence.calendarIndex`, for bar colors.
+    var calendars: [CalendarStyle] = []
+}
+
+/// Draws a ``MonthProjection`` as text: title, weekday header, seven columns sized to the width,
+/// day numbers with today marked, decorations, and multi-day bars in their lanes.
+enum MonthRenderer {
+    /// The month as lines of text ending in a newline.
+    static func render(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
+        options.width < 40 ? compact(month, calendar: calendar, options: options) : grid(month, calendar: calendar, options: options)
+    }
+
+    /// "March 2024" in the calendar's locale (stand-alone month name).
+    static func title(_ month: MonthComponents, calendar: Calendar) -> String {
+        let names = calendar.standaloneMonthSymbols
+        let name = names.indices.contains(month.month - 1) ? names[month.month - 1] : String(month.month)
+        return "\(name) \(month.year)"
+    }
+
+    // MARK: Grid layout
+
+    private struct Glyphs {
+        let vertical, horizontal: String
+        let top, middle, bottom: (String, String, String)
+        let mark, barFill, barStart, barEnd, barBefore, barAfter, ellipsis: String
+
+        static let unicode = Glyphs(vertical: "│", horizontal: "─", top: ("┌", "┬", "┐"), middle: ("├", "┼", "┤"),
+                                    bottom: ("└", "┴", "┘"), mark: "●", barFill: "─", barStart: "▕", barEnd: "▏",
+                                    barBefore: "◀", barAfter: "▶", ellipsis: "…")
+        static let ascii = Glyphs(vertical: "|", horizontal: "-", top: ("+", "+", "+"), middle: ("+", "+", "+"),
+                                  bottom: ("+", "+", "+"), mark: "*", barFill: "-", barStart: "[", barEnd: "]",
+                                  barBefore: "<", barAfter: ">", ellipsis: "~")
+    }
+
+    private static func grid(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
+        let g = options.ascii ? Glyphs.ascii : Glyphs.unicode
+        let style = TerminalStyle(enabled: options.color)
+        let prefix = options.weekNumbers ? 3 : 0
+        let cell = max(4, (options.width - prefix - 8) / 7)
+        let total = prefix + 7 * cell + 8
+        var lines: [String] = []
+
+        lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar), total, .center)
+            .trimmingTrailingSpaces(), "1"))
+        func border(_ ends: (String, String, String)) -> String {
+            String(repeating: " ", count: prefix) + ends.0
+                + Array(repeating: String(repeating: g.horizontal, count: cell), count: 7).joined(separator: ends.1) + ends.2
+        }
+        lines.append(border(g.top))
+        let header = month.grid.weekdaySymbols.map { symbol in
+            TerminalText.fit(TerminalText.width(symbol.short) <= cell ? symbol.short : symbol.veryShort, cell, .center, ellipsis: g.ellipsis)
+        }
+        lines.append(TerminalText.fit(options.weekNumbers ? "Wk" : "", prefix) + g.vertical + header.joined(separator: g.vertical) + g.vertical)
+        lines.append(border(g.middle))
+
+        for (rowIndex, row) in month.rows.enumerated() {
+            let number = options.weekNumbers ? TerminalText.fit(String(month.grid.weeks[rowIndex].weekNumber), prefix - 1, .right) + " " : ""
+            lines.append(number + g.vertical + row.map { dayLine($0, cell: cell, glyphs: g, style: style, options: options) }
+                .joined(separator: g.vertical) + g.vertical)
+            lines += laneLines(month.dayRanges, row: rowIndex, cell: cell, prefix: prefix, glyphs: g, style: style, options: options)
+            lines.append(border(rowIndex == month.rows.count - 1 ? g.bottom : g.middle))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "[14]●3": the day number (bracketed for today without colors, blank outside the month
+    /// without colors), then the decoration.
+    private static func dayLine(_ item: DayItem, cell: Int, glyphs g: Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> String {
+        let digits = TerminalText.fit(String(item.day.day), 2, .right)
+        // Narrow cells (under 6) keep one cell for a bare mark after " dd".
+        let narrow = cell < 6
+        var number: String
+        if item.state.isToday {
+            number = options.color ? style.apply(" " + digits + (narrow ? "" : " "), "7", "1") : "[" + digits + "]"
+        } else if !item.state.isInMonth {
+            number = options.color ? style.apply(" " + digits + (narrow ? "" : " "), "2") : (narrow ? "   " : "    ")
+        } else {
+            number = " " + digits + (narrow ? "" : " ")
+        }
+        var used = item.state.isToday && !options.color ? 4 : (narrow ? 3 : 4)
+        if let decoration = item.decoration, item.state.isInMonth || options.color {
+            let (mark, color) = markText(decoration, glyphs: g, room: narrow ? min(1, cell - used) : cell - used)
+            let width = TerminalText.width(mark)
+            if width > 0 && width <= cell - used {
+                number += color.map { style.apply(mark, TerminalStyle.foreground($0)) } ?? mark
+                used += width
+            }
+        }
+        return number + String(repeating: " ", count: max(0, cell - used))
+    }
+
+    /// The text of a decoration, cut to `room` cells, and its color.
+    private static func markText(_ decoration: DayDecoration, glyphs g: Glyphs, room: Int) -> (String, RGBColor?) {
+        switch decoration {
+        case .default(let color, _, let count):
+            let full = count > 1 ? g.mark + String(count) : g.mark
+            return (TerminalText.width(full) <= room ? full : g.mark, color)
+        case .image(let symbol, let color, _):
+            return (TerminalText.width(symbol) <= 2 ? symbol : g.mark, color)
+        case .custom(let payload):
+            return (TerminalText.truncate(payload, toWidth: room, ellipsis: g.ellipsis), nil)
+        }
+    }
+
+    /// The bar lines of one week row: one per lane, the last saying "+N" per day when lanes overflow.
+    private static func laneLines(_ ranges: DayRangeLayout, row: Int, cell: Int, prefix: Int, glyphs g: Glyphs,
+                                  style: TerminalStyle, options: MonthRenderOptions) -> [String] {
+        let lanes = ranges.laneCounts[row]
+        guard lanes > 0 else { return [] }
+        let segments = ranges.segments(inRow: row)
+        let overflow = lanes > options.maxLanes
+        let drawn = overflow ? max(0, options.maxLanes - 1) : lanes
+        var lines: [String] = []
+        for lane in 0..<drawn {
+            var line = String(repeating: " ", count: prefix) + g.vertical
+            var column = 0
+            for segment in segments.filter({ $0.lane == lane }).sorted(by: { $0.columns.lowerBound < $1.columns.lowerBound }) {
+                while column < segment.columns.lowerBound {
+                    line += String(repeating: " ", count: cell) + g.vertical
+                    column += 1
+                }
+                let span = segment.columns.count * cell + segment.columns.count - 1
+                line += bar(segment, span: span, glyphs: g, style: style, options: options) + g.vertical
+                column = segment.columns.upperBound + 1
+            }
+            while column < 7 {
+                line += String(repeating: " ", count: cell) + g.vertical
+                column += 1
+            }
+            lines.append(line)
+        }
+        if overflow {
+            let hidden = (0..<7).map { column in
+                segments.filter { $0.lane >= drawn && $0.columns.contains(column) }.count
+            }
+            lines.append(String(repeating: " ", count: prefix) + g.vertical
+                + hidden.map { TerminalText.fit($0 > 0 ? "+\($0)" : "", cell, .center) }.joined(separator: g.vertical) + g.vertical)
+        }
+        return lines
+    }
+
+    /// One bar: open ends where the occurrence goes on, the title inside, filled to `span` cells.
+    private static func bar(_ segment: DayRangeLayout.Segment, span: Int, glyphs g: Glyphs, style: TerminalStyle,
+                            options: MonthRenderOptions) -> String {
+        let left = segment.continuesBefore ? g.barBefore : g.barStart
+        let right = segment.continuesAfter ? g.barAfter : g.barEnd
+        let room = span - TerminalText.width(left) - TerminalText.width(right)
+        guard room > 0 else { return TerminalText.fit(left + right, span) }
+        let title = TerminalText.truncate(segment.occurrence.incidence.summary ?? "", toWidth: room, ellipsis: g.ellipsis)
+        let fillCount = room - TerminalText.width(title)
+        guard options.color else {
+            return left + title + String(repeating: g.barFill, count: fillCount) + right
+        }
+        let color = DayDecoration.color(of: segment.occurrence, calendars: options.calendars)
+        let body = title + String(repeating: " ", count: fillCount)
+        return style.apply(left + body + right, TerminalStyle.background(color),
+                           TerminalStyle.foreground(TerminalStyle.contrasting(color)))
+    }
+
+    // MARK: Compact layout
+
+    /// A `cal`-like month, 20 cells wide (23 with week numbers): each day "dd" and one mark cell.
+    private static func compact(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
+        let style = TerminalStyle(enabled: options.color)
+        let prefix = options.weekNumbers ? "   " : ""
+        var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar), 20, .center), "1")
+            .trimmingTrailingSpaces()]
+        lines.append(prefix + month.grid.weekdaySymbols
+            .map { TerminalText.fit(TerminalText.truncate($0.short, toWidth: 2, ellipsis: ""), 2) }
+            .joined(separator: " "))
+        for (rowIndex, row) in month.rows.enumerated() {
+            var line = options.weekNumbers ? TerminalText.fit(String(month.grid.weeks[rowIndex].weekNumber), 2, .right) + " " : ""
+            for item in row {
+                guard item.state.isInMonth else {
+                    line += "   "
+                    continue
+                }
+                let digits = TerminalText.fit(String(item.day.day), 2, .right)
+                line += item.state.isToday ? style.apply(digits, "7") : digits
+                if item.state.hasEvents {
+                    let mark = options.ascii ? "*" : "•"
+                    if case .default(let color?, _, _) = item.decoration {
+                        line += style.apply(mark, TerminalStyle.foreground(color))
+                    } else {
+                        line += mark
+                    }
+                } else {
+                    line += " "
+                }
+            }
+            lines.append(line.trimmingTrailingSpaces())
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string without trailing spaces.
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}
