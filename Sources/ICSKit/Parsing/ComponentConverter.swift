@@ -84,7 +84,7 @@ struct ComponentConverter {
     }
 
     private mutating func integer(_ item: PropertyItem, into other: inout [Property]) -> Int? {
-        let text = (lines.rawValue(item.lineIndex) ?? LibicalValues.valueText(of: item.pointer) ?? "").trimmingSpaces
+        let text = String((lines.rawValue(item.lineIndex) ?? LibicalValues.valueText(of: item.pointer) ?? "").trimmingSpaces)
         if let value = Int(text) { return value }
         diagnostics.append(Diagnostic(.valueParseError, "\(item.name) value \"\(text)\" is not an integer",
                                       source: lines.source, line: lines.number(item.lineIndex), property: item.name))
@@ -258,15 +258,5 @@ struct ComponentConverter {
         result.properties = (items.map { raw($0) } + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         for child in children(of: component) { result.components.append(rawComponent(child, name: childName(child))) }
         return result
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
     }
 }

@@ -5,7 +5,7 @@ internal import CLibical
 enum DurationText {
     /// The duration, or nil when the text is not one.
     static func parse(_ text: String) -> ICSDuration? {
-        let trimmed = text.trimmingSpaces
+        let trimmed = String(text.trimmingSpaces)
         guard !trimmed.isEmpty else { return nil }
         let d = icaldurationtype_from_string(trimmed)
         if icaldurationtype_is_bad_duration(d) != 0 { return nil }
