@@ -54,6 +54,10 @@ public struct Occurrence: Sendable, Hashable {
         self.recurrenceID = recurrenceID
     }
 
+    /// The original start of this instance as a displayable time (in the series' own zone),
+    /// for every instance of a recurring series; `nil` for a single event.
+    public var recurrenceIDTime: OccurrenceTime?
+
     /// Whether this is an all-day occurrence (its start is a date).
     public var isAllDay: Bool {
         if case .date = start { return true }
