@@ -45,6 +45,22 @@ enum SystemZoneNames {
         index.byCity[city.replacingOccurrences(of: " ", with: "_").lowercased()] ?? []
     }
 
+    /// The name tzdata now gives the zone that `name` is a backward-compatible link to
+    /// (`Asia/Calcutta` → `Asia/Kolkata`, `US/Eastern` → `America/New_York`), read from the
+    /// symbolic links of `/usr/share/zoneinfo`; `name` itself when it is no link or the target
+    /// is not a zone name.
+    static func currentName(_ name: String) -> String {
+        let path = zoneinfoDirectory + "/" + name
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return name }
+        let resolved = target.hasPrefix("/") ? target
+            : (path as NSString).deletingLastPathComponent + "/" + target
+        let standardized = (resolved as NSString).standardizingPath
+        let prefix = zoneinfoDirectory + "/"
+        guard standardized.hasPrefix(prefix) else { return name }
+        let current = String(standardized.dropFirst(prefix.count))
+        return index.names.contains(current) && current.contains("/") ? current : name
+    }
+
     /// The top-level folders of tzdata's zone names (`Europe`, `America`, `Etc`, …).
     static var areas: Set<String> {
         Set(index.names.compactMap { name in name.firstIndex(of: "/").map { String(name[..<$0]) } })

@@ -22,9 +22,10 @@ public enum TimeZoneNames {
     /// (`ucal_getTimeZoneIDForWindowsID`, region 001).
     ///
     /// - Parameter windowsName: e.g. `"W. Europe Standard Time"`, as Windows spells it.
-    /// - Returns: e.g. `"Europe/Berlin"`, or `nil` when CLDR does not know the name.
+    /// - Returns: e.g. `"Europe/Berlin"`, under tzdata's current name (`Asia/Kolkata`, where
+    ///   CLDR says `Asia/Calcutta`), or `nil` when CLDR does not know the name.
     public static func ianaIdentifier(forWindowsName windowsName: String) -> String? {
-        WindowsZoneNames.iana(for: TZIDNormalizer.clean(windowsName))
+        WindowsZoneNames.iana(for: TZIDNormalizer.clean(windowsName)).map(SystemZoneNames.currentName)
     }
 
     /// The zone to show times in, for a name given by a person (the CLI's `--tz`): an IANA name

@@ -112,9 +112,11 @@ final class ZoneResolver: Sendable {
         return FoundationZone(zone: zone)
     }
 
-    /// A tzdata zone for a Windows name.
+    /// A tzdata zone for a Windows name, under tzdata's current name for it (CLDR keeps some
+    /// old names: `India Standard Time` → `Asia/Calcutta` → `Asia/Kolkata`).
     static func windowsZone(_ name: String) -> FoundationZone? {
-        WindowsZoneNames.iana(for: name).flatMap(systemZone)
+        guard let iana = WindowsZoneNames.iana(for: name) else { return nil }
+        return systemZone(SystemZoneNames.currentName(iana)) ?? systemZone(iana)
     }
 
     /// Whether two zones have the same offsets throughout ``comparisonYears``: at its start, and
