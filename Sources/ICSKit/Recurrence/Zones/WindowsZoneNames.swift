@@ -17,10 +17,33 @@ enum WindowsZoneNames {
         return answer
     }
 
+    private static let reverseCache = Mutex<[String: String?]>([:])
+
+    /// The Windows name that covers the IANA zone `iana` (`Europe/Amsterdam` → `W. Europe Standard Time`),
+    /// by the same CLDR table (`ucal_getWindowsTimeZoneID`, through `icskit_iana_zone_to_windows`).
+    static func windowsName(forIANA iana: String) -> String? {
+        if let cached = reverseCache.withLock({ $0[iana] }) { return cached }
+        let answer = call(icskit_iana_zone_to_windows, iana)
+        reverseCache.withLock { $0[iana] = .some(answer) }
+        return answer
+    }
+
+    /// The zone CLDR names first for the Windows zone that covers `iana`
+    /// (`Europe/Amsterdam` → `Europe/Berlin`, `Asia/Chongqing` → `Asia/Shanghai`), or `nil`.
+    static func principalZone(for iana: String) -> String? {
+        windowsName(forIANA: iana).flatMap(iana(for:))
+    }
+
     private static func lookUp(_ name: String) -> String? {
+        call(icskit_windows_zone_to_iana, name)
+    }
+
+    /// Calls one of CICUZones' mappers (name in, name out, length returned; 0 for none).
+    private static func call(_ function: (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32) -> Int32,
+                             _ name: String) -> String? {
         guard !name.isEmpty, name.utf8.count < 128, !name.contains("\0") else { return nil }
         var buffer = [CChar](repeating: 0, count: 128)
-        let length = name.withCString { icskit_windows_zone_to_iana($0, &buffer, Int32(buffer.count)) }
+        let length = name.withCString { function($0, &buffer, Int32(buffer.count)) }
         guard length > 0 else { return nil }
         return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -54,8 +77,10 @@ struct OutlookDisplayName: Sendable, Hashable {
     }
 
     /// IANA names that the label suggests, best first: the Windows name it abbreviates
-    /// (`Eastern Time (US & Canada)` → `Eastern Standard Time` → `America/New_York`), then the
-    /// zones named after the cities it lists (`Amsterdam` → `Europe/Amsterdam`).
+    /// (`Eastern Time (US & Canada)` → `Eastern Standard Time` → `America/New_York`), then for
+    /// each city it lists the principal zone of the Windows zone that covers the city's zone
+    /// (`Amsterdam` → `Europe/Amsterdam` → `W. Europe Standard Time` → `Europe/Berlin`), then
+    /// the city's own zone under its current name.
     var candidates: [String] {
         var result: [String] = []
         let head = label.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? label
@@ -68,7 +93,12 @@ struct OutlookDisplayName: Sendable, Hashable {
         for token in label.split(whereSeparator: { separators.contains($0) }) {
             let city = token.trimmingCharacters(in: .whitespaces)
             guard !city.isEmpty else { continue }
-            result += SystemZoneNames.names(forCity: city)
+            for zone in SystemZoneNames.names(forCity: city) {
+                if let principal = WindowsZoneNames.principalZone(for: zone) {
+                    result.append(SystemZoneNames.currentName(principal))
+                }
+                result.append(SystemZoneNames.currentName(zone))
+            }
         }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
