@@ -27,26 +27,53 @@ final class TransitionTable: Sendable {
 
     private struct Block {
         var initial: Int
-        var instants: [Int]
-        var offsets: [Int]
+        var changes: [OffsetTransition]
+
+        /// The index of the first change after `t`.
+        func firstIndex(after t: Int) -> Int {
+            var low = 0, high = changes.count
+            while low < high {
+                let mid = (low + high) >> 1
+                if changes[mid].at <= t { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
 
         /// The offset at `t` (which lies in this block).
         func offset(at t: Int) -> Int {
-            // Index of the first change after `t`.
-            var low = 0, high = instants.count
-            while low < high {
-                let mid = (low + high) >> 1
-                if instants[mid] <= t { low = mid + 1 } else { high = mid }
-            }
-            return low == 0 ? initial : offsets[low - 1]
+            let index = firstIndex(after: t)
+            return index == 0 ? initial : changes[index - 1].offset
         }
     }
 
+    /// The blocks computed so far, in an array indexed by block number minus `base`
+    /// (the years asked about are few and close together).
     private struct State {
-        var blocks: [Int: Block] = [:]
-        /// The block asked for last: the common case is many questions about one year.
-        var lastKey = Int.min
-        var last = Block(initial: 0, instants: [], offsets: [])
+        var base = 0
+        var blocks: [Block?] = []
+
+        /// Block `key`, computed first if needed. Blocks outside the years 0–9999 (iCalendar's
+        /// four-digit years) are computed each time, not kept.
+        mutating func block(_ key: Int, source: any TransitionSource) -> Block {
+            guard (-1_900...7_600).contains(key) else { return Self.compute(key, source: source) }
+            if blocks.isEmpty { base = key }
+            if key < base {
+                blocks.insert(contentsOf: repeatElement(nil, count: base - key), at: 0)
+                base = key
+            } else if key - base >= blocks.count {
+                blocks.append(contentsOf: repeatElement(nil, count: key - base - blocks.count + 1))
+            }
+            if let block = blocks[key - base] { return block }
+            let block = Self.compute(key, source: source)
+            blocks[key - base] = block
+            return block
+        }
+
+        static func compute(_ key: Int, source: any TransitionSource) -> Block {
+            let start = key << TransitionTable.blockShift
+            let (initial, changes) = source.transitions(from: start, to: start + (1 << TransitionTable.blockShift))
+            return Block(initial: initial, changes: changes)
+        }
     }
 
     private let source: any TransitionSource
@@ -61,7 +88,7 @@ final class TransitionTable: Sendable {
     /// - Complexity: O(log *k*) for *k* changes in the block, once the block is computed.
     func offset(atUTC utcSeconds: Int) -> Int {
         state.withLock { state in
-            Self.block(utcSeconds >> Self.blockShift, in: &state, source: source).offset(at: utcSeconds)
+            state.block(utcSeconds >> Self.blockShift, source: source).offset(at: utcSeconds)
         }
     }
 
@@ -80,6 +107,14 @@ final class TransitionTable: Sendable {
     func resolve(local: Int) -> (utcSeconds: Int, exists: Bool) {
         state.withLock { state in
             let window = Self.resolveWindow
+            // Fast path: no change within the window, which lies in one block.
+            if (local - window) >> Self.blockShift == (local + window) >> Self.blockShift {
+                let block = state.block(local >> Self.blockShift, source: source)
+                let next = block.firstIndex(after: local - window)
+                if next == block.changes.count || block.changes[next].at > local + window {
+                    return (local - (next == 0 ? block.initial : block.changes[next - 1].offset), true)
+                }
+            }
             let (before, changes) = Self.changes(from: local - window, through: local + window, in: &state, source: source)
             if changes.isEmpty { return (local - before, true) }
             // Segments of constant offset, in time order: (-∞, c0.at) with `before`, [c0.at, c1.at) with c0.offset, …
@@ -107,37 +142,19 @@ final class TransitionTable: Sendable {
 
     private static func changes(from start: Int, through end: Int, in state: inout State,
                                 source: any TransitionSource) -> (before: Int, changes: [OffsetTransition]) {
-        let before = block((start - 1) >> blockShift, in: &state, source: source).offset(at: start - 1)
+        let before = state.block((start - 1) >> blockShift, source: source).offset(at: start - 1)
         var result: [OffsetTransition] = []
         var key = start >> blockShift
         while key <= end >> blockShift {
-            let b = block(key, in: &state, source: source)
+            let block = state.block(key, source: source)
             if key << blockShift >= start && key << blockShift <= end {
                 // The block's first instant may carry a change folded into `initial`.
                 let previous = result.last?.offset ?? before
-                if b.initial != previous { result.append(OffsetTransition(at: key << blockShift, offset: b.initial)) }
+                if block.initial != previous { result.append(OffsetTransition(at: key << blockShift, offset: block.initial)) }
             }
-            for (at, offset) in zip(b.instants, b.offsets) where at >= start && at <= end {
-                result.append(OffsetTransition(at: at, offset: offset))
-            }
+            result += block.changes.lazy.filter { $0.at >= start && $0.at <= end }
             key += 1
         }
         return (before, result)
-    }
-
-    private static func block(_ key: Int, in state: inout State, source: any TransitionSource) -> Block {
-        if key == state.lastKey { return state.last }
-        let found: Block
-        if let cached = state.blocks[key] {
-            found = cached
-        } else {
-            let start = key << blockShift
-            let (initial, changes) = source.transitions(from: start, to: start + (1 << blockShift))
-            found = Block(initial: initial, instants: changes.map(\.at), offsets: changes.map(\.offset))
-            state.blocks[key] = found
-        }
-        state.lastKey = key
-        state.last = found
-        return found
     }
 }
