@@ -50,6 +50,8 @@ struct ZoneNameTests {
         ("FLE Standard Time", "Europe/Kyiv"),
         ("Nepal Standard Time", "Asia/Kathmandu"),
         ("Greenwich Standard Time", "Atlantic/Reykjavik"),
+        ("eastern standard time", "America/New_York"),
+        ("w. europe standard time", "Europe/Berlin"),
     ])
     func windowsNames(_ windows: String, _ iana: String) {
         #expect(TimeZoneNames.ianaIdentifier(forWindowsName: windows) == iana)

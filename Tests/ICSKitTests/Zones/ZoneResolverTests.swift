@@ -111,6 +111,20 @@ struct ZoneResolverTests {
         #expect(a.table === b.table)
     }
 
+    @Test("many threads resolving at once share one answer per TZID")
+    func concurrentResolution() async throws {
+        let resolver = ZoneResolver(timeZones: [F.outlookWEurope(tzid: "Custom")])
+        let tzids = ["Custom", "Europe/Berlin", "Tokyo Standard Time", "Nowhere", "UTC"]
+        let offsets = await withTaskGroup(of: [Int?].self) { group in
+            for _ in 0..<8 {
+                group.addTask { tzids.map { resolver.zone(for: $0)?.offset(atUTC: F.utc(2024, 7, 1)) } }
+            }
+            return await group.reduce(into: [[Int?]]()) { $0.append($1) }
+        }
+        // Hand-worked: July 2024 is +02:00 in Berlin (both), +09:00 in Tokyo.
+        #expect(offsets.allSatisfy { $0 == [7200, 7200, 32_400, nil, 0] })
+    }
+
     @Test("the calendar's default zone comes from X-WR-TIMEZONE")
     func defaultZone() {
         var calendar = ICalendar()

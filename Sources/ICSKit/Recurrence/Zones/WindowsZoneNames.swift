@@ -9,7 +9,8 @@ enum WindowsZoneNames {
     private static let cache = Mutex<[String: String?]>([:])
 
     /// The IANA name for the Windows name `name` (`"W. Europe Standard Time"` → `Europe/Berlin`),
-    /// or `nil` when CLDR does not know it. The name is matched as written (CLDR's spelling).
+    /// or `nil` when CLDR does not know it. CLDR's table is case-sensitive: a name it does not
+    /// know is tried again with each word capitalised (`eastern standard time`).
     static func iana(for name: String) -> String? {
         if let cached = cache.withLock({ $0[name] }) { return cached }
         let answer = lookUp(name)
@@ -35,7 +36,9 @@ enum WindowsZoneNames {
     }
 
     private static func lookUp(_ name: String) -> String? {
-        call(icskit_windows_zone_to_iana, name)
+        if let found = call(icskit_windows_zone_to_iana, name) { return found }
+        let capitalized = name.capitalized
+        return capitalized == name ? nil : call(icskit_windows_zone_to_iana, capitalized)
     }
 
     /// Calls one of CICUZones' mappers (name in, name out, length returned; 0 for none).
