@@ -7,7 +7,8 @@ import Foundation
 /// Sendable notes: implementations are immutable values or classes with immutable
 /// state and internal locking of caches.
 protocol ZoneConverting: Sendable {
-    /// The IANA name shown in output (`America/New_York`), or `nil` for UTC or a zone known only by its VTIMEZONE.
+    /// The IANA name shown in output (`America/New_York`), `nil` for UTC, or for a zone known
+    /// only by its VTIMEZONE its normalised TZID.
     var identifier: String? { get }
 
     /// The offset from UTC, in seconds east, in force at the instant `utcSeconds`.
@@ -27,24 +28,28 @@ extension ZoneConverting {
 }
 
 /// A zone from the system's tzdata, through Foundation's `TimeZone`.
+///
+/// Offsets come from a process-wide table of the zone's changes, computed lazily about a
+/// year at a time (see ``TransitionTable``), so that `offset(atUTC:)` and `resolve(_:)` cost
+/// a lock and a binary search instead of ICU calls.
 struct FoundationZone: ZoneConverting {
     let zone: TimeZone
+    let table: TransitionTable
+
+    /// The zone `zone`, sharing the offsets already computed for it.
+    init(zone: TimeZone) {
+        self.zone = zone
+        self.table = FoundationTransitions.table(for: zone)
+    }
 
     var identifier: String? { zone.identifier == "GMT" || zone.identifier == "UTC" ? nil : zone.identifier }
 
     func offset(atUTC utcSeconds: Int) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcSeconds)))
+        table.offset(atUTC: utcSeconds)
     }
 
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool) {
-        let local = wall.secondsSinceEpoch
-        let before = offset(atUTC: local - 86_400)
-        let after = offset(atUTC: local + 86_400)
-        // Earlier offset first: the first of two ambiguous instants.
-        if offset(atUTC: local - before) == before { return (local - before, true) }
-        if offset(atUTC: local - after) == after { return (local - after, true) }
-        // In a gap: read with the offset before it.
-        return (local - before, false)
+        table.resolve(local: wall.secondsSinceEpoch)
     }
 }
 

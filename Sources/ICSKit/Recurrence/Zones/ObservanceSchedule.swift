@@ -1,0 +1,155 @@
+/// The onsets of one STANDARD or DAYLIGHT observance of a VTIMEZONE, year by year.
+///
+/// VTIMEZONE rules are a small subset of RRULE: `FREQ=YEARLY` with BYMONTH and a BYDAY
+/// ordinal (`-1SU`, `2SU`), or a weekday within a BYMONTHDAY range (`BYMONTHDAY=8,…,14;BYDAY=SU`),
+/// or a fixed BYMONTHDAY, with or without UNTIL or COUNT; plus RDATE lists. This type
+/// implements that subset on its own (it does not depend on the recurrence engine).
+/// A rule outside the subset (another FREQ, BYYEARDAY, BYWEEKNO) is ignored: the observance
+/// then has its DTSTART and RDATEs only, and `isRuleSupported` is false.
+struct ObservanceSchedule: Sendable {
+    let observance: TimeZoneDefinition.Observance
+    /// Whether the RRULE (if any) is within the subset described above.
+    let isRuleSupported: Bool
+    /// The rule's onsets, all of them, when it has a COUNT (local wall times, in order).
+    private let counted: [CivilDateTime]?
+    /// RDATEs and DTSTART, by year (local wall times).
+    private let fixed: [Int: [CivilDateTime]]
+    /// The last year with an onset, or `nil` when the rule goes on for ever.
+    let lastYear: Int?
+
+    /// A rule with COUNT is expanded whole, up to this many instances.
+    static let countLimit = 2_000
+    /// A rule is not looked at past this many years beyond its DTSTART when searching for a COUNT.
+    static let yearLimit = 3_000
+
+    init(_ observance: TimeZoneDefinition.Observance) {
+        self.observance = observance
+        var fixed: [Int: [CivilDateTime]] = [observance.start.date.year: [observance.start]]
+        for date in observance.recurrenceDates { fixed[date.date.year, default: []].append(date) }
+        self.fixed = fixed
+        let fixedLast = fixed.keys.max() ?? observance.start.date.year
+        guard let rule = observance.recurrenceRule else {
+            isRuleSupported = true
+            counted = nil
+            lastYear = fixedLast
+            return
+        }
+        isRuleSupported = Self.isSupported(rule)
+        guard isRuleSupported else {
+            counted = nil
+            lastYear = fixedLast
+            return
+        }
+        if let count = rule.count {
+            var all: [CivilDateTime] = [observance.start]
+            var year = observance.start.date.year
+            var ended = false
+            while !ended, all.count < min(count, Self.countLimit), year <= observance.start.date.year + Self.yearLimit {
+                for local in Self.ruleDates(rule, start: observance.start, year: year) where local > observance.start {
+                    guard all.count < min(count, Self.countLimit), Self.isBeforeUntil(local, rule, observance) else {
+                        ended = true
+                        break
+                    }
+                    all.append(local)
+                }
+                year += rule.interval
+            }
+            counted = all
+            lastYear = max(fixedLast, all.last?.date.year ?? fixedLast)
+        } else {
+            counted = nil
+            lastYear = rule.until.map { max(fixedLast, $0.date.year + 1) }
+        }
+    }
+
+    /// The onsets whose local date falls in `year`, as instants (seconds since 1970 UTC),
+    /// each at its local time read in `offsetFrom`; sorted, without duplicates.
+    func onsets(inYear year: Int) -> [Int] {
+        var locals = fixed[year] ?? []
+        if let counted {
+            locals += counted.filter { $0.date.year == year }
+        } else if isRuleSupported, let rule = observance.recurrenceRule, year >= observance.start.date.year,
+                  (year - observance.start.date.year) % max(rule.interval, 1) == 0 {
+            locals += Self.ruleDates(rule, start: observance.start, year: year).filter {
+                $0 > observance.start && Self.isBeforeUntil($0, rule, observance)
+            }
+        }
+        let instants = locals.map { $0.secondsSinceEpoch - observance.offsetFrom }
+        return Array(Set(instants)).sorted()
+    }
+
+    private static func isSupported(_ rule: RecurrenceRule) -> Bool {
+        rule.frequency == .yearly && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
+            && rule.rscale == nil && rule.byMonth.allSatisfy { !$0.isLeap && (1...12).contains($0.month) }
+            && rule.interval >= 1
+    }
+
+    /// Whether `local` is not after the rule's UTC-or-local UNTIL (which is inclusive).
+    private static func isBeforeUntil(_ local: CivilDateTime, _ rule: RecurrenceRule,
+                                      _ observance: TimeZoneDefinition.Observance) -> Bool {
+        switch rule.until {
+        case nil: return true
+        case .utc(let until): return local.secondsSinceEpoch - observance.offsetFrom <= until.secondsSinceEpoch
+        case .floating(let until), .zoned(let until, _): return local <= until
+        case .date(let until): return local.date <= until
+        }
+    }
+
+    /// Every wall time the rule names in `year` (before DTSTART, UNTIL and COUNT are applied), sorted.
+    static func ruleDates(_ rule: RecurrenceRule, start: CivilDateTime, year: Int) -> [CivilDateTime] {
+        var days: [CivilDate] = []
+        if rule.byMonth.isEmpty && !rule.byDay.isEmpty && rule.byMonthDay.isEmpty {
+            // BYDAY within the year (`BYDAY=1SU` with no BYMONTH).
+            let first = CivilDate(year: year, month: 1, day: 1)
+            days = weekdays(rule.byDay, from: first, count: CivilDate.daysInYear(year))
+        } else {
+            let months = rule.byMonth.isEmpty ? [start.date.month] : rule.byMonth.map(\.month)
+            for month in months {
+                let length = CivilDate.daysInMonth(year: year, month: month)
+                let monthDays = rule.byMonthDay.compactMap { $0 > 0 ? ($0 <= length ? $0 : nil) : (-$0 <= length ? length + 1 + $0 : nil) }
+                let first = CivilDate(year: year, month: month, day: 1)
+                if !rule.byDay.isEmpty {
+                    days += weekdays(rule.byDay, from: first, count: length)
+                        .filter { monthDays.isEmpty || monthDays.contains($0.day) }
+                } else if !monthDays.isEmpty {
+                    days += monthDays.map { CivilDate(year: year, month: month, day: $0) }
+                } else if start.date.day <= length {
+                    days.append(CivilDate(year: year, month: month, day: start.date.day))
+                }
+            }
+        }
+        let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour
+        let minutes = rule.byMinute.isEmpty ? [start.minute] : rule.byMinute
+        let seconds = rule.bySecond.isEmpty ? [start.second] : rule.bySecond
+        var result: [CivilDateTime] = []
+        for day in Set(days).sorted() {
+            for h in hours.sorted() { for m in minutes.sorted() { for s in seconds.sorted() {
+                result.append(CivilDateTime(date: day, hour: h, minute: m, second: s))
+            } } }
+        }
+        guard !rule.bySetPosition.isEmpty else { return result }
+        return rule.bySetPosition.compactMap { position in
+            let index = position > 0 ? position - 1 : result.count + position
+            return result.indices.contains(index) ? result[index] : nil
+        }.sorted()
+    }
+
+    /// The days among `count` days from `first` that BYDAY names: with an ordinal, the n-th
+    /// such weekday from the start (or from the end when negative); without one, every such weekday.
+    private static func weekdays(_ byDay: [RecurrenceRule.WeekdayNumber], from first: CivilDate, count: Int) -> [CivilDate] {
+        var result: [CivilDate] = []
+        let firstISO = first.isoWeekday
+        for entry in byDay {
+            // Offset of the first such weekday from `first`.
+            let lead = (entry.weekday.isoNumber - firstISO + 7) % 7
+            let occurrences = lead < count ? (count - 1 - lead) / 7 + 1 : 0
+            if let ordinal = entry.ordinal, ordinal != 0 {
+                let n = ordinal > 0 ? ordinal - 1 : occurrences + ordinal
+                if n >= 0 && n < occurrences { result.append(first.adding(days: lead + 7 * n)) }
+            } else {
+                for n in 0..<occurrences { result.append(first.adding(days: lead + 7 * n)) }
+            }
+        }
+        return result
+    }
+}
