@@ -68,22 +68,30 @@ struct PropertyLines {
         lineIndex.map { Int(block.lines[$0].number) }
     }
 
+    /// The content line's parts (name, parameters, raw value), split on its bytes.
+    private func split(_ lineIndex: Int) -> (name: String, parameters: [Parameter], value: String)? {
+        let line = block.lines[lineIndex]
+        return block.text.withUnsafeBufferPointer { buffer in
+            ContentLineSyntax.split(UnsafeBufferPointer(rebasing: buffer[Int(line.offset)..<(Int(line.offset) + Int(line.length))]))
+        }
+    }
+
     /// The content line as a raw property (name, parameters and value as written).
     func rawProperty(_ lineIndex: Int) -> Property? {
-        guard let parts = ContentLineSyntax.split(text(lineIndex)) else { return nil }
+        guard let parts = split(lineIndex) else { return nil }
         return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: number(lineIndex))
     }
 
     /// The parameters of a content line, as written.
     func parameters(_ lineIndex: Int?) -> [Parameter] {
-        guard let lineIndex, let parts = ContentLineSyntax.split(text(lineIndex)) else { return [] }
+        guard let lineIndex, let parts = split(lineIndex) else { return [] }
         return parts.parameters
     }
 
     /// The raw value of a content line, as written.
     func rawValue(_ lineIndex: Int?) -> String? {
         guard let lineIndex else { return nil }
-        return ContentLineSyntax.split(text(lineIndex))?.value
+        return split(lineIndex)?.value
     }
 
     /// Walks the properties of `component` (the `componentIndex`-th in pre-order).
@@ -120,11 +128,12 @@ struct PropertyLines {
                 diagnostics.append(diagnostic(type: type, message: message, lineIndex: lineIndex))
                 continue
             }
+            let kind = icalproperty_isa(p)
             let name: String
-            if icalproperty_isa(p) == ICAL_X_PROPERTY {
+            if kind == ICAL_X_PROPERTY {
                 name = (LibicalValues.string(icalproperty_get_x_name(p)) ?? "X-").uppercased()
             } else {
-                name = LibicalValues.string(icalproperty_get_property_name(p)) ?? ""
+                name = PropertyLines.kindNames[Int(kind.rawValue)] ?? LibicalValues.string(icalproperty_get_property_name(p)) ?? ""
             }
             if let last = lastMatched, remainingValues > 0, block.lines[lines[last]].name == name {
                 remainingValues -= 1
@@ -165,6 +174,18 @@ struct PropertyLines {
         }
         return Diagnostic(code, message, source: source, line: number(lineIndex), property: property)
     }
+
+    /// The name of every property kind libical knows (`icalproperty_kind_to_string`), looked up
+    /// once: `icalproperty_get_property_name` allocates on every call.
+    static let kindNames: [Int: String] = {
+        var names: [Int: String] = [:]
+        for raw in 0...Int(ICAL_NO_PROPERTY.rawValue) {
+            let kind = icalproperty_kind(rawValue: UInt32(raw))
+            if kind == ICAL_X_PROPERTY || kind == ICAL_ANY_PROPERTY || kind == ICAL_NO_PROPERTY { continue }
+            if let name = LibicalValues.string(icalproperty_kind_to_string(kind)), !name.isEmpty { names[raw] = name }
+        }
+        return names
+    }()
 
     /// Whether a name is an iana-token (RFC 5545 3.1: letters, digits and `-`).
     static func isIANAToken(_ name: String) -> Bool {

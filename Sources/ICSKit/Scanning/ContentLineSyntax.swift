@@ -66,35 +66,46 @@ enum ContentLineSyntax {
     /// Splits a content line into name, parameters and raw value (no unescaping), for lines
     /// that libical does not see or could not read. `nil` when there is no `:`.
     static func split(_ text: String) -> (name: String, parameters: [Parameter], value: String)? {
-        let utf8 = Array(text.utf8)
-        guard let colon = utf8.withUnsafeBufferPointer({ valueStart($0) }) else { return nil }
-        let head = utf8[..<colon]
-        let value = String(decoding: utf8[(colon + 1)...], as: UTF8.self)
-        var pieces: [ArraySlice<UInt8>] = []
-        var quoted = false
-        var start = head.startIndex
-        for i in head.indices {
-            if head[i] == 0x22 { quoted.toggle() }
-            if head[i] == 0x3B && !quoted {
-                pieces.append(head[start..<i])
-                start = i + 1
-            }
-        }
-        pieces.append(head[start...])
-        let name = String(decoding: pieces[0], as: UTF8.self).uppercased()
+        var utf8 = Array(text.utf8)
+        return utf8.withUnsafeMutableBufferPointer { split(UnsafeBufferPointer($0)) }
+    }
+
+    /// Splits the bytes of a content line into name, parameters and raw value.
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, parameters: [Parameter], value: String)? {
+        guard let colon = valueStart(bytes) else { return nil }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
         var parameters: [Parameter] = []
-        for piece in pieces.dropFirst() {
-            let text = String(decoding: piece, as: UTF8.self)
-            guard let eq = text.firstIndex(of: "=") else {
-                parameters.append(Parameter(name: text.uppercased(), value: ""))
-                continue
+        var name = ""
+        var quoted = false
+        var start = 0
+        var index = 0
+        func piece(_ range: Range<Int>) {
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            if range.lowerBound == 0 {
+                name = upperASCII(slice)
+                return
             }
-            var value = String(text[text.index(after: eq)...])
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.dropFirst().dropLast().contains("\"") {
-                value = String(value.dropFirst().dropLast())
+            guard let eq = slice.firstIndex(of: 0x3D) else {
+                parameters.append(Parameter(name: upperASCII(slice), value: ""))
+                return
             }
-            parameters.append(Parameter(name: text[..<eq].uppercased(), value: value))
+            var valueRange = (eq + 1)..<slice.count
+            if valueRange.count >= 2, slice[valueRange.lowerBound] == 0x22, slice[valueRange.upperBound - 1] == 0x22,
+               !slice[(valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)].contains(0x22) {
+                valueRange = (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)
+            }
+            parameters.append(Parameter(name: upperASCII(UnsafeBufferPointer(rebasing: slice[0..<eq])),
+                                        value: String(decoding: UnsafeBufferPointer(rebasing: slice[valueRange]), as: UTF8.self)))
         }
+        while index < colon {
+            if bytes[index] == 0x22 { quoted.toggle() }
+            if bytes[index] == 0x3B && !quoted {
+                piece(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        piece(start..<colon)
         return (name, parameters, value)
     }
 }

@@ -6,7 +6,11 @@ enum TextDecoding {
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return true }
         while i < n {
+            // ASCII fast path, eight bytes at a time.
+            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let need: Int

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import ICSKit
+
+/// What every view needs from the environment: the display zone and calendar, today,
+/// the terminal's width and whether to use color. Resolved once from the options.
+struct ViewContext {
+    var zone: TimeZone
+    var calendar: Calendar
+    var today: CivilDate
+    var width: Int
+    var color: Bool
+
+    /// - Throws: a ``UsageError`` for an unknown `--tz`.
+    init(options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
+        if let name = options.timeZone {
+            guard let zone = TimeZoneNames.displayTimeZone(named: name) else {
+                throw UsageError(message: "unknown time zone '\(name)' given to --tz (use an IANA name such as Europe/Berlin)")
+            }
+            self.zone = zone
+        } else if let tz = environment["TZ"], !tz.isEmpty, let zone = TimeZoneNames.displayTimeZone(named: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+            self.zone = zone
+        } else {
+            zone = TimeZone.current
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.locale = Locale.current
+        if let first = options.firstWeekday { calendar.firstWeekday = first.rawValue }
+        self.calendar = calendar
+        if let today = options.today {
+            self.today = today
+        } else {
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+            today = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        }
+        width = ViewContext.terminalWidth(environment: environment)
+        switch options.color {
+        case .always: color = true
+        case .never: color = false
+        case .auto: color = isatty(1) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        }
+    }
+
+    /// `COLUMNS`, else the terminal's own width, else 80.
+    static func terminalWidth(environment: [String: String]) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// "Now" for the projection: the start of `today` in the display zone.
+    var now: Date { DayComponents(today).startDate(in: calendar) }
+
+    /// The instant at which `day` begins in the display zone.
+    func start(of day: CivilDate) -> Date { DayComponents(day).startDate(in: calendar) }
+}
