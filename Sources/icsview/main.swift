@@ -32,7 +32,7 @@ func run(_ arguments: [String]) -> Int32 {
     var failures: [ICSError] = []
     for input in options.inputs {
         do {
-            calendars.append(try ICalendar(contentsOfFile: input))
+            calendars.append(try InputLoader.load(input))
         } catch {
             failures.append(error)
             printError("Error: \(error)\n")
