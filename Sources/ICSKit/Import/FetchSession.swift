@@ -151,13 +151,14 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         lockedDeadline?.cancel()
         let outcome: Result<FetchResponse, ICSError> = lock.withLock {
             if let failure { return .failure(failure) }
-            if let error { return .failure(FetchSession.translate(error)) }
-            guard let response else { return .failure(ICSError(.network, "no answer")) }
-            let headers = { (name: String) in response.value(forHTTPHeaderField: name) }
-            if response.statusCode != 304, headers("Content-Encoding") == nil,
+            // A body shorter than its Content-Length (curl reports it as a generic error).
+            if let response, response.statusCode != 304, response.value(forHTTPHeaderField: "Content-Encoding") == nil,
                response.expectedContentLength > 0, Int64(body.count) < response.expectedContentLength {
                 return .failure(ICSError(.truncated, "the connection closed after \(body.count) of \(response.expectedContentLength) bytes"))
             }
+            if let error { return .failure(FetchSession.translate(error)) }
+            guard let response else { return .failure(ICSError(.network, "no answer")) }
+            let headers = { (name: String) in response.value(forHTTPHeaderField: name) }
             return .success(FetchResponse(
                 body: response.statusCode == 304 ? nil : body,
                 validators: FetchValidators(etag: headers("ETag"), lastModified: headers("Last-Modified")),
