@@ -65,7 +65,11 @@ final class TestHTTPServer: @unchecked Sendable {
             defer { stopped = true }
             return !stopped
         }
-        if first { close(listener) }
+        if first {
+            // shutdown stops the listening at once, even while the accept thread still polls the descriptor.
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
