@@ -34,7 +34,7 @@ enum MonthRenderer {
 
     // MARK: Grid layout
 
-    private struct Glyphs {
+    struct Glyphs {
         let vertical, horizontal: String
         let top, middle, bottom: (String, String, String)
         let mark, barFill, barStart, barEnd, barBefore, barAfter, ellipsis: String
@@ -118,7 +118,7 @@ enum MonthRenderer {
     }
 
     /// The bar lines of one week row: one per lane, the last saying "+N" per day when lanes overflow.
-    private static func laneLines(_ ranges: DayRangeLayout, row: Int, cell: Int, prefix: Int, glyphs g: Glyphs,
+    static func laneLines(_ ranges: DayRangeLayout, row: Int, cell: Int, prefix: Int, glyphs g: Glyphs,
                                   style: TerminalStyle, options: MonthRenderOptions) -> [String] {
         let lanes = ranges.laneCounts[row]
         guard lanes > 0 else { return [] }
@@ -155,7 +155,7 @@ enum MonthRenderer {
     }
 
     /// One bar: open ends where the occurrence goes on, the title inside, filled to `span` cells.
-    private static func bar(_ segment: DayRangeLayout.Segment, span: Int, glyphs g: Glyphs, style: TerminalStyle,
+    static func bar(_ segment: DayRangeLayout.Segment, span: Int, glyphs g: Glyphs, style: TerminalStyle,
                             options: MonthRenderOptions) -> String {
         let left = segment.continuesBefore ? g.barBefore : g.barStart
         let right = segment.continuesAfter ? g.barAfter : g.barEnd

@@ -16,8 +16,14 @@ struct WeekRenderOptions {
 /// Draws a ``WeekProjection`` as a list: a heading per day, then its occurrences with their
 /// times in the display zone (all-day first), each with a colored mark and its title cut to the width.
 enum WeekRenderer {
-    /// The week as lines of text ending in a newline.
+    /// The week as lines of text ending in a newline: seven columns when the width allows
+    /// (60 cells or more), else a list of days.
     static func render(_ week: WeekProjection, calendar: Calendar, options: WeekRenderOptions) -> String {
+        options.width >= 60 ? WeekColumns.render(week, calendar: calendar, options: options) : list(week, calendar: calendar, options: options)
+    }
+
+    /// The week as a list: a heading per day, then its occurrences.
+    static func list(_ week: WeekProjection, calendar: Calendar, options: WeekRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
         let ellipsis = options.ascii ? "~" : "…"
         let rule = options.ascii ? "-" : "─"
