@@ -187,20 +187,22 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let nsError = error as NSError
         let reason = FeedSource.mask(nsError.localizedDescription)
         guard nsError.domain == NSURLErrorDomain else { return ICSError(.network, reason) }
-        switch nsError.code {
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+        // Matched by `URLError.Code`: on Linux some `NSURLError…` constants are off by one
+        // (`NSURLErrorSecureConnectionFailed` is -1201 there, the code URLSession reports is -1200).
+        switch URLError.Code(rawValue: nsError.code) {
+        case .cannotFindHost, .dnsLookupFailed:
             return ICSError(.hostNotFound, "the host name does not resolve (DNS)")
-        case NSURLErrorCannotConnectToHost, NSURLErrorNotConnectedToInternet:
+        case .cannotConnectToHost, .notConnectedToInternet:
             return ICSError(.connectionFailed, "the connection was refused or the host cannot be reached")
-        case NSURLErrorTimedOut:
+        case .timedOut:
             return ICSError(.timedOut, "the server did not answer in time")
-        case NSURLErrorNetworkConnectionLost:
+        case .networkConnectionLost:
             return ICSError(.truncated, "the connection broke before the whole body arrived")
-        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
-             NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
-             NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired:
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
+             .clientCertificateRejected, .clientCertificateRequired:
             return ICSError(.tlsFailure, "the secure connection failed (TLS): \(reason)")
-        case NSURLErrorHTTPTooManyRedirects, NSURLErrorRedirectToNonExistentLocation:
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
             return ICSError(.badRedirect, reason)
         default:
             return ICSError(.network, reason)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import ICSKit
 
@@ -151,5 +154,34 @@ struct FetchTests {
         #expect(error.code == .httpStatus)
         #expect(error.description.contains("ann:***@127.0.0.1"))
         #expect(!error.description.contains("s3cret"))
+    }
+}
+
+/// The mapping from `URLError` codes to ``ICSError`` codes, for the failures a loopback
+/// server cannot stage (TLS, DNS variants).
+@Suite("Fetch error mapping")
+struct FetchErrorMappingTests {
+    @Test(arguments: [
+        (URLError.Code.cannotFindHost, ICSError.Code.hostNotFound),
+        (.dnsLookupFailed, .hostNotFound),
+        (.cannotConnectToHost, .connectionFailed),
+        (.notConnectedToInternet, .connectionFailed),
+        (.timedOut, .timedOut),
+        (.networkConnectionLost, .truncated),
+        (.secureConnectionFailed, .tlsFailure),
+        (.serverCertificateUntrusted, .tlsFailure),
+        (.serverCertificateHasBadDate, .tlsFailure),
+        (.httpTooManyRedirects, .badRedirect),
+        (.badServerResponse, .network),
+    ])
+    func urlErrorsMapToCodes(_ code: URLError.Code, _ expected: ICSError.Code) {
+        #expect(FetchSession.translate(URLError(code)).code == expected)
+    }
+
+    @Test func aFirstCopyWithoutEventsIsAccepted() throws {
+        let server = try TestHTTPServer { _ in FeedSamples.ok(FeedSamples.empty) }
+        defer { server.stop() }
+        let update = try FeedSubscription(server.base + "/empty.ics", cache: nil, fetchOptions: .test).refreshBlocking()
+        #expect(update.origin == .downloaded && update.calendar.events.isEmpty && update.problem == nil)
     }
 }
