@@ -219,15 +219,17 @@ struct ComponentConverter {
         let (items, dropped) = properties(of: component)
         var other = dropped
         var fallbackName: String?, fallbackDescription: String?, fallbackColor: String?
+        // The fallback spellings, kept as other properties when the RFC 7986 ones win.
+        var fallbacks: [PropertyItem] = []
         for item in items {
             let p = item.pointer
             switch item.name {
             case "NAME": result.name = LibicalValues.text(of: p)
-            case "X-WR-CALNAME": fallbackName = LibicalValues.text(of: p)
+            case "X-WR-CALNAME": fallbackName = LibicalValues.text(of: p); fallbacks.append(item)
             case "DESCRIPTION": result.description = LibicalValues.text(of: p)
-            case "X-WR-CALDESC": fallbackDescription = LibicalValues.text(of: p)
+            case "X-WR-CALDESC": fallbackDescription = LibicalValues.text(of: p); fallbacks.append(item)
             case "COLOR": result.color = LibicalValues.text(of: p)
-            case "X-APPLE-CALENDAR-COLOR": fallbackColor = LibicalValues.text(of: p)
+            case "X-APPLE-CALENDAR-COLOR": fallbackColor = LibicalValues.text(of: p); fallbacks.append(item)
             case "X-WR-TIMEZONE": result.defaultTimeZone = LibicalValues.text(of: p)
             case "METHOD": result.method = LibicalValues.valueText(of: p)?.uppercased()
             case "PRODID": result.productID = LibicalValues.text(of: p)
@@ -244,6 +246,15 @@ struct ComponentConverter {
             case "NAME" where result.name == nil: result.name = property.value
             default: break
             }
+        }
+        for item in fallbacks {
+            let shadowed: Bool
+            switch item.name {
+            case "X-WR-CALNAME": shadowed = result.name != nil
+            case "X-WR-CALDESC": shadowed = result.description != nil
+            default: shadowed = result.color != nil
+            }
+            if shadowed { other.append(raw(item)) }
         }
         result.name = result.name ?? fallbackName
         result.description = result.description ?? fallbackDescription
