@@ -29,8 +29,16 @@ struct RuleIterator: IteratorProtocol {
     let zone: ZoneCache?
     /// Whether DTSTART is the first instance whether it matches or not (RFC 5545); false only in tests.
     let forceStart: Bool
-    /// The most empty periods in a row before giving up.
-    static let emptyPeriodLimit = 150_000
+    /// The most empty periods in a row before giving up: one whole 400-year Gregorian cycle
+    /// (after it, dates and weekdays repeat, so a rule that produced nothing never will).
+    private var emptyPeriodLimit: Int {
+        switch rule.frequency {
+        case .yearly: return 401
+        case .monthly: return 4801
+        case .weekly: return 20_872
+        default: return 146_098
+        }
+    }
     static let lastYear = 9999
 
     private var anchor: Int
@@ -165,7 +173,7 @@ struct RuleIterator: IteratorProtocol {
                 fillDays(firstDay: firstDay, dayCount: dayCount)
             } else if !fillSubDaily(day: firstDay, step: step) {
                 emptyPeriods += 1
-                if emptyPeriods > Self.emptyPeriodLimit { gaveUp = true; return false }
+                if emptyPeriods > emptyPeriodLimit { gaveUp = true; return false }
                 continue
             }
             if !rule.setPositions.isEmpty { applySetPositions() }
@@ -174,7 +182,7 @@ struct RuleIterator: IteratorProtocol {
                 return true
             }
             emptyPeriods += 1
-            if emptyPeriods > Self.emptyPeriodLimit { gaveUp = true; return false }
+            if emptyPeriods > emptyPeriodLimit { gaveUp = true; return false }
         }
     }
 
