@@ -41,7 +41,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 instanceLimit: Int = 10_000) {
         self.init(calendars: calendars, from: start, to: end, viewerTimeZone: viewerTimeZone,
                   viewerZone: FoundationZone(zone: viewerTimeZone), instanceLimit: instanceLimit,
-                  zoneLookup: { _ in OccurrenceExpansion.systemZone })
+                  zoneLookup: OccurrenceExpansion.resolverLookup)
     }
 
     /// The seam for other zone sources: `zoneLookup` gives, for each calendar, how its TZIDs resolve.
@@ -58,7 +58,14 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         self.zoneLookup = zoneLookup
     }
 
-    /// The default lookup until the time-zone resolver lands: IANA names through Foundation's tzdata.
+    /// The default lookup: each calendar's TZIDs through a ``ZoneResolver`` (IANA and Windows
+    /// names, vendor prefixes, the file's VTIMEZONEs).
+    static let resolverLookup: @Sendable (ICalendar) -> ZoneLookup = { calendar in
+        let resolver = ZoneResolver(calendar: calendar)
+        return { tzid in resolver.zone(for: tzid) }
+    }
+
+    /// IANA names through Foundation's tzdata only (no VTIMEZONE, no Windows names).
     static let systemZone: ZoneLookup = { tzid in
         let upper = tzid.uppercased()
         if upper == "UTC" || upper == "GMT" || upper == "Z" || upper == "ETC/UTC" { return UTCZone() }

@@ -148,9 +148,10 @@ final class Series {
         if !inRange { return }
         emitted += 1
         if emitted > limit { stop(); return }
-        let occurrence = Occurrence(incidence: incidence, calendarIndex: calendarIndex,
+        var occurrence = Occurrence(incidence: incidence, calendarIndex: calendarIndex,
                                     start: frame.startTime(wall: wall, utc: utc), end: end.time,
                                     recurrenceID: frame.recurrenceID(wall: raw.wall, utc: raw.utc))
+        occurrence.recurrenceIDTime = frame.startTime(wall: raw.wall, utc: raw.utc)
         pushHeap(PendingOccurrence(key: startKey, order: order, occurrence: occurrence))
     }
 

@@ -218,6 +218,12 @@ struct SeriesBuilder {
         if sources.isEmpty && extras.count == 1 && futures.isEmpty {
             if var single = series.next() {
                 single.occurrence.recurrenceID = recurrenceID
+                // The original start of an override, shown in its series' own form; none for a single event.
+                single.occurrence.recurrenceIDTime = recurrenceID.flatMap { rid in
+                    frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
+                        frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
+                    }
+                }
                 singles.append(single)
             }
         } else {
