@@ -32,18 +32,23 @@ do {
     exit(1)
 }
 
-// 2. Occurrences of the month (see SingleEvents.swift: recurring series wait for the expansion API).
-var occurrences: [Occurrence] = []
-for (index, calendar) in calendars.enumerated() {
-    let (found, skipped) = SingleEvents.occurrences(of: calendar, index: index)
-    occurrences += found
-    if skipped > 0 { print("(\(skipped) recurring series of \(calendar.name ?? "calendar \(index)") not expanded in this build)") }
-}
+// 2. Expand: the occurrences of every calendar over the days the month's grid shows
+//    (RRULE, RDATE, EXDATE and overrides included), in a Gregorian calendar in UTC with weeks
+//    from Monday; "today" is the 1st of the month at noon, so that the output is reproducible.
+let gregorian: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.firstWeekday = 2
+    return calendar
+}()
+let grid = MonthGrid(month: month, calendar: gregorian)
+let gridStart = gregorian.date(from: DateComponents(year: grid.firstDay.year, month: grid.firstDay.month, day: grid.firstDay.day))!
+let gridEnd = gregorian.date(byAdding: .day, value: grid.weeks.count * 7, to: gridStart)!
+let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: gridStart, to: gridEnd,
+                                                     viewerTimeZone: gregorian.timeZone).collect()
+for diagnostic in diagnostics { print("note: \(diagnostic)") }
 
-// 3. Project: a Gregorian calendar in UTC, weeks from Monday, "today" the 1st of the month at noon.
-var gregorian = Calendar(identifier: .gregorian)
-gregorian.timeZone = TimeZone(identifier: "UTC")!
-gregorian.firstWeekday = 2
+// 3. Project the month.
 let now = gregorian.date(from: DateComponents(year: month.year, month: month.month, day: 1, hour: 12))!
 let styles = calendars.map(CalendarStyle.init)
 let projection = MonthProjection(month: month, occurrences: occurrences, calendar: gregorian,
