@@ -36,7 +36,14 @@ public enum OccurrenceTime: Sendable, Hashable {
 /// One instance of an event or todo within a visible interval.
 public struct Occurrence: Sendable, Hashable {
     /// The component this instance shows: the override's data when overridden.
-    public var incidence: Incidence
+    ///
+    /// Stored in a shared, immutable box: every instance of a series points at the same
+    /// component, so an occurrence stays small and cheap to copy through the expansion.
+    public var incidence: Incidence {
+        get { box.incidence }
+        set { box = IncidenceBox(newValue) }
+    }
+    var box: IncidenceBox
     /// Which of the expanded calendars it came from (an index into the list given to the expansion).
     public var calendarIndex: Int
     public var start: OccurrenceTime
@@ -47,11 +54,29 @@ public struct Occurrence: Sendable, Hashable {
     public var recurrenceID: TimeValue?
 
     public init(incidence: Incidence, calendarIndex: Int = 0, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
-        self.incidence = incidence
+        self.init(box: IncidenceBox(incidence), calendarIndex: calendarIndex, start: start, end: end, recurrenceID: recurrenceID)
+    }
+
+    /// The expansion's path: shares the series' box.
+    init(box: IncidenceBox, calendarIndex: Int, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue?) {
+        self.box = box
         self.calendarIndex = calendarIndex
         self.start = start
         self.end = end
         self.recurrenceID = recurrenceID
+    }
+
+    public static func == (lhs: Occurrence, rhs: Occurrence) -> Bool {
+        lhs.calendarIndex == rhs.calendarIndex && lhs.start == rhs.start && lhs.end == rhs.end
+            && lhs.recurrenceID == rhs.recurrenceID && (lhs.box === rhs.box || lhs.box.incidence == rhs.box.incidence)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(incidence)
+        hasher.combine(calendarIndex)
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(recurrenceID)
     }
 
     /// Whether this is an all-day occurrence (its start is a date).
@@ -62,6 +87,14 @@ public struct Occurrence: Sendable, Hashable {
 
     /// STATUS of the instance (`CANCELLED` ones are kept, with their status).
     public var status: String? { incidence.status }
+}
+
+/// An immutable component shared by the occurrences of one series.
+///
+/// Sendable notes: a final class with one immutable Sendable property.
+final class IncidenceBox: Sendable {
+    let incidence: Incidence
+    init(_ incidence: Incidence) { self.incidence = incidence }
 }
 
 /// Conversions between wall times and instants through Foundation's `TimeZone`

@@ -207,7 +207,7 @@ struct SeriesBuilder {
                 let ridWall = wall(of: rid, frame: frame, utc: key)
                 let newUTC = frame.matchKey(of: newStart, lookup: { [self] in lookup($0).map(ZoneCache.init) }) ?? key
                 let newWall = wall(of: newStart, frame: frame, utc: newUTC)
-                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: override,
+                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: IncidenceBox(override),
                                             length: self.length(of: override, start: newStart, frame: frame)))
             }
         }
