@@ -91,8 +91,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         private var series: [Series]
         private var singles: [PendingOccurrence]
         private var singleIndex = 0
-        /// Heap of (next occurrence, series index).
-        private var heap: [(PendingOccurrence, Int)] = []
+        /// The next occurrence of each series, taken out when its heap entry is popped.
+        private var current: [Occurrence?]
+        /// Heap of (start key, rank, series index): small entries, so that sifting moves no occurrences.
+        private var heap: [(key: Int, rank: Int, index: Int)] = []
         private var setupDiagnostics: [Diagnostic]
         private var reported = Set<Int>()
         private var limitDiagnostics: [Diagnostic] = []
@@ -108,7 +110,20 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                                         limit: expansion.instanceLimit, zoneLookup: expansion.zoneLookup)
             builder.add(expansion.calendars)
             series = builder.series
-            singles = builder.singles.sorted(by: PendingOccurrence.precedes)
+            var singles = builder.singles
+            // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
+            var entries: [(uid: String, calendar: Int, order: Int)] = series.map {
+                ($0.master.uid ?? "", $0.calendarIndex, $0.order)
+            }
+            entries += singles.map { ($0.occurrence.incidence.uid ?? "", $0.occurrence.calendarIndex, $0.order) }
+            entries.sort { ($0.uid, $0.calendar, $0.order) < ($1.uid, $1.calendar, $1.order) }
+            var rankOf = [Int](repeating: 0, count: (entries.map(\.order).max() ?? 0) + 1)
+            for (rank, entry) in entries.enumerated() { rankOf[entry.order] = rank }
+            for item in series { item.order = rankOf[item.order] }
+            for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
+            let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }
+            self.singles = sortedIndices.map { singles[$0] }
+            current = Array(repeating: nil, count: series.count)
             setupDiagnostics = builder.diagnostics
             for index in series.indices { pull(index) }
         }
@@ -116,36 +131,43 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         /// Takes the next occurrence of series `index` into the heap.
         private mutating func pull(_ index: Int) {
             if let next = series[index].next() {
-                push((next, index))
+                current[index] = next.occurrence
+                push((next.key, next.order, index))
             } else if let diagnostic = series[index].limitDiagnostic, reported.insert(index).inserted {
                 limitDiagnostics.append(diagnostic)
             }
         }
 
         public mutating func next() -> Occurrence? {
-            let single = singleIndex < singles.count ? singles[singleIndex] : nil
-            if let top = heap.first, single == nil || PendingOccurrence.precedes(top.0, single!) {
-                let (item, index) = pop()
+            let hasSingle = singleIndex < singles.count
+            if let top = heap.first, !hasSingle || Self.precedes(top, (singles[singleIndex].key, singles[singleIndex].order, 0)) {
+                let index = pop().index
+                let occurrence = current[index].take()!
                 pull(index)
-                return item.occurrence
+                return occurrence
             }
-            guard let single else { return nil }
+            guard hasSingle else { return nil }
             singleIndex += 1
-            return single.occurrence
+            return singles[singleIndex - 1].occurrence
         }
 
-        private mutating func push(_ item: (PendingOccurrence, Int)) {
+        @inline(__always)
+        private static func precedes(_ a: (key: Int, rank: Int, index: Int), _ b: (key: Int, rank: Int, index: Int)) -> Bool {
+            a.key != b.key ? a.key < b.key : a.rank < b.rank
+        }
+
+        private mutating func push(_ item: (key: Int, rank: Int, index: Int)) {
             heap.append(item)
             var i = heap.count - 1
             while i > 0 {
                 let parent = (i - 1) / 2
-                if !PendingOccurrence.precedes(heap[i].0, heap[parent].0) { break }
+                if !Self.precedes(heap[i], heap[parent]) { break }
                 heap.swapAt(i, parent)
                 i = parent
             }
         }
 
-        private mutating func pop() -> (PendingOccurrence, Int) {
+        private mutating func pop() -> (key: Int, rank: Int, index: Int) {
             let top = heap[0]
             let last = heap.removeLast()
             if !heap.isEmpty {
@@ -154,8 +176,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 while true {
                     let l = 2 * i + 1, r = l + 1
                     var m = i
-                    if l < heap.count && PendingOccurrence.precedes(heap[l].0, heap[m].0) { m = l }
-                    if r < heap.count && PendingOccurrence.precedes(heap[r].0, heap[m].0) { m = r }
+                    if l < heap.count && Self.precedes(heap[l], heap[m]) { m = l }
+                    if r < heap.count && Self.precedes(heap[r], heap[m]) { m = r }
                     if m == i { break }
                     heap.swapAt(i, m)
                     i = m

@@ -38,8 +38,7 @@ struct InstanceSource {
     }
 
     mutating func next() -> RuleInstance? {
-        if native != nil { return native!.next() }
-        guard let fallback else { return nil }
+        guard let fallback else { return native?.next() ?? nil }
         while let wall = fallback.next() {
             let wallSeconds = wall.secondsSinceEpoch
             guard let zone else { return RuleInstance(wallSeconds: wallSeconds, utcSeconds: wallSeconds) }

@@ -2,19 +2,15 @@
 struct PendingOccurrence {
     /// The start instant (seconds since 1970 UTC; floating and all-day starts read in their display zone).
     var key: Int
-    /// Breaks ties between equal keys and UIDs deterministically (the series' position).
+    /// The series' rank in (UID, calendar, file position) order: breaks ties between equal keys
+    /// without comparing strings in the merge (a position in the file until ranks are given).
     var order: Int
     var occurrence: Occurrence
 
-    /// Start instant, then UID, then calendar, then position.
+    /// Start instant, then rank (UID, then calendar, then position).
+    @inline(__always)
     static func precedes(_ a: PendingOccurrence, _ b: PendingOccurrence) -> Bool {
-        if a.key != b.key { return a.key < b.key }
-        let ua = a.occurrence.incidence.uid ?? "", ub = b.occurrence.incidence.uid ?? ""
-        if ua != ub { return ua < ub }
-        if a.occurrence.calendarIndex != b.occurrence.calendarIndex {
-            return a.occurrence.calendarIndex < b.occurrence.calendarIndex
-        }
-        return a.order < b.order
+        a.key != b.key ? a.key < b.key : a.order < b.order
     }
 }
 
@@ -39,8 +35,10 @@ struct FutureChange {
 /// and hands the occurrences out sorted by start (a small reorder heap absorbs shifts).
 final class Series {
     let master: Incidence
+    let masterBox: Incidence
     let calendarIndex: Int
-    let order: Int
+    /// Position among the series of the expansion; replaced by the rank before the merge starts.
+    var order: Int
     let frame: SeriesFrame
     let length: InstanceLength
     var sources: [InstanceSource]
@@ -65,6 +63,7 @@ final class Series {
          overridden: Set<Int>, overriddenDays: Set<Int>, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int) {
         self.master = master
+        self.masterBox = master
         self.calendarIndex = calendarIndex
         self.order = order
         self.frame = frame
@@ -129,7 +128,7 @@ final class Series {
         let day = floorDivide(raw.wall, 86_400)
         if excluded.contains(key) || (!excludedDays.isEmpty && excludedDays.contains(day)) { return }
         if overridden.contains(key) || (!overriddenDays.isEmpty && overriddenDays.contains(day)) { return }
-        var wall = raw.wall, utc = raw.utc, incidence = master, length = self.length
+        var wall = raw.wall, utc = raw.utc, incidence = masterBox, length = self.length
         if !futures.isEmpty, let change = futures.last(where: { $0.key < key }) {
             wall += change.shift
             incidence = change.incidence
