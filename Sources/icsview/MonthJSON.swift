@@ -5,8 +5,10 @@ import ICSKit
 /// index into its `occurrences` (the same objects as `--agenda --format json`).
 enum MonthJSON {
     static func object(_ month: MonthProjection, occurrences: [Occurrence], calendars: [ICalendar], calendar: Calendar) -> JSON {
-        var index: [String: Int] = [:]
-        for (i, occurrence) in occurrences.enumerated() { index[key(occurrence)] = index[key(occurrence)] ?? i }
+        // The projection was given `occurrences`: a day's occurrences are found by value
+        // (the first equal one), a range's by the index the projection kept.
+        var index: [Occurrence: Int] = [:]
+        for (i, occurrence) in occurrences.enumerated() where index[occurrence] == nil { index[occurrence] = i }
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
                 ("weekNumber", .int(month.grid.weeks[row].weekNumber)),
@@ -16,7 +18,7 @@ enum MonthJSON {
                         ("inMonth", .bool(item.state.isInMonth)),
                         ("isToday", .bool(item.state.isToday)),
                         ("isWeekend", .bool(item.state.isWeekend)),
-                        ("occurrences", .array(item.occurrences.compactMap { index[key($0)].map(JSON.int) })),
+                        ("occurrences", .array(item.occurrences.compactMap { index[$0].map(JSON.int) })),
                         ("decoration", decoration(item.decoration)),
                     ])
                 })),
@@ -27,7 +29,7 @@ enum MonthJSON {
             .map { _, segments in
                 let first = segments[0]
                 return .object([
-                    ("occurrence", index[key(first.occurrence)].map(JSON.int) ?? .null),
+                    ("occurrence", .int(first.occurrenceIndex)),
                     ("start", .string(first.range.lowerBound.description)),
                     ("end", .string(first.range.upperBound.description)),
                     ("segments", .array(segments.sorted { $0.row < $1.row }.map { segment in
@@ -49,10 +51,6 @@ enum MonthJSON {
             ("dayRanges", .array(ranges)),
             ("occurrences", .array(occurrences.map { OccurrenceJSON.object($0, calendars: calendars) })),
         ])
-    }
-
-    private static func key(_ occurrence: Occurrence) -> String {
-        "\(occurrence.calendarIndex)|\(occurrence.incidence.uid ?? "")|\(OccurrenceJSON.text(occurrence.start))|\(occurrence.incidence.summary ?? "")"
     }
 
     static func decoration(_ decoration: DayDecoration?) -> JSON {

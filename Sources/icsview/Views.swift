@@ -9,6 +9,15 @@ struct Views {
 
     var styles: [CalendarStyle] { calendars.map(CalendarStyle.init) }
 
+    /// The calendars' names for the text views when several are shown (each one's name, else
+    /// its file's name), else none.
+    var calendarNames: [String] {
+        guard calendars.count > 1 else { return [] }
+        return calendars.enumerated().map { index, calendar in
+            calendar.name ?? calendar.source.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "calendar \(index + 1)"
+        }
+    }
+
     /// Expands every calendar over `days` (inclusive, in the display zone).
     /// Diagnostics of the expansion (unknown zones, limits) go to stderr in text mode.
     func occurrences(over days: ClosedRange<CivilDate>) -> [Occurrence] {
@@ -34,8 +43,8 @@ struct Views {
         let to = options.to ?? from.adding(days: 30)
         let found = occurrences(over: from...to)
         if options.format == .json {
-            return found.filter { options.showCancelled || options.format == .json || !$0.incidence.isCancelled }
-                .map { OccurrenceJSON.object($0, calendars: calendars).text + "\n" }.joined()
+            // JSON lines keep cancelled occurrences, with their status (issue 3).
+            return found.map { OccurrenceJSON.object($0, calendars: calendars).text + "\n" }.joined()
         }
         return AgendaRenderer.render(found, days: DayComponents(from)...DayComponents(to), calendar: context.calendar,
                                      options: agendaOptions)
@@ -43,7 +52,7 @@ struct Views {
 
     var agendaOptions: AgendaRenderOptions {
         AgendaRenderOptions(width: context.width, ascii: options.ascii, color: context.color, showCancelled: options.showCancelled,
-                            calendars: styles, showCalendarNames: calendars.count > 1)
+                            calendars: styles, calendarNames: calendarNames)
     }
 
     // MARK: Month
@@ -67,13 +76,15 @@ struct Views {
             var text = MonthRenderer.render(projection, calendar: context.calendar, options: MonthRenderOptions(
                 width: context.width, ascii: options.ascii, color: context.color, weekNumbers: options.weekNumbers,
                 maxLanes: 3, calendars: styles))
-            let listed: ClosedRange<DayComponents>
-            if let day = options.select {
-                listed = DayComponents(day)...DayComponents(day)
+            // Below the grid: the month's agenda, or only the selected day's (under its own month).
+            let monthDays = month.firstDay...month.lastDay(in: context.calendar)
+            if let day = options.select.map(DayComponents.init) {
+                if monthDays.contains(day) {
+                    text += "\n" + AgendaRenderer.render(found, days: day...day, calendar: context.calendar, options: agendaOptions)
+                }
             } else {
-                listed = month.firstDay...month.lastDay(in: context.calendar)
+                text += "\n" + AgendaRenderer.render(found, days: monthDays, calendar: context.calendar, options: agendaOptions)
             }
-            text += "\n" + AgendaRenderer.render(found, days: listed, calendar: context.calendar, options: agendaOptions)
             parts.append(text)
         }
         if options.format == .json {
@@ -95,7 +106,7 @@ struct Views {
             return inWeek.map { OccurrenceJSON.object($0, calendars: calendars).text + "\n" }.joined()
         }
         return WeekRenderer.render(projection, calendar: context.calendar, options: WeekRenderOptions(
-            width: context.width, ascii: options.ascii, color: context.color, calendars: styles))
+            width: context.width, ascii: options.ascii, color: context.color, calendars: styles, calendarNames: calendarNames))
     }
 
     private func civil(_ day: DayComponents) -> CivilDate { CivilDate(year: day.year, month: day.month, day: day.day) }
