@@ -39,15 +39,35 @@ struct Views {
     // MARK: Agenda
 
     func agenda() -> String {
-        let from = options.from ?? context.today
-        let to = options.to ?? from.adding(days: 30)
+        let (from, to) = agendaDays
         let found = occurrences(over: from...to)
-        if options.format == .json {
-            // JSON lines keep cancelled occurrences, with their status (issue 3).
-            return found.map { OccurrenceJSON.object($0, calendars: calendars).text + "\n" }.joined()
-        }
         return AgendaRenderer.render(found, days: DayComponents(from)...DayComponents(to), calendar: context.calendar,
                                      options: agendaOptions)
+    }
+
+    /// `--from` (default today) and `--to` (default 30 days on), inclusive.
+    var agendaDays: (CivilDate, CivilDate) {
+        let from = options.from ?? context.today
+        return (from, options.to ?? from.adding(days: 30))
+    }
+
+    /// `--agenda --format json`: one object per occurrence per line, written as the expansion
+    /// produces them (nothing is collected first), cancelled ones included with their status.
+    func streamAgendaJSON() {
+        let (from, to) = agendaDays
+        let pipeline = OccurrencePipeline(OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
+                                                              to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone))
+        var output = StandardOutput()
+        while case let batch = pipeline.next(), !batch.isEmpty {
+            for occurrence in batch {
+                output.write { out in
+                    OccurrenceJSON.write(occurrence, calendars: calendars, to: &out)
+                    out.byte(0x0A)
+                }
+            }
+        }
+        output.flush()
+        for diagnostic in pipeline.finalDiagnostics { printError("\(diagnostic)\n") }
     }
 
     var agendaOptions: AgendaRenderOptions {
