@@ -6,16 +6,6 @@ import ICSKit
 /// For a URL that could not be refreshed, the last good copy is used and a warning on
 /// stderr says why and how old it is; the data on stdout stays the calendar.
 enum InputLoader {
-    /// Loads `input` with the feed options of this process's command line.
-    ///
-    /// The entry point calls this one; ``load(_:options:)`` is what it should call once it
-    /// passes its parsed options.
-    /// - Throws: ``ICSError`` (unreadable, not iCalendar, a failed fetch with nothing cached).
-    static func load(_ input: String) throws(ICSError) -> ICalendar {
-        let options = (try? OptionParser.parse(Array(CommandLine.arguments.dropFirst()))) ?? Options()
-        return try load(input, options: options)
-    }
-
     /// Loads `input`, honouring `--offline`, `--no-cache`, `--cache-dir`, `--timeout` and `--max-size`.
     /// - Throws: ``ICSError``.
     static func load(_ input: String, options: Options) throws(ICSError) -> ICalendar {

@@ -33,7 +33,7 @@ func run(_ arguments: [String]) -> Int32 {
     var failures: [ICSError] = []
     for input in options.inputs {
         do {
-            calendars.append(try InputLoader.load(input))
+            calendars.append(try InputLoader.load(input, options: options))
         } catch {
             failures.append(error)
             printError("Error: \(error)\n")
