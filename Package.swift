@@ -29,6 +29,8 @@ let package = Package(
             dependencies: ["ICSKit"]
         ),
         .executableTarget(name: "FeedMonth", dependencies: ["ICSKit"], path: "Examples/FeedMonth"),
+        // scripts/bench.sh: the import and the expansion timed apart.
+        .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
         .testTarget(
             name: "ICSKitTests",
             dependencies: ["ICSKit", "CLibical"]
