@@ -1,0 +1,113 @@
+/// The checks that look across the blocks of one file: METHOD-dependent requirements,
+/// UIDs and overrides, EXDATE and RECURRENCE-ID against the instances of their series,
+/// time zones (defined, used, named), and floating times in a published feed.
+struct CalendarChecker {
+    let file: String
+    var findings: [Finding] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, uid: String? = nil, property: String? = nil) {
+        findings.append(Finding(file: file, line: line, code: code, message: message, uid: uid, property: property))
+    }
+
+    /// - Complexity: O(n) in the blocks, plus bounded rule walks for series with EXDATEs or overrides.
+    mutating func check(_ results: [BlockResult]) {
+        var method: String?
+        var defaultZone: (value: String, line: Int)?
+        var calendarLines: [Int] = []
+        var zones: [(definition: TimeZoneDefinition, line: Int)] = []
+        var incidences: [(incidence: Incidence, facts: BlockFacts)] = []
+        var componentBlocks = 0
+        for result in results {
+            if result.facts.name == "VCALENDAR" {
+                calendarLines.append(result.facts.line)
+                method = method ?? result.facts.method
+                defaultZone = defaultZone ?? result.facts.defaultTimeZone
+                continue
+            }
+            componentBlocks += 1
+            switch result.component {
+            case .incidence(let incidence)?: incidences.append((incidence, result.facts))
+            case .timeZone(let zone)?: zones.append((zone, result.facts.line))
+            default: break
+            }
+        }
+        if componentBlocks == 0, let line = calendarLines.first {
+            add(.emptyCalendar, "the calendar has no components", line: line)
+        }
+        let resolver = ZoneResolver(timeZones: zones.map(\.definition), defaultTZID: defaultZone?.value)
+        let resolve: TimeOrder.Resolve = { resolver.zone(for: $0) }
+        for (incidence, facts) in incidences {
+            if method == nil, incidence.kind == .event, facts.startLine == nil {
+                add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: facts.line, uid: incidence.uid)
+            }
+            if method == "PUBLISH", let floating = facts.floating {
+                add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
+                    line: floating.line, uid: incidence.uid, property: floating.property)
+            }
+            var order = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: resolve)
+            order.checkOrder()
+            findings.append(contentsOf: order.findings)
+        }
+        checkUIDs(incidences, resolve: resolve)
+        checkZones(results, zones: zones, defaultZone: defaultZone)
+    }
+
+    // MARK: - UIDs, overrides, exceptions
+
+    private mutating func checkUIDs(_ incidences: [(incidence: Incidence, facts: BlockFacts)], resolve: @escaping TimeOrder.Resolve) {
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for (index, entry) in incidences.enumerated() {
+            guard let uid = entry.incidence.uid else { continue }
+            if groups[uid] == nil { order.append(uid) }
+            groups[uid, default: []].append(index)
+        }
+        for uid in order {
+            let members = groups[uid]!
+            let masters = members.filter { incidences[$0].incidence.recurrenceID == nil }
+            let overrides = members.filter { incidences[$0].incidence.recurrenceID != nil }
+            for extra in masters.dropFirst() {
+                let facts = incidences[extra].facts
+                add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (first by the component on line \(incidences[masters[0]].facts.line))",
+                    line: facts.uidLine ?? facts.line, uid: uid, property: "UID")
+            }
+            var seen: [TimeValue: Int] = [:]
+            for index in overrides {
+                let (incidence, facts) = incidences[index]
+                if let first = seen[incidence.recurrenceID!] {
+                    add(.duplicateOverride, "a second override of UID \(uid) for RECURRENCE-ID \(incidence.recurrenceID!) (first on line \(first))",
+                        line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
+                } else {
+                    seen[incidence.recurrenceID!] = facts.recurrenceIDLine ?? facts.line
+                }
+            }
+            guard let master = masters.first else {
+                if let first = overrides.first {
+                    let facts = incidences[first].facts
+                    add(.overrideWithoutMaster, "override of UID \(uid) without the series it belongs to",
+                        line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
+                }
+                continue
+            }
+            let (series, facts) = incidences[master]
+            var targets: [(value: TimeValue, line: Int, code: DiagnosticCode, property: String)] = []
+            for (i, exdate) in series.exceptionDates.enumerated() {
+                targets.append((exdate, i < facts.exceptionLines.count ? facts.exceptionLines[i] : facts.line, .exceptionMatchesNoInstance, "EXDATE"))
+            }
+            for index in overrides {
+                let f = incidences[index].facts
+                targets.append((incidences[index].incidence.recurrenceID!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
+            }
+            guard !targets.isEmpty, let start = series.start else { continue }
+            let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolve: resolve)
+            for target in targets where !matcher.matches(target.value) {
+                add(target.code, "\(target.property) \(target.value) matches no instance of the series (DTSTART \(start)\(series.recurrenceRules.isEmpty ? "" : ", RRULE \(series.recurrenceRules[0])"))",
+                    line: target.line, uid: uid, property: target.property)
+            }
+        }
+    }
+}
