@@ -19,6 +19,9 @@ enum Help {
       --week [<yyyy-mm-dd>]   Show the week that holds a day (default: today).
       --agenda                List the occurrences between --from and --to.
 
+    COMMANDS:
+      validate <file|dir>...  Check .ics files for CI (see 'icsview validate --help').
+
     OPTIONS:
       --from <yyyy-mm-dd>     First day shown by --agenda (default: today).
       --to <yyyy-mm-dd>       Last day shown by --agenda, inclusive (default: 30 days on).

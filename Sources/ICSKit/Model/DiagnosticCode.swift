@@ -82,6 +82,8 @@ extension DiagnosticCode {
         hint: "iCalendar is VERSION:2.0; VERSION:1.0 is the older vCalendar format.")
     public static let emptyCalendar = DiagnosticCode("ICS1021", .warning, "VCALENDAR has no components",
         hint: "A calendar holds at least one VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE (RFC 5545 3.6).")
+    public static let notICalendar = DiagnosticCode("ICS1022", .error, "input is not iCalendar",
+        hint: "The file must start with BEGIN:VCALENDAR; check that the URL or export gives an .ics file, not a web page.")
 
     // MARK: Properties (ICS20xx)
     public static let propertyParseError = DiagnosticCode("ICS2001", .error, "property does not parse",
@@ -211,7 +213,7 @@ extension DiagnosticCode {
         [invalidUTF8, nulByte, lineTooLong, missingEnd, unexpectedEnd, mismatchedEnd, nestingTooDeep,
          componentTooLarge, contentOutsideComponent, malformedLine, bareLineFeed, longLine, controlCharacter,
          noCalendar, invalidPropertyName, malformedParameter, componentNotAllowed, missingVersion, missingProductID,
-         unsupportedVersion, emptyCalendar,
+         unsupportedVersion, emptyCalendar, notICalendar,
          propertyParseError, parameterParseError, valueParseError, invalidComponent, libicalError,
          invalidRecurrenceRule, unknownProperty, invalidDate, invalidDateTime, invalidDuration, invalidPeriod,
          invalidUTCOffset, invalidInteger, invalidCalendarAddress, invalidURI, invalidParameterValue, utcTimeWithTZID,

@@ -8,8 +8,8 @@ struct BlockChecker {
         var name: String
         var rule: CompiledComponentRule?
         var line: Int
-        var counts: [UInt16]
-        var firstLines: [Int32]
+        /// Where this frame's counts start in ``BlockChecker/counts`` and ``BlockChecker/firstLines``.
+        var base: Int
         var observances = 0
         var action: String?
         var isTop: Bool
@@ -20,6 +20,10 @@ struct BlockChecker {
     private(set) var findings: [Finding] = []
     var facts: BlockFacts
     var stack: [Frame] = []
+    /// Per open component, by property id: how many times it occurred and its first line
+    /// (one flat buffer for the whole stack, so that a component costs no allocation).
+    var counts: [UInt16] = []
+    var firstLines: [Int32] = []
     /// Lines that have a syntax finding of this checker (libical's report on them is dropped).
     var linesWithSyntaxErrors: Set<Int> = []
 
@@ -69,16 +73,23 @@ struct BlockChecker {
             add(.componentNotAllowed, "\(name) may not be at the top level of a calendar", line: number)
         }
         let rule = CompiledComponentRule.all[name]
-        let n = rule == nil ? 0 : PropertyTable.count
-        stack.append(Frame(name: name, rule: rule, line: number, counts: [UInt16](repeating: 0, count: n),
-                           firstLines: [Int32](repeating: 0, count: n), isTop: stack.isEmpty))
+        let n = PropertyTable.count
+        let base = stack.count * n
+        if counts.count < base + n {
+            counts.append(contentsOf: repeatElement(0, count: base + n - counts.count))
+            firstLines.append(contentsOf: repeatElement(0, count: base + n - firstLines.count))
+        } else {
+            for i in base..<(base + n) { counts[i] = 0 }
+        }
+        stack.append(Frame(name: name, rule: rule, line: number, base: base, isTop: stack.isEmpty))
     }
 
     private mutating func end() {
         guard let frame = stack.popLast() else { return }
         guard let rule = frame.rule else { return }
-        func has(_ id: Int) -> Bool { frame.counts[id] > 0 }
-        func line(_ id: Int) -> Int? { frame.counts[id] > 0 ? Int(frame.firstLines[id]) : nil }
+        let counts = self.counts, firstLines = self.firstLines
+        func has(_ id: Int) -> Bool { counts[frame.base + id] > 0 }
+        func line(_ id: Int) -> Int? { has(id) ? Int(firstLines[frame.base + id]) : nil }
         for required in rule.required where !has(required.id) {
             // DTSTART of a VEVENT is checked with the calendar's METHOD; libical's own check misses these without one.
             let what = frame.name == "VCALENDAR" ? "the calendar" : frame.name
@@ -131,13 +142,14 @@ struct BlockChecker {
     mutating func count(_ id: Int, name: String, line: Int) {
         guard !stack.isEmpty, let rule = stack[stack.count - 1].rule else { return }
         let top = stack.count - 1
-        stack[top].counts[id] &+= 1
-        if stack[top].counts[id] == 1 { stack[top].firstLines[id] = Int32(clamping: line) }
-        if stack[top].counts[id] == 2, rule.once[id] {
-            add(.repeatedProperty, "\(name) occurs more than once in \(stack[top].name) (first on line \(stack[top].firstLines[id]))",
+        let slot = stack[top].base + id
+        counts[slot] &+= 1
+        if counts[slot] == 1 { firstLines[slot] = Int32(clamping: line) }
+        if counts[slot] == 2, rule.once[id] {
+            add(.repeatedProperty, "\(name) occurs more than once in \(stack[top].name) (first on line \(firstLines[slot]))",
                 line: line, property: name)
         }
-        if stack[top].counts[id] == 1, rule.forbidden[id] {
+        if counts[slot] == 1, rule.forbidden[id] {
             add(.propertyNotAllowed, "\(name) is not allowed in \(stack[top].name)", line: line, property: name)
         }
     }

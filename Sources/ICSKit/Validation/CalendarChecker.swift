@@ -19,9 +19,9 @@ struct CalendarChecker {
         var defaultZone: (value: String, line: Int)?
         var calendarLines: [Int] = []
         var zones: [(definition: TimeZoneDefinition, line: Int)] = []
-        var incidences: [(incidence: Incidence, facts: BlockFacts)] = []
+        var incidences: [Int] = []
         var componentBlocks = 0
-        for result in results {
+        for (index, result) in results.enumerated() {
             if result.facts.name == "VCALENDAR" {
                 calendarLines.append(result.facts.line)
                 method = method ?? result.facts.method
@@ -30,7 +30,7 @@ struct CalendarChecker {
             }
             componentBlocks += 1
             switch result.component {
-            case .incidence(let incidence)?: incidences.append((incidence, result.facts))
+            case .incidence?: incidences.append(index)
             case .timeZone(let zone)?: zones.append((zone, result.facts.line))
             default: break
             }
@@ -40,7 +40,9 @@ struct CalendarChecker {
         }
         let resolver = ZoneResolver(timeZones: zones.map(\.definition), defaultTZID: defaultZone?.value)
         let resolve: TimeOrder.Resolve = { resolver.zone(for: $0) }
-        for (incidence, facts) in incidences {
+        for index in incidences {
+            guard case .incidence(let incidence)? = results[index].component else { continue }
+            let facts = results[index].facts
             if method == nil, incidence.kind == .event, facts.startLine == nil {
                 add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: facts.line, uid: incidence.uid)
             }
@@ -52,32 +54,49 @@ struct CalendarChecker {
             order.checkOrder()
             findings.append(contentsOf: order.findings)
         }
-        checkUIDs(incidences, resolve: resolve)
+        checkUIDs(results, incidences, resolve: resolve)
         checkZones(results, zones: zones, defaultZone: defaultZone)
     }
 
     // MARK: - UIDs, overrides, exceptions
 
-    private mutating func checkUIDs(_ incidences: [(incidence: Incidence, facts: BlockFacts)], resolve: @escaping TimeOrder.Resolve) {
+    private mutating func checkUIDs(_ results: [BlockResult], _ indices: [Int], resolve: @escaping TimeOrder.Resolve) {
+        /// The incidence and facts of a block known to hold one.
+        func incidences(_ i: Int) -> (incidence: Incidence, facts: BlockFacts) {
+            guard case .incidence(let incidence)? = results[i].component else { preconditionFailure("not an incidence") }
+            return (incidence, results[i].facts)
+        }
+        func uidOf(_ i: Int) -> String? {
+            guard case .incidence(let incidence)? = results[i].component else { return nil }
+            return incidence.uid
+        }
+        func recurrenceID(_ i: Int) -> TimeValue? {
+            guard case .incidence(let incidence)? = results[i].component else { return nil }
+            return incidence.recurrenceID
+        }
         var groups: [String: [Int]] = [:]
         var order: [String] = []
-        for (index, entry) in incidences.enumerated() {
-            guard let uid = entry.incidence.uid else { continue }
+        for index in indices {
+            guard let uid = uidOf(index) else { continue }
             if groups[uid] == nil { order.append(uid) }
             groups[uid, default: []].append(index)
         }
         for uid in order {
             let members = groups[uid]!
-            let masters = members.filter { incidences[$0].incidence.recurrenceID == nil }
-            let overrides = members.filter { incidences[$0].incidence.recurrenceID != nil }
+            if members.count == 1, recurrenceID(members[0]) == nil {
+                // A single event without overrides: only its EXDATEs need the walk.
+                guard case .incidence(let incidence)? = results[members[0]].component, !incidence.exceptionDates.isEmpty else { continue }
+            }
+            let masters = members.filter { recurrenceID($0) == nil }
+            let overrides = members.filter { recurrenceID($0) != nil }
             for extra in masters.dropFirst() {
-                let facts = incidences[extra].facts
-                add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (first by the component on line \(incidences[masters[0]].facts.line))",
+                let facts = results[extra].facts
+                add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (first by the component on line \(results[masters[0]].facts.line))",
                     line: facts.uidLine ?? facts.line, uid: uid, property: "UID")
             }
             var seen: [TimeValue: Int] = [:]
             for index in overrides {
-                let (incidence, facts) = incidences[index]
+                let (incidence, facts) = incidences(index)
                 if let first = seen[incidence.recurrenceID!] {
                     add(.duplicateOverride, "a second override of UID \(uid) for RECURRENCE-ID \(incidence.recurrenceID!) (first on line \(first))",
                         line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
@@ -87,20 +106,20 @@ struct CalendarChecker {
             }
             guard let master = masters.first else {
                 if let first = overrides.first {
-                    let facts = incidences[first].facts
+                    let facts = results[first].facts
                     add(.overrideWithoutMaster, "override of UID \(uid) without the series it belongs to",
                         line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
                 }
                 continue
             }
-            let (series, facts) = incidences[master]
+            let (series, facts) = incidences(master)
             var targets: [(value: TimeValue, line: Int, code: DiagnosticCode, property: String)] = []
             for (i, exdate) in series.exceptionDates.enumerated() {
                 targets.append((exdate, i < facts.exceptionLines.count ? facts.exceptionLines[i] : facts.line, .exceptionMatchesNoInstance, "EXDATE"))
             }
             for index in overrides {
-                let f = incidences[index].facts
-                targets.append((incidences[index].incidence.recurrenceID!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
+                let f = results[index].facts
+                targets.append((recurrenceID(index)!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
             }
             guard !targets.isEmpty, let start = series.start else { continue }
             let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolve: resolve)

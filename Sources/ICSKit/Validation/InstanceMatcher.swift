@@ -37,7 +37,7 @@ struct InstanceMatcher {
                 count += 1
                 if wall.date > horizon || count >= Self.maxInstances { break }
             }
-            if !walker.finished, count < Self.maxInstances, last != Int.min, walker.steps < RuleWalker.maxSteps { continue }
+            if !walker.finished, count < Self.maxInstances, last != Int.min, !walker.reachedLimit { continue }
             if !walker.finished { walkedUpTo = min(walkedUpTo, last) }
         }
     }

@@ -10,8 +10,21 @@
 ///
 /// - Complexity: at most ``maxSteps`` periods per walk, each O(days in the period).
 struct RuleWalker {
-    /// How many periods (days, for sub-daily rules that skip) a walk may take.
+    /// How many periods a walk may take: 400 years of YEARLY or MONTHLY periods (the Gregorian
+    /// calendar repeats after 400 years), 20,000 of the others; each walk costs at most about
+    /// 150,000 day tests.
     static let maxSteps = 20_000
+
+    private var stepLimit: Int {
+        switch rule.frequency {
+        case .yearly: return 400
+        case .monthly: return 4_800
+        default: return Self.maxSteps
+        }
+    }
+
+    /// Whether the walk stopped at its step limit.
+    var reachedLimit: Bool { steps >= stepLimit }
 
     private let rule: RecurrenceRule
     private let start: CivilDateTime
@@ -46,7 +59,7 @@ struct RuleWalker {
                 emitted += 1
                 return instance
             }
-            guard steps < Self.maxSteps else { return nil }
+            guard steps < stepLimit else { return nil }
             steps += 1
             if let untilWall, periodStart(period) > untilWall { finished = true; return nil }
             pending = instances(inPeriod: period)

@@ -1,14 +1,15 @@
 /// What ``Validator`` found in one or more files.
 public struct ValidationReport: Sendable, Hashable {
-    /// A file that could not be validated at all (it cannot be read, or is not iCalendar).
+    /// A file that could not be validated at all: it cannot be opened or read.
     public struct Failure: Sendable, Hashable, Error {
         public var file: String
         /// The reason, e.g. `cannot open: No such file or directory`.
         public var message: String
-        /// Whether the file could not be read (as opposed to: read, but not iCalendar).
+        /// Whether the file could not be read at all (true for every failure today; a directory
+        /// without `.ics` files is one too).
         public var isUnreadable: Bool
 
-        public init(file: String, message: String, isUnreadable: Bool) {
+        public init(file: String, message: String, isUnreadable: Bool = true) {
             self.file = file
             self.message = message
             self.isUnreadable = isUnreadable

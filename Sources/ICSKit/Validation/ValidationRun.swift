@@ -22,14 +22,19 @@ struct ValidationRun {
         var findings: [Finding] = []
         loop: while true {
             switch queue.take() {
-            case .batch(let batch): results.append(contentsOf: check(batch))
+            case .batch(let batch):
+                var checked = check(batch)
+                for i in checked.indices {
+                    findings.append(contentsOf: checked[i].findings)
+                    checked[i].findings = []
+                }
+                results.append(contentsOf: consume checked)
             case .end(let diagnostics):
                 findings.append(contentsOf: diagnostics.map { Finding($0, file: file) })
                 break loop
             case .failure(let error): throw error
             }
         }
-        for result in results { findings.append(contentsOf: result.findings) }
         var calendar = CalendarChecker(file: file)
         calendar.check(results)
         findings.append(contentsOf: calendar.findings)
@@ -96,10 +101,12 @@ private final class ResultSlots: @unchecked Sendable {
 
     func set(_ i: Int, _ result: BlockResult) { (base + i).initialize(to: result) }
 
+    /// Moves the results out (the slots are left uninitialized).
     func take() -> [BlockResult] {
-        let out = Array(UnsafeBufferPointer(start: base, count: count))
-        base.deinitialize(count: count)
-        return out
+        [BlockResult](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base, count: count)
+            initialized = count
+        }
     }
 
     deinit { base.deallocate() }

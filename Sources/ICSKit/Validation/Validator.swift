@@ -41,7 +41,7 @@ public struct Validator: Sendable {
     /// - Parameters:
     ///   - bytes: the whole stream.
     ///   - file: the name findings carry.
-    /// - Returns: a report of one file, or of one failure when the bytes are not iCalendar.
+    /// - Returns: a report of one file; bytes that are not iCalendar give one ``DiagnosticCode/notICalendar`` finding.
     /// - Complexity: O(n) in the bytes, plus bounded recurrence walks.
     public func validate(bytes: [UInt8], file: String) -> ValidationReport {
         run(ByteStream(bytes: bytes), file: file)
@@ -53,7 +53,8 @@ public struct Validator: Sendable {
     }
 
     /// Validates one file, read in chunks, or standard input for `-`.
-    /// - Returns: a report of one file, or of one failure (unreadable, or not iCalendar).
+    /// - Returns: a report of one file (input that is not iCalendar is an ``DiagnosticCode/notICalendar``
+    ///   finding), or of one failure when it cannot be read.
     /// - Complexity: O(n) in the file.
     public func validate(path: String) -> ValidationReport {
         if path == "-" { return run(ByteStream(descriptor: 0, closeWhenDone: false), file: "-") }
@@ -103,8 +104,11 @@ public struct Validator: Sendable {
         do {
             let findings = try ValidationRun(file: file, options: options).run(stream)
             return ValidationReport(findings: findings, files: [file])
+        } catch where error.code == .notICalendar {
+            return ValidationReport(findings: [Finding(file: file, line: error.line ?? 1, code: .notICalendar, message: error.message)],
+                                    files: [file])
         } catch {
-            return ValidationReport(failures: [.init(file: file, message: error.message, isUnreadable: error.code == .unreadable)])
+            return ValidationReport(failures: [.init(file: file, message: error.message, isUnreadable: true)])
         }
     }
 }
