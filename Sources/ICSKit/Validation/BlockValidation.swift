@@ -24,8 +24,12 @@ enum BlockValidation {
         checker.run()
         let parsed = ComponentConverter.parse(block, source: file)
         var findings = checker.findings
+        // libical's parameter errors can land on the line before the one at fault; the line pass
+        // has its own report of every parameter problem it finds.
+        let parameterProblem = findings.contains { [.malformedParameter, .invalidParameterValue, .valueTypeNotAllowed].contains($0.code) }
         for diagnostic in parsed.diagnostics {
             if libicalSyntax.contains(diagnostic.code), let line = diagnostic.line, checker.linesWithSyntaxErrors.contains(line) { continue }
+            if diagnostic.code == .parameterParseError, parameterProblem { continue }
             if diagnostic.code == .unknownProperty, let name = diagnostic.property,
                PropertyTable.id(name) != nil || registered.contains(name) { continue }
             findings.append(Finding(diagnostic, file: file))
