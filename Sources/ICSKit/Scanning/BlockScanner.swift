@@ -247,7 +247,10 @@ struct BlockScanner {
     }
 
     private mutating func finishBlock() {
-        if let block = current, !skippingOversized { ready.append(block) }
+        if let block = current {
+            // A skipped block keeps its diagnostics (the one that says it was skipped among them).
+            if skippingOversized { diagnostics.append(contentsOf: block.diagnostics) } else { ready.append(block) }
+        }
         current = nil
         stack = []
         overflowDepth = 0

@@ -12,27 +12,26 @@ extension BlockChecker {
         let spec = PropertyTable.specs[id]
         let number = Int(line.number)
         let name = spec.name
-        let frame = stack.last
         switch id {
         case PropertyID.status:
             let text = String(decoding: value, as: UTF8.self).uppercased()
-            if let frame, let allowed = PropertyTable.statuses[frame.name], !allowed.contains(text) {
-                add(.statusNotAllowed, "STATUS:\(text) is not allowed in \(frame.name) (\(allowed.sorted().joined(separator: ", ")))",
+            if let component = stack.last?.name, let allowed = PropertyTable.statuses[component], !allowed.contains(text) {
+                add(.statusNotAllowed, "STATUS:\(text) is not allowed in \(component) (\(allowed.sorted().joined(separator: ", ")))",
                     line: number, property: name)
             }
         case PropertyID.action:
             if !stack.isEmpty { stack[stack.count - 1].action = String(decoding: value, as: UTF8.self).uppercased() }
         case PropertyID.version:
             let text = String(decoding: value, as: UTF8.self)
-            if frame?.name == "VCALENDAR", text != "2.0" {
+            if stack.last?.name == "VCALENDAR", text != "2.0" {
                 add(.unsupportedVersion, "VERSION is \(text), not 2.0", line: number, property: name)
             }
         case PropertyID.method:
-            if frame?.name == "VCALENDAR" { facts.method = String(decoding: value, as: UTF8.self).uppercased() }
+            if stack.last?.name == "VCALENDAR" { facts.method = String(decoding: value, as: UTF8.self).uppercased() }
         case PropertyID.xwrTimezone:
-            if frame?.name == "VCALENDAR" { facts.defaultTimeZone = (String(decoding: value, as: UTF8.self), number) }
+            if stack.last?.name == "VCALENDAR" { facts.defaultTimeZone = (String(decoding: value, as: UTF8.self), number) }
         case PropertyID.exdate:
-            if frame?.isTop == true { facts.exceptionLines.append(contentsOf: repeatElement(number, count: Int(line.valueCount))) }
+            if stack.count == 1 { facts.exceptionLines.append(contentsOf: repeatElement(number, count: Int(line.valueCount))) }
         default: break
         }
         guard var type = spec.type else { return }
@@ -76,7 +75,7 @@ extension BlockChecker {
                 add(.utcTimeWithTZID, "\(name) is in UTC (ends with Z) but has TZID=\(parameters.tzid!)", line: line, property: name)
             } else if spec.utcOnly, !isUTC {
                 syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" must be in UTC (end with Z)", line: line, property: name)
-            } else if !isUTC, parameters.tzid == nil, facts.floating == nil, stack.last?.isTop == true,
+            } else if !isUTC, parameters.tzid == nil, facts.floating == nil, stack.count == 1,
                       Self.floatingProperties.contains(name) {
                 facts.floating = (line, name)
             }
@@ -85,7 +84,7 @@ extension BlockChecker {
                 syntax(.invalidDuration, "\(name) value \"\(shown(b))\" is not a DURATION (e.g. PT1H, P1D)", line: line, property: name)
                 return
             }
-            if d.isNegative, name == "DURATION", let frame = stack.last, frame.name == "VEVENT" || frame.name == "VTODO" {
+            if d.isNegative, name == "DURATION", let component = stack.last?.name, component == "VEVENT" || component == "VTODO" {
                 add(.negativeDuration, "DURATION \(shown(b)) is negative", line: line, property: name)
             }
         case .period:

@@ -140,8 +140,8 @@ struct BlockChecker {
 
     /// Counts a property in its component; reports it when repeated or out of place.
     mutating func count(_ id: Int, name: String, line: Int) {
-        guard !stack.isEmpty, let rule = stack[stack.count - 1].rule else { return }
         let top = stack.count - 1
+        guard top >= 0, let rule = stack[top].rule else { return }
         let slot = stack[top].base + id
         counts[slot] &+= 1
         if counts[slot] == 1 { firstLines[slot] = Int32(clamping: line) }

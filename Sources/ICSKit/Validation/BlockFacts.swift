@@ -26,6 +26,15 @@ struct BlockFacts: Sendable {
     var defaultTimeZone: (value: String, line: Int)?
     /// Every TZID parameter in the block.
     var zoneUses: [ZoneUse] = []
+    /// Of an incidence, copied from its converted value so that the calendar pass need not copy it.
+    var kind: Incidence.Kind?
+    var uid: String?
+    var recurrenceID: TimeValue?
+    /// Whether the incidence has EXDATEs (its series must then be walked).
+    var hasExceptions = false
+    /// Whether its start and end (or due) are DATE-TIMEs of different forms, compared in the calendar pass.
+    var needsZoneOrder = false
+
     /// The first floating DATE-TIME of the top component (not of STANDARD/DAYLIGHT, whose times are local by definition).
     var floating: (line: Int, property: String)?
 

@@ -34,8 +34,17 @@ enum BlockValidation {
                PropertyTable.id(name) != nil || registered.contains(name) { continue }
             findings.append(Finding(diagnostic, file: file))
         }
+        var facts = checker.facts
         if case .incidence(let incidence)? = parsed.component {
-            var meaning = IncidenceChecker(incidence: incidence, facts: checker.facts, file: file, resolve: nil)
+            facts.kind = incidence.kind
+            facts.uid = incidence.uid
+            facts.recurrenceID = incidence.recurrenceID
+            facts.hasExceptions = !incidence.exceptionDates.isEmpty
+            if let start = incidence.start, let end = incidence.kind == .todo ? incidence.due : incidence.end,
+               !start.isDate, !end.isDate, !TimeOrder.sameForm(start, end) {
+                facts.needsZoneOrder = true
+            }
+            var meaning = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: nil)
             meaning.checkOrder()
             meaning.checkRules()
             findings.append(contentsOf: meaning.findings)
@@ -43,6 +52,6 @@ enum BlockValidation {
                 for i in findings.indices where findings[i].uid == nil { findings[i].uid = uid }
             }
         }
-        return BlockResult(component: parsed.component, facts: checker.facts, findings: findings)
+        return BlockResult(component: parsed.component, facts: facts, findings: findings)
     }
 }

@@ -41,18 +41,19 @@ struct CalendarChecker {
         let resolver = ZoneResolver(timeZones: zones.map(\.definition), defaultTZID: defaultZone?.value)
         let resolve: TimeOrder.Resolve = { resolver.zone(for: $0) }
         for index in incidences {
-            guard case .incidence(let incidence)? = results[index].component else { continue }
             let facts = results[index].facts
-            if method == nil, incidence.kind == .event, facts.startLine == nil {
-                add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: facts.line, uid: incidence.uid)
+            if method == nil, facts.kind == .event, facts.startLine == nil {
+                add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: facts.line, uid: facts.uid)
             }
             if method == "PUBLISH", let floating = facts.floating {
                 add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
-                    line: floating.line, uid: incidence.uid, property: floating.property)
+                    line: floating.line, uid: facts.uid, property: floating.property)
             }
-            var order = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: resolve)
-            order.checkOrder()
-            findings.append(contentsOf: order.findings)
+            if facts.needsZoneOrder, case .incidence(let incidence)? = results[index].component {
+                var order = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: resolve)
+                order.checkOrder()
+                findings.append(contentsOf: order.findings)
+            }
         }
         checkUIDs(results, incidences, resolve: resolve)
         checkZones(results, zones: zones, defaultZone: defaultZone)
@@ -66,14 +67,8 @@ struct CalendarChecker {
             guard case .incidence(let incidence)? = results[i].component else { preconditionFailure("not an incidence") }
             return (incidence, results[i].facts)
         }
-        func uidOf(_ i: Int) -> String? {
-            guard case .incidence(let incidence)? = results[i].component else { return nil }
-            return incidence.uid
-        }
-        func recurrenceID(_ i: Int) -> TimeValue? {
-            guard case .incidence(let incidence)? = results[i].component else { return nil }
-            return incidence.recurrenceID
-        }
+        func uidOf(_ i: Int) -> String? { results[i].facts.uid }
+        func recurrenceID(_ i: Int) -> TimeValue? { results[i].facts.recurrenceID }
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for index in indices {
@@ -85,7 +80,7 @@ struct CalendarChecker {
             let members = groups[uid]!
             if members.count == 1, recurrenceID(members[0]) == nil {
                 // A single event without overrides: only its EXDATEs need the walk.
-                guard case .incidence(let incidence)? = results[members[0]].component, !incidence.exceptionDates.isEmpty else { continue }
+                guard results[members[0]].facts.hasExceptions else { continue }
             }
             let masters = members.filter { recurrenceID($0) == nil }
             let overrides = members.filter { recurrenceID($0) != nil }

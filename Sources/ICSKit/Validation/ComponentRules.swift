@@ -1,6 +1,6 @@
 /// ``PropertyTable/ComponentRule`` compiled to arrays indexed by property id, so that the
-/// per-line work is an array read.
-struct CompiledComponentRule: Sendable {
+/// per-line work is an array read. A class, so that holding one costs one reference count.
+final class CompiledComponentRule: Sendable {
     let name: String
     let rule: PropertyTable.ComponentRule
     /// By property id: may occur at most once.

@@ -91,17 +91,19 @@ struct RuleWalker {
 
     private func instances(inPeriod k: Int) -> [CivilDateTime] {
         let first = periodStart(k)
-        var days: [CivilDate]
+        let length: Int
         switch rule.frequency {
-        case .yearly:
-            let n = CivilDate.daysInYear(first.date.year)
-            days = (0..<n).map { first.date.adding(days: $0) }
-        case .monthly:
-            days = (0..<CivilDate.daysInMonth(year: first.date.year, month: first.date.month)).map { first.date.adding(days: $0) }
-        case .weekly: days = (0..<7).map { first.date.adding(days: $0) }
-        default: days = [first.date]
+        case .yearly: length = CivilDate.daysInYear(first.date.year)
+        case .monthly: length = CivilDate.daysInMonth(year: first.date.year, month: first.date.month)
+        case .weekly: length = 7
+        default: length = 1
         }
-        days = days.filter(dayMatches)
+        var days: [CivilDate] = []
+        let firstDay = first.date.daysSinceEpoch
+        for offset in 0..<length {
+            let day = length == 1 ? first.date : CivilDate(daysSinceEpoch: firstDay + offset)
+            if dayMatches(day) { days.append(day) }
+        }
         var out: [CivilDateTime] = []
         if rule.frequency >= .daily {
             let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour.sorted()

@@ -23,12 +23,13 @@ struct ValidationRun {
         loop: while true {
             switch queue.take() {
             case .batch(let batch):
-                var checked = check(batch)
-                for i in checked.indices {
-                    findings.append(contentsOf: checked[i].findings)
-                    checked[i].findings = []
+                let slots = check(batch)
+                for i in 0..<batch.count {
+                    var result = slots.move(i)
+                    findings.append(contentsOf: result.findings)
+                    result.findings = []
+                    results.append(result)
                 }
-                results.append(contentsOf: consume checked)
             case .end(let diagnostics):
                 findings.append(contentsOf: diagnostics.map { Finding($0, file: file) })
                 break loop
@@ -42,13 +43,17 @@ struct ValidationRun {
         return Self.ordered(findings, maxPerCode: options.limits.maxDiagnosticsPerCode)
     }
 
-    /// Checks a batch of blocks in parallel; results keep the batch's order.
-    private func check(_ batch: [ComponentBlock]) -> [BlockResult] {
+    /// Checks a batch of blocks in parallel; the slots hold the results in the batch's order,
+    /// each to be moved out once.
+    private func check(_ batch: [ComponentBlock]) -> ResultSlots {
         let count = batch.count
         let file = self.file
         let workers = min(count, options.parallelism > 0 ? options.parallelism : ProcessInfo.processInfo.activeProcessorCount)
-        if workers <= 1 { return batch.map { BlockValidation.check($0, file: file) } }
         let slots = ResultSlots(count: count)
+        if workers <= 1 {
+            for i in 0..<count { slots.set(i, BlockValidation.check(batch[i], file: file)) }
+            return slots
+        }
         batch.withUnsafeBufferPointer { blocks in
             let input = BlockInput(base: blocks)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -59,7 +64,7 @@ struct ValidationRun {
                 }
             }
         }
-        return slots.take()
+        return slots
     }
 
     /// Findings in line order (file-wide ones first), at most `maxPerCode` of each code: the
@@ -89,7 +94,8 @@ struct ValidationRun {
 }
 
 /// Sendable notes: each worker writes only its own slots (`i ≡ worker mod workers`), and
-/// ``take()`` runs after `concurrentPerform` has returned.
+/// ``move(_:)`` runs after `concurrentPerform` has returned. Every slot is set once and moved out
+/// once before the slots are freed.
 private final class ResultSlots: @unchecked Sendable {
     private let base: UnsafeMutablePointer<BlockResult>
     private let count: Int
@@ -101,13 +107,8 @@ private final class ResultSlots: @unchecked Sendable {
 
     func set(_ i: Int, _ result: BlockResult) { (base + i).initialize(to: result) }
 
-    /// Moves the results out (the slots are left uninitialized).
-    func take() -> [BlockResult] {
-        [BlockResult](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: base, count: count)
-            initialized = count
-        }
-    }
+    /// Moves a result out, leaving its slot uninitialized.
+    func move(_ i: Int) -> BlockResult { (base + i).move() }
 
     deinit { base.deallocate() }
 }
