@@ -28,6 +28,7 @@ let package = Package(
             name: "icsview",
             dependencies: ["ICSKit"]
         ),
+        .executableTarget(name: "FeedMonth", dependencies: ["ICSKit"], path: "Examples/FeedMonth"),
         .testTarget(
             name: "ICSKitTests",
             dependencies: ["ICSKit", "CLibical"]

@@ -12,15 +12,12 @@ enum Help {
     \(usage)
 
     ARGUMENTS:
-      <file>                  An .ics file, or - for standard input.
+      <file>                  An .ics file, an http(s):// or webcal(s):// URL, or - for standard input.
 
     VIEWS (default: a summary of each calendar):
       --month [<yyyy-mm>]     Show a month as a grid (default: this month).
       --week [<yyyy-mm-dd>]   Show the week that holds a day (default: today).
       --agenda                List the occurrences between --from and --to.
-
-    COMMANDS:
-      validate <file|dir>...  Check .ics files for CI (see 'icsview validate --help').
 
     OPTIONS:
       --from <yyyy-mm-dd>     First day shown by --agenda (default: today).
@@ -35,8 +32,20 @@ enum Help {
       --color <mode>          auto, always or never (default: auto; NO_COLOR is honoured).
       --ascii                 Draw without box-drawing or symbol characters.
       --format <format>       text or json (default: text).
+
+    FEEDS (URLs):
+      --cache-dir <dir>       Where the last good copy of each URL is kept
+                              (default: $XDG_CACHE_HOME/icsview or ~/.cache/icsview).
+      --no-cache              Neither read nor write the cache.
+      --offline               Use the cached copy; make no request.
+      --timeout <seconds>     The longest a URL may take (default: 120).
+      --max-size <mb>         The largest calendar a URL may send (default: 50).
       --version               Show the version.
       -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      diff <old> <new>        What changed between two copies of a calendar (see 'icsview diff --help').
+      validate <file|dir>...  Check .ics files for CI, with the line of every problem (see 'icsview validate --help').
 
     EXIT STATUS:
       0 success, 1 an input could not be read or is not iCalendar, 64 usage error.

@@ -1,9 +1,38 @@
 import ICSKit
 
-/// Reads one input named on the command line into a calendar: a file path or `-`.
+/// Reads one input named on the command line into a calendar: a file path, `-`, or an
+/// `http(s)://` / `webcal(s)://` URL (fetched through the feed cache).
+///
+/// For a URL that could not be refreshed, the last good copy is used and a warning on
+/// stderr says why and how old it is; the data on stdout stays the calendar.
 enum InputLoader {
-    /// - Throws: ``ICSError`` (unreadable, not iCalendar).
+    /// Loads `input` with the feed options of this process's command line.
+    ///
+    /// The entry point calls this one; ``load(_:options:)`` is what it should call once it
+    /// passes its parsed options.
+    /// - Throws: ``ICSError`` (unreadable, not iCalendar, a failed fetch with nothing cached).
     static func load(_ input: String) throws(ICSError) -> ICalendar {
-        try ICalendar(contentsOfFile: input)
+        let options = (try? OptionParser.parse(Array(CommandLine.arguments.dropFirst()))) ?? Options()
+        return try load(input, options: options)
+    }
+
+    /// Loads `input`, honouring `--offline`, `--no-cache`, `--cache-dir`, `--timeout` and `--max-size`.
+    /// - Throws: ``ICSError``.
+    static func load(_ input: String, options: Options) throws(ICSError) -> ICalendar {
+        let source = try FeedSource(input)
+        guard source.isRemote else { return try ICalendar(contentsOfFile: input) }
+        let update = try subscription(for: source, options: options).refreshBlocking()
+        if let notice = update.notice() { printError("warning: \(source): \(notice)\n") }
+        if let problem = update.cacheProblem { printError("warning: cannot update the cache: \(problem)\n") }
+        return update.calendar
+    }
+
+    /// The subscription a remote input is read through.
+    static func subscription(for source: FeedSource, options: Options) -> FeedSubscription {
+        var fetch = FetchOptions()
+        if let timeout = options.timeout { fetch.totalTimeout = timeout }
+        if let megabytes = options.maxSizeMB { fetch.maximumBytes = megabytes << 20 }
+        let cache: FeedCache? = options.noCache ? nil : options.cacheDirectory.map(FeedCache.init(directory:)) ?? .standard
+        return FeedSubscription(source, cache: cache, fetchOptions: fetch, offline: options.offline)
     }
 }

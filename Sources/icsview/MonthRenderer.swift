@@ -34,7 +34,7 @@ enum MonthRenderer {
 
     // MARK: Grid layout
 
-    private struct Glyphs {
+    struct Glyphs {
         let vertical, horizontal: String
         let top, middle, bottom: (String, String, String)
         let mark, barFill, barStart, barEnd, barBefore, barAfter, ellipsis: String
@@ -78,47 +78,72 @@ enum MonthRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "[14]●3": the day number (bracketed for today without colors, blank outside the month
-    /// without colors), then the decoration.
+    /// "[14]●3": the day number, then the decoration, padded to `cell` cells.
+    ///
+    /// With colors: today in reverse video, the selected day underlined, days outside the month
+    /// dimmed (marks too), and one mark per calendar color on the day. Without colors: today
+    /// as `[14]` (` [7]`), the selected day as `<14>`, days outside the month blank.
     private static func dayLine(_ item: DayItem, cell: Int, glyphs g: Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> String {
+        let state = item.state
         let digits = TerminalText.fit(String(item.day.day), 2, .right)
-        // Narrow cells (under 6) keep one cell for a bare mark after " dd".
-        let narrow = cell < 6
-        var number: String
-        if item.state.isToday {
-            number = options.color ? style.apply(" " + digits + (narrow ? "" : " "), "7", "1") : "[" + digits + "]"
-        } else if !item.state.isInMonth {
-            number = options.color ? style.apply(" " + digits + (narrow ? "" : " "), "2") : (narrow ? "   " : "    ")
-        } else {
-            number = " " + digits + (narrow ? "" : " ")
+        // " dd " (or "[dd]"); in cells under 6, " dd" so that one cell is left for a bare mark.
+        let trail = cell < 6 ? "" : " "
+        var plain = " " + digits + trail
+        var codes: [String] = []
+        if options.color {
+            codes = (state.isToday ? ["7", "1"] : []) + (state.isSelected ? ["4"] : []) + (state.isInMonth ? [] : ["2"])
+        } else if !state.isInMonth {
+            plain = String(repeating: " ", count: plain.count)
+        } else if state.isToday || state.isSelected {
+            let (open, close) = state.isToday ? ("[", "]") : ("<", ">")
+            plain = TerminalText.fit(open + String(item.day.day) + close, 4, .right)
         }
-        var used = item.state.isToday && !options.color ? 4 : (narrow ? 3 : 4)
-        if let decoration = item.decoration, item.state.isInMonth || options.color {
-            let (mark, color) = markText(decoration, glyphs: g, room: narrow ? min(1, cell - used) : cell - used)
-            let width = TerminalText.width(mark)
-            if width > 0 && width <= cell - used {
-                number += color.map { style.apply(mark, TerminalStyle.foreground($0)) } ?? mark
-                used += width
-            }
+        var used = plain.count // ASCII only
+        var text = style.apply(plain, codes)
+        if let decoration = item.decoration, state.isInMonth || options.color {
+            let room = cell < 6 ? min(1, cell - used) : cell - used
+            let (mark, width) = markText(decoration, item: item, room: room, glyphs: g, style: style, options: options)
+            text += mark
+            used += width
         }
-        return number + String(repeating: " ", count: max(0, cell - used))
+        return text + String(repeating: " ", count: max(0, cell - used))
     }
 
-    /// The text of a decoration, cut to `room` cells, and its color.
-    private static func markText(_ decoration: DayDecoration, glyphs g: Glyphs, room: Int) -> (String, RGBColor?) {
+    /// The decoration drawn in at most `room` cells, and the cells it takes: a mark (one per
+    /// calendar color when colors are on), then the count when the day has several occurrences.
+    private static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, glyphs g: Glyphs,
+                                 style: TerminalStyle, options: MonthRenderOptions) -> (String, Int) {
+        guard room > 0 else { return ("", 0) }
+        let dim = item.state.isInMonth ? [] : ["2"]
         switch decoration {
         case .default(let color, _, let count):
-            let full = count > 1 ? g.mark + String(count) : g.mark
-            return (TerminalText.width(full) <= room ? full : g.mark, color)
+            var colors: [RGBColor?] = [color]
+            if options.color {
+                for occurrence in item.occurrences {
+                    let other = DayDecoration.color(of: occurrence, calendars: options.calendars)
+                    if !colors.contains(other) { colors.append(other) }
+                }
+            }
+            let countText = count > 1 ? String(count) : ""
+            let markWidth = TerminalText.width(g.mark)
+            // As many marks as fit beside the count (at least one).
+            let marks = max(1, min(colors.count, (room - countText.count) / markWidth))
+            let drawn = colors.prefix(marks).map { color in
+                style.apply(g.mark, dim + (color.map { [TerminalStyle.foreground($0)] } ?? []))
+            }.joined()
+            let fits = marks * markWidth + countText.count <= room
+            return (drawn + (fits ? style.apply(countText, dim) : ""), marks * markWidth + (fits ? countText.count : 0))
         case .image(let symbol, let color, _):
-            return (TerminalText.width(symbol) <= 2 ? symbol : g.mark, color)
+            let shown = TerminalText.width(symbol) <= min(2, room) ? symbol : g.mark
+            return (style.apply(shown, dim + (color.map { [TerminalStyle.foreground($0)] } ?? [])), TerminalText.width(shown))
         case .custom(let payload):
-            return (TerminalText.truncate(payload, toWidth: room, ellipsis: g.ellipsis), nil)
+            let shown = TerminalText.truncate(payload, toWidth: room, ellipsis: g.ellipsis)
+            return (style.apply(shown, dim), TerminalText.width(shown))
         }
     }
 
     /// The bar lines of one week row: one per lane, the last saying "+N" per day when lanes overflow.
-    private static func laneLines(_ ranges: DayRangeLayout, row: Int, cell: Int, prefix: Int, glyphs g: Glyphs,
+    static func laneLines(_ ranges: DayRangeLayout, row: Int, cell: Int, prefix: Int, glyphs g: Glyphs,
                                   style: TerminalStyle, options: MonthRenderOptions) -> [String] {
         let lanes = ranges.laneCounts[row]
         guard lanes > 0 else { return [] }
@@ -154,32 +179,41 @@ enum MonthRenderer {
         return lines
     }
 
-    /// One bar: open ends where the occurrence goes on, the title inside, filled to `span` cells.
-    private static func bar(_ segment: DayRangeLayout.Segment, span: Int, glyphs g: Glyphs, style: TerminalStyle,
-                            options: MonthRenderOptions) -> String {
-        let left = segment.continuesBefore ? g.barBefore : g.barStart
-        let right = segment.continuesAfter ? g.barAfter : g.barEnd
+    /// One bar for a segment: open ends where the occurrence goes on, the title inside.
+    static func bar(_ segment: DayRangeLayout.Segment, span: Int, glyphs g: Glyphs, style: TerminalStyle,
+                    options: MonthRenderOptions) -> String {
+        bar(segment.occurrence, span: span, continuesBefore: segment.continuesBefore, continuesAfter: segment.continuesAfter,
+            glyphs: g, style: style, color: options.color, calendars: options.calendars)
+    }
+
+    /// One bar of `span` cells: `▕title───▏`, with `◀`/`▶` for ends that go on; with colors,
+    /// the title on the occurrence's color instead of the fill.
+    static func bar(_ occurrence: Occurrence, span: Int, continuesBefore: Bool = false, continuesAfter: Bool = false,
+                    glyphs g: Glyphs, style: TerminalStyle, color: Bool, calendars: [CalendarStyle]) -> String {
+        let left = continuesBefore ? g.barBefore : g.barStart
+        let right = continuesAfter ? g.barAfter : g.barEnd
         let room = span - TerminalText.width(left) - TerminalText.width(right)
         guard room > 0 else { return TerminalText.fit(left + right, span) }
-        let title = TerminalText.truncate(segment.occurrence.incidence.summary ?? "", toWidth: room, ellipsis: g.ellipsis)
+        let title = TerminalText.truncate(occurrence.incidence.summary ?? "", toWidth: room, ellipsis: g.ellipsis)
         let fillCount = room - TerminalText.width(title)
-        guard options.color else {
+        guard color else {
             return left + title + String(repeating: g.barFill, count: fillCount) + right
         }
-        let color = DayDecoration.color(of: segment.occurrence, calendars: options.calendars)
-        let body = title + String(repeating: " ", count: fillCount)
-        return style.apply(left + body + right, TerminalStyle.background(color),
-                           TerminalStyle.foreground(TerminalStyle.contrasting(color)))
+        let background = DayDecoration.color(of: occurrence, calendars: calendars)
+        return style.apply(left + title + String(repeating: " ", count: fillCount) + right, TerminalStyle.background(background),
+                           TerminalStyle.foreground(TerminalStyle.contrasting(background)))
     }
 
     // MARK: Compact layout
 
-    /// A `cal`-like month, 20 cells wide (23 with week numbers): each day "dd" and one mark cell.
+    /// A `cal`-like month, 20 cells wide (23 with week numbers): each day "dd" and one cell
+    /// for a mark. Today: reverse video with colors, else "<" in its mark cell; the selected
+    /// day underlined (colors only).
     private static func compact(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
         let prefix = options.weekNumbers ? "   " : ""
-        var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar), 20, .center), "1")
-            .trimmingTrailingSpaces()]
+        var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar), prefix.count + 20, .center)
+            .trimmingTrailingSpaces(), "1")]
         lines.append(prefix + month.grid.weekdaySymbols
             .map { TerminalText.fit(TerminalText.truncate($0.short, toWidth: 2, ellipsis: ""), 2) }
             .joined(separator: " "))
@@ -191,8 +225,10 @@ enum MonthRenderer {
                     continue
                 }
                 let digits = TerminalText.fit(String(item.day.day), 2, .right)
-                line += item.state.isToday ? style.apply(digits, "7") : digits
-                if item.state.hasEvents {
+                line += style.apply(digits, (item.state.isToday ? ["7"] : []) + (item.state.isSelected ? ["4"] : []))
+                if item.state.isToday && !options.color {
+                    line += "<"
+                } else if item.state.hasEvents {
                     let mark = options.ascii ? "*" : "•"
                     if case .default(let color?, _, _) = item.decoration {
                         line += style.apply(mark, TerminalStyle.foreground(color))

@@ -4,10 +4,12 @@ import ICSKit
 /// Accepts `--opt value`, `--opt=value` and `--` (everything after it is a file).
 enum OptionParser {
     /// Options that take a value.
-    static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select"]
+    static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
+                                      "--cache-dir", "--timeout", "--max-size"]
     /// Options whose value is optional (taken only when the next word looks like one).
     static let optionalValued: Set<String> = ["--month", "--week"]
-    static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version"]
+    static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
+                                     "--offline", "--no-cache"]
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
@@ -92,6 +94,17 @@ enum OptionParser {
             case "--today": options.today = try day(try value(), for: name)
             case "--select": options.select = try day(try value(), for: name)
             case "--tz": options.timeZone = try value()
+            case "--offline": options.offline = true
+            case "--no-cache": options.noCache = true
+            case "--cache-dir": options.cacheDirectory = try value()
+            case "--timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds >= 1, seconds <= 3600 else { throw UsageError(message: "'\(text)' is not a number of seconds from 1 to 3600") }
+                options.timeout = seconds
+            case "--max-size":
+                let text = try value()
+                guard let mb = Int(text), mb >= 1, mb <= 4096 else { throw UsageError(message: "'\(text)' is not a size in MB from 1 to 4096") }
+                options.maxSizeMB = mb
             case "--first-weekday":
                 let text = try value()
                 guard let day = DateArgument.weekday(text) else { throw UsageError(message: "'\(text)' is not a weekday (mon, tue, wed, thu, fri, sat or sun)") }

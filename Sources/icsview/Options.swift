@@ -32,6 +32,16 @@ struct Options: Equatable {
     var showCancelled = false
     var showHelp = false
     var showVersion = false
+    /// `--offline`: serve URLs from the cache only.
+    var offline = false
+    /// `--no-cache`: neither read nor write the feed cache.
+    var noCache = false
+    /// `--cache-dir DIR` (default: `$XDG_CACHE_HOME/icsview` or `~/.cache/icsview`).
+    var cacheDirectory: String?
+    /// `--timeout SECONDS`: the longest a URL may take.
+    var timeout: Double?
+    /// `--max-size MB`: the largest body a URL may send.
+    var maxSizeMB: Int?
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
@@ -40,6 +50,8 @@ struct Options: Equatable {
             && lhs.firstWeekday == rhs.firstWeekday && lhs.weekNumbers == rhs.weekNumbers && lhs.color == rhs.color
             && lhs.ascii == rhs.ascii && lhs.today == rhs.today && lhs.select == rhs.select
             && lhs.showCancelled == rhs.showCancelled && lhs.showHelp == rhs.showHelp && lhs.showVersion == rhs.showVersion
+            && lhs.offline == rhs.offline && lhs.noCache == rhs.noCache && lhs.cacheDirectory == rhs.cacheDirectory
+            && lhs.timeout == rhs.timeout && lhs.maxSizeMB == rhs.maxSizeMB
     }
 }
 

@@ -79,6 +79,11 @@ struct TerminalStyle {
 
     /// `text` wrapped in the SGR parameters `codes` (`"1"`, `"2"`, `"7"`, `"38;2;r;g;b"`, …).
     func apply(_ text: String, _ codes: String...) -> String {
+        apply(text, codes)
+    }
+
+    /// `text` wrapped in the SGR parameters `codes` (none: `text` as it is).
+    func apply(_ text: String, _ codes: [String]) -> String {
         guard enabled, !codes.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }

@@ -14,6 +14,7 @@ func printError(_ text: String) {
 /// The entry point only wires: options → import → (expand → project) → render → exit code.
 func run(_ arguments: [String]) -> Int32 {
     if arguments.first == "validate" { return ValidateCommand.run(Array(arguments.dropFirst())) }
+    if arguments.first == "diff" { return DiffCommand.run(Array(arguments.dropFirst())) }
     let options: Options
     do {
         options = try OptionParser.parse(arguments)
@@ -52,8 +53,19 @@ func run(_ arguments: [String]) -> Int32 {
             print(SummaryRenderer.text(calendars), terminator: "")
         }
     case .month, .week, .agenda:
-        printError("Error: this view is not available yet\n")
-        return 1
+        let context: ViewContext
+        do {
+            context = try ViewContext(options: options)
+        } catch {
+            printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
+            return 64
+        }
+        let views = Views(calendars: calendars, options: options, context: context)
+        switch options.view {
+        case .agenda: print(views.agenda(), terminator: "")
+        case .week: print(views.week(), terminator: "")
+        default: print(views.month(), terminator: "")
+        }
     }
     return failures.isEmpty ? 0 : 1
 }

@@ -6,6 +6,28 @@ public struct ICSError: Error, Sendable, Hashable, CustomStringConvertible {
         case unreadable
         /// The input is not iCalendar (empty, HTML, JSON, binary, …).
         case notICalendar
+        /// The host name did not resolve (DNS).
+        case hostNotFound
+        /// The server refused the connection, or could not be reached.
+        case connectionFailed
+        /// The TLS handshake failed (certificate not trusted, expired, wrong host…).
+        case tlsFailure
+        /// The server answered with an HTTP status other than 200 or 304; the message names it.
+        case httpStatus
+        /// The connection or the whole transfer took longer than allowed.
+        case timedOut
+        /// The body is larger than the maximum size.
+        case tooLarge
+        /// Too many redirects, a redirect loop, or a redirect to something other than http(s).
+        case badRedirect
+        /// The connection broke before the whole body arrived.
+        case truncated
+        /// Another network failure; the message has the system's reason.
+        case network
+        /// The new copy of a feed has no events where the last good copy had some.
+        case emptyFeed
+        /// Offline, and no cached copy of the feed exists.
+        case notCached
     }
 
     public var code: Code

@@ -27,11 +27,43 @@ struct ComponentConverter {
             converter.diagnostics.append(Diagnostic(.invalidComponent, "libical could not read \(block.name) begun on line \(block.line)",
                                                     source: source, line: block.line))
         }
-        var result = ParsedBlock(component: component, diagnostics: converter.diagnostics)
+        var result = ParsedBlock(component: component.map { keepUnparsed(block, in: $0) }, diagnostics: converter.diagnostics)
+        for line in block.unparsed {
+            let name = line.bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
+            result.diagnostics.append(Diagnostic(.lineTooLong, "content line of \(line.bytes.count) bytes (\(name.prefix(40))) is too long to parse; kept as written",
+                                                 severity: .warning, source: source, line: line.number, property: name))
+        }
         if case .incidence(let incidence)? = component, let uid = incidence.uid {
             for i in result.diagnostics.indices where result.diagnostics[i].uid == nil { result.diagnostics[i].uid = uid }
         }
         return result
+    }
+
+    /// Adds the lines that were too long for libical (``ComponentBlock/unparsed``) to the
+    /// component as raw properties, in line order (those of a nested component go to the top-level one).
+    private static func keepUnparsed(_ block: ComponentBlock, in component: ParsedComponent) -> ParsedComponent {
+        let kept = block.unparsed.compactMap { line -> Property? in
+            guard let parts = ContentLineSyntax.split(String(decoding: line.bytes, as: UTF8.self)) else { return nil }
+            return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: line.number)
+        }
+        guard !kept.isEmpty else { return component }
+        func merged(_ properties: [Property]) -> [Property] {
+            (properties + kept).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        }
+        switch component {
+        case .incidence(var incidence):
+            incidence.otherProperties = merged(incidence.otherProperties)
+            return .incidence(incidence)
+        case .timeZone(var zone):
+            zone.otherProperties = merged(zone.otherProperties)
+            return .timeZone(zone)
+        case .calendarProperties(var calendar):
+            calendar.otherProperties = merged(calendar.otherProperties)
+            return .calendarProperties(calendar)
+        case .other(var raw):
+            raw.properties = merged(raw.properties)
+            return .other(raw)
+        }
     }
 
     // MARK: - Components
@@ -219,15 +251,17 @@ struct ComponentConverter {
         let (items, dropped) = properties(of: component)
         var other = dropped
         var fallbackName: String?, fallbackDescription: String?, fallbackColor: String?
+        // The fallback spellings, kept as other properties when the RFC 7986 ones win.
+        var fallbacks: [PropertyItem] = []
         for item in items {
             let p = item.pointer
             switch item.name {
             case "NAME": result.name = LibicalValues.text(of: p)
-            case "X-WR-CALNAME": fallbackName = LibicalValues.text(of: p)
+            case "X-WR-CALNAME": fallbackName = LibicalValues.text(of: p); fallbacks.append(item)
             case "DESCRIPTION": result.description = LibicalValues.text(of: p)
-            case "X-WR-CALDESC": fallbackDescription = LibicalValues.text(of: p)
+            case "X-WR-CALDESC": fallbackDescription = LibicalValues.text(of: p); fallbacks.append(item)
             case "COLOR": result.color = LibicalValues.text(of: p)
-            case "X-APPLE-CALENDAR-COLOR": fallbackColor = LibicalValues.text(of: p)
+            case "X-APPLE-CALENDAR-COLOR": fallbackColor = LibicalValues.text(of: p); fallbacks.append(item)
             case "X-WR-TIMEZONE": result.defaultTimeZone = LibicalValues.text(of: p)
             case "METHOD": result.method = LibicalValues.valueText(of: p)?.uppercased()
             case "PRODID": result.productID = LibicalValues.text(of: p)
@@ -244,6 +278,15 @@ struct ComponentConverter {
             case "NAME" where result.name == nil: result.name = property.value
             default: break
             }
+        }
+        for item in fallbacks {
+            let shadowed: Bool
+            switch item.name {
+            case "X-WR-CALNAME": shadowed = result.name != nil
+            case "X-WR-CALDESC": shadowed = result.description != nil
+            default: shadowed = result.color != nil
+            }
+            if shadowed { other.append(raw(item)) }
         }
         result.name = result.name ?? fallbackName
         result.description = result.description ?? fallbackDescription

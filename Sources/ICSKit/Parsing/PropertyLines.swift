@@ -112,9 +112,11 @@ struct PropertyLines {
             if icalproperty_isa(p) == ICAL_XLICERROR_PROPERTY {
                 let type = LibicalValues.errorType(of: p)
                 var message = LibicalValues.text(of: p) ?? "libical could not read a line"
-                if let range = message.range(of: ". Removing entire property: ") {
+                if let range = message.range(of: ". Removing entire property:") {
                     // The line is kept as a raw property, not removed: say so.
-                    message = message[..<range.lowerBound] + ": \"" + message[range.upperBound...] + "\" (kept as written)"
+                    let head = String(message[..<range.lowerBound])
+                    let rest = String(message[range.upperBound...]).trimmingSpaces
+                    message = rest.isEmpty ? head : head + ": \"" + rest + "\" (kept as written)"
                 }
                 var lineIndex: Int?
                 if type.hasPrefix("PARAMETER"), let lastMatched {
@@ -125,7 +127,9 @@ struct PropertyLines {
                     position += 1
                     remainingValues = 0
                 }
-                diagnostics.append(diagnostic(type: type, message: message, lineIndex: lineIndex))
+                if !(type == "VALUE-PARSE-ERROR" && isEmptyText(lineIndex)) {
+                    diagnostics.append(diagnostic(type: type, message: message, lineIndex: lineIndex))
+                }
                 continue
             }
             let kind = icalproperty_isa(p)
@@ -155,6 +159,16 @@ struct PropertyLines {
         droppedLines.append(contentsOf: lines[min(position, lines.count)...])
         let dropped = droppedLines.compactMap { rawProperty($0) }
         return (items, dropped, diagnostics)
+    }
+
+    /// Whether the line has an empty value of a TEXT property (an X- property, or one whose
+    /// default type is TEXT): RFC 5545 3.3.11 allows empty text, but libical 3.0 rejects it
+    /// ("No value for LOCATION property"). The line is still kept as a raw property.
+    private func isEmptyText(_ lineIndex: Int?) -> Bool {
+        guard let lineIndex, rawValue(lineIndex)?.isEmpty == true else { return false }
+        let name = block.lines[lineIndex].name
+        if name.hasPrefix("X-") { return true }
+        return icalproperty_kind_to_value_kind(icalproperty_string_to_kind(name)) == ICAL_TEXT_VALUE
     }
 
     private func diagnostic(type: String, message: String, lineIndex: Int?) -> Diagnostic {

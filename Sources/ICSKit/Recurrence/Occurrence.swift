@@ -36,6 +36,9 @@ public enum OccurrenceTime: Sendable, Hashable {
 /// One instance of an event or todo within a visible interval.
 public struct Occurrence: Sendable, Hashable {
     /// The component this instance shows: the override's data when overridden.
+    ///
+    /// (An ``Incidence`` keeps its values behind one copy-on-write reference, so every instance
+    /// of a series shares them and an occurrence stays cheap to copy through the expansion.)
     public var incidence: Incidence
     /// Which of the expanded calendars it came from (an index into the list given to the expansion).
     public var calendarIndex: Int

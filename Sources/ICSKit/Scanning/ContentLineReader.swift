@@ -55,9 +55,26 @@ struct ContentLineReader {
         self.maxLongLinesKept = maxLongLinesKept
     }
 
-    /// The first bytes of the input (after reading the first chunk), for sniffing its format.
+    /// How many bytes ``peekStart()`` gathers, at most, before the format is judged.
+    static let sniffBytes = 1024
+
+    /// The first bytes of the input, for sniffing its format: reads until it has
+    /// ``sniffBytes`` bytes or the input ends, since a pipe may deliver its first bytes
+    /// in reads of a few bytes each.
     mutating func peekStart() throws(ReadFailure) -> ArraySlice<UInt8> {
         if position == chunk.count && !atEnd { _ = try refill() }
+        guard nextPhysicalLine == 1 else { return chunk[position...] }
+        var more: [UInt8] = []
+        while chunk.count - position < ContentLineReader.sniffBytes && !atEnd {
+            guard try stream.read(into: &more) else {
+                atEnd = true
+                stream.close()
+                break
+            }
+            chunk.append(contentsOf: more)
+        }
+        // A BOM that arrived over several reads.
+        if position == 0, chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { position = 3 }
         return chunk[position...]
     }
 

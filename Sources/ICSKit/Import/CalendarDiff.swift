@@ -1,0 +1,122 @@
+/// What changed between two imports of a feed: events (and todos) added, removed and
+/// changed, matched by UID and RECURRENCE-ID — what an app needs to update its own store.
+///
+/// DTSTAMP and LAST-MODIFIED alone never make a change (servers rewrite them on every
+/// export); SEQUENCE does, and with LAST-MODIFIED it tells whether the new version is a
+/// newer revision (``Revision``). A moved or cancelled instance of a series appears as an
+/// added override (keyed by its RECURRENCE-ID) or as a change of the override or master.
+///
+/// ```swift
+/// let diff = CalendarDiff(old: yesterday, new: today)
+/// for event in diff.added { store.insert(event) }
+/// for event in diff.removed { store.delete(CalendarDiff.Key(event)) }
+/// for change in diff.changed { store.update(change.new); print(change.key, change.fields) }  // ["DTSTART", "LOCATION"]
+/// ```
+public struct CalendarDiff: Sendable, Hashable {
+    /// UID and RECURRENCE-ID: what identifies one event, or one instance's override.
+    public struct Key: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The UID; for a component without one, `(no UID) ` and its summary and start.
+        public var uid: String
+        /// The RECURRENCE-ID of an override; `nil` for a master or a single event.
+        public var recurrenceID: TimeValue?
+
+        public init(uid: String, recurrenceID: TimeValue? = nil) {
+            self.uid = uid
+            self.recurrenceID = recurrenceID
+        }
+
+        /// The key of an event or todo.
+        public init(_ incidence: Incidence) {
+            uid = incidence.uid ?? "(no UID) \(incidence.summary ?? "")@\(incidence.start?.description ?? "")"
+            recurrenceID = incidence.recurrenceID
+        }
+
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.uid, lhs.recurrenceID?.description ?? "") < (rhs.uid, rhs.recurrenceID?.description ?? "")
+        }
+
+        /// `uid` or `uid RECURRENCE-ID=20240610T090000Z`.
+        public var description: String {
+            recurrenceID.map { "\(uid) RECURRENCE-ID=\($0)" } ?? uid
+        }
+    }
+
+    /// How the new version's revision compares with the old one's.
+    public enum Revision: String, Sendable, Hashable, Codable {
+        /// SEQUENCE went up, or (equal SEQUENCE) LAST-MODIFIED is later.
+        case newer
+        /// SEQUENCE went down, or LAST-MODIFIED is earlier: the feed serves an older version.
+        case older
+        /// Neither tells.
+        case same
+    }
+
+    /// One event present in both imports, with different content.
+    public struct Change: Sendable, Hashable {
+        public var key: Key
+        public var old: Incidence
+        public var new: Incidence
+        /// The properties that differ, as iCalendar names in a fixed order (`DTSTART`, `SUMMARY`,
+        /// `SEQUENCE`, `VALARM`, `X-…`).
+        public var fields: [String]
+        public var revision: Revision
+
+        /// Whether the change cancelled it (STATUS became CANCELLED).
+        public var isCancellation: Bool { new.isCancelled && !old.isCancelled }
+        /// Whether the change moved it (DTSTART changed).
+        public var isMove: Bool { fields.contains("DTSTART") }
+    }
+
+    /// In the new import only, in key order.
+    public var added: [Incidence]
+    /// In the old import only, in key order.
+    public var removed: [Incidence]
+    /// In both, with different content, in key order.
+    public var changed: [Change]
+    /// How many are in both with the same content.
+    public var unchangedCount: Int
+
+    /// Compares the events and todos of two imports.
+    /// - Complexity: O(n log n) in the number of components.
+    public init(old: ICalendar, new: ICalendar) {
+        let before = CalendarDiff.index(old.events + old.todos)
+        let after = CalendarDiff.index(new.events + new.todos)
+        added = after.keys.filter { before[$0] == nil }.sorted().map { after[$0]! }
+        removed = before.keys.filter { after[$0] == nil }.sorted().map { before[$0]! }
+        var changed: [Change] = []
+        var same = 0
+        for key in after.keys.sorted() {
+            guard let was = before[key], let now = after[key] else { continue }
+            let fields = IncidenceFields.differences(was, now)
+            if fields.isEmpty {
+                same += 1
+            } else {
+                changed.append(Change(key: key, old: was, new: now, fields: fields, revision: CalendarDiff.revision(was, now)))
+            }
+        }
+        self.changed = changed
+        unchangedCount = same
+    }
+
+    /// Whether nothing was added, removed or changed.
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+
+    /// The components by key; of duplicates (the same UID and RECURRENCE-ID twice), the one
+    /// with the highest SEQUENCE wins, else the last.
+    private static func index(_ incidences: [Incidence]) -> [Key: Incidence] {
+        var out: [Key: Incidence] = [:]
+        for incidence in incidences {
+            let key = Key(incidence)
+            if let existing = out[key], existing.sequence > incidence.sequence { continue }
+            out[key] = incidence
+        }
+        return out
+    }
+
+    /// SEQUENCE first (RFC 5545 3.8.7.4), then LAST-MODIFIED (compared as UTC text when both are UTC).
+    static func revision(_ old: Incidence, _ new: Incidence) -> Revision {
+        if new.sequence != old.sequence { return new.sequence > old.sequence ? .newer : .older }
+        guard let a = old.lastModified, let b = new.lastModified, a != b else { return .same }
+        return b.civil > a.civil ? .newer : .older
+    }
+}

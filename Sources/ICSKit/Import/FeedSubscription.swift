@@ -1,0 +1,169 @@
+import Foundation
+
+/// A calendar feed to read and refresh: a URL (or a file) with its cache and options.
+///
+/// One call fetches the feed with a conditional request, parses it, keeps the last good
+/// copy in the cache, and never loses data: when the refresh fails, or the new copy has
+/// no events where the last one had some, the cached copy is served with the problem.
+///
+/// ```swift
+/// let feed = try FeedSubscription("webcal://example.org/team.ics")
+/// let update = try await feed.refresh()
+/// show(update.calendar)
+/// if let notice = update.notice() { print(notice) }           // served from cache, and why
+/// for change in update.changes?.changed ?? [] { print(change.key, change.fields) }
+/// let next = update.suggestedRefreshInterval                 // REFRESH-INTERVAL / X-PUBLISHED-TTL
+/// ```
+public struct FeedSubscription: Sendable {
+    public var source: FeedSource
+    /// Where the last good copy is kept; `nil` for no cache.
+    public var cache: FeedCache?
+    public var fetchOptions: FetchOptions
+    public var importOptions: ImportOptions
+    /// When true, no request is made: the cached copy is served.
+    public var isOffline: Bool
+
+    public init(_ source: FeedSource, cache: FeedCache? = .standard, fetchOptions: FetchOptions = FetchOptions(),
+                importOptions: ImportOptions = ImportOptions(), offline: Bool = false) {
+        self.source = source
+        self.cache = cache
+        self.fetchOptions = fetchOptions
+        self.importOptions = importOptions
+        self.isOffline = offline
+    }
+
+    /// A subscription to a path, `-` or URL written as on a command line (see ``FeedSource/init(_:)``).
+    public init(_ text: String, cache: FeedCache? = .standard, fetchOptions: FetchOptions = FetchOptions(),
+                importOptions: ImportOptions = ImportOptions(), offline: Bool = false) throws(ICSError) {
+        self.init(try FeedSource(text), cache: cache, fetchOptions: fetchOptions, importOptions: importOptions, offline: offline)
+    }
+
+    /// Fetches (conditionally), parses and caches the feed; a file is just read.
+    /// - Parameter now: the time recorded in the cache and used for ages.
+    /// - Throws: ``ICSError`` only when nothing can be shown: the fetch or parse failed and there is no cached copy.
+    /// - Complexity: O(n) in the body, plus O(n) to parse the previous copy when a new one arrives.
+    public func refresh(now: Date = Date()) async throws(ICSError) -> FeedUpdate {
+        switch try plan() {
+        case .done(let update): return update
+        case .fetch(let url, let cached):
+            let result: Result<FetchResponse, ICSError>
+            do {
+                result = .success(try await FetchRequest.fetch(url, source: source, options: fetchOptions,
+                                                               validators: cached?.validators ?? FetchValidators()))
+            } catch { result = .failure(error) }
+            return try finish(result, cached: cached, now: now)
+        }
+    }
+
+    /// ``refresh(now:)`` for command-line tools: blocks the calling thread until done.
+    /// Do not call it on an app's main thread.
+    public func refreshBlocking(now: Date = Date()) throws(ICSError) -> FeedUpdate {
+        switch try plan() {
+        case .done(let update): return update
+        case .fetch(let url, let cached):
+            let result: Result<FetchResponse, ICSError>
+            do {
+                result = .success(try FetchRequest.fetchBlocking(url, source: source, options: fetchOptions,
+                                                                 validators: cached?.validators ?? FetchValidators()))
+            } catch { result = .failure(error) }
+            return try finish(result, cached: cached, now: now)
+        }
+    }
+
+    private enum Plan {
+        case done(FeedUpdate)
+        case fetch(URL, CachedFeed?)
+    }
+
+    /// Files are read at once; offline serves the cache; otherwise a fetch is due.
+    private func plan() throws(ICSError) -> Plan {
+        switch source.kind {
+        case .file(let path):
+            return .done(FeedUpdate(calendar: try ICalendar(contentsOfFile: path, options: importOptions), origin: .file,
+                                    wasOffline: isOffline))
+        case .standardInput:
+            return .done(FeedUpdate(calendar: try ICalendar(contentsOfFile: "-", options: importOptions), origin: .file,
+                                    wasOffline: isOffline))
+        case .remote(let url):
+            let cached = cache?.entry(for: source)
+            guard isOffline else { return .fetch(url, cached) }
+            guard let cached else {
+                throw ICSError(.notCached, "offline, and there is no cached copy", source: source.description)
+            }
+            var update = try serve(cached, origin: .cache, problem: nil)
+            update.wasOffline = true
+            return .done(update)
+        }
+    }
+
+    /// Turns the fetch's result into an update, falling back to the cached copy.
+    private func finish(_ result: Result<FetchResponse, ICSError>, cached: CachedFeed?, now: Date) throws(ICSError) -> FeedUpdate {
+        let response: FetchResponse
+        switch result {
+        case .failure(let error): return try fallBack(to: cached, because: error)
+        case .success(let value): response = value
+        }
+        guard let body = response.body else {
+            guard let cached else {
+                return try fallBack(to: nil, because: ICSError(.network, "HTTP 304 Not Modified, but there is no cached copy",
+                                                               source: source.description))
+            }
+            var update = try serve(cached, origin: .notModified, problem: nil)
+            update.checkedAt = now
+            do { try cache?.touch(cached, for: source, at: now, validators: response.validators) } catch { update.cacheProblem = error }
+            return update
+        }
+        let calendar: ICalendar
+        do {
+            calendar = try ICalendar(bytes: body, source: source.description, options: importOptions)
+        } catch {
+            return try fallBack(to: cached, because: FeedSubscription.explain(error, contentType: response.contentType))
+        }
+        var previous: ICalendar?
+        if let cached {
+            previous = try? ICalendar(bytes: cached.body, source: source.description, options: importOptions)
+            let lastCount = cached.eventCount ?? previous?.events.count ?? 0
+            if calendar.events.isEmpty && lastCount > 0 {
+                let problem = ICSError(.emptyFeed, "the feed now has no events where the cached copy had \(lastCount)",
+                                       source: source.description)
+                return try fallBack(to: cached, because: problem)
+            }
+        }
+        var update = FeedUpdate(calendar: calendar, origin: .downloaded, wasOffline: false, fetchedAt: now, checkedAt: now,
+                                previous: previous)
+        let copy = CachedFeed(body: body, validators: response.validators, fetchedAt: now, eventCount: calendar.events.count)
+        do { try cache?.store(copy, for: source) } catch { update.cacheProblem = error }
+        return update
+    }
+
+    /// Serves the cached copy with `problem`, or throws `problem` when there is none.
+    private func fallBack(to cached: CachedFeed?, because problem: ICSError) throws(ICSError) -> FeedUpdate {
+        var problem = problem
+        problem.source = source.description
+        guard let cached else { throw problem }
+        do {
+            return try serve(cached, origin: .cache, problem: problem)
+        } catch {
+            throw problem
+        }
+    }
+
+    private func serve(_ cached: CachedFeed, origin: FeedUpdate.Origin, problem: ICSError?) throws(ICSError) -> FeedUpdate {
+        let calendar = try ICalendar(bytes: cached.body, source: source.description, options: importOptions)
+        return FeedUpdate(calendar: calendar, origin: origin, problem: problem, wasOffline: false,
+                          fetchedAt: cached.fetchedAt, checkedAt: cached.checkedAt)
+    }
+
+    /// A body that is not iCalendar, said the way users meet it: a login page, an API error.
+    static func explain(_ error: ICSError, contentType: String?) -> ICSError {
+        guard error.code == .notICalendar else { return error }
+        var error = error
+        let type = contentType?.lowercased() ?? ""
+        if type.contains("html") || error.message.contains("HTML page") {
+            error.message = "the server sent an HTML page, not iCalendar (a login or error page?): " + error.message
+        } else if type.contains("json") || error.message.contains("JSON") {
+            error.message = "the server sent JSON, not iCalendar: " + error.message
+        }
+        return error
+    }
+}

@@ -1,0 +1,174 @@
+/// An RRULE turned into masks and sorted lists for the engine's inner loop
+/// (RFC 5545 3.3.10), with the defaults that DTSTART supplies already filled in.
+///
+/// Every BYxxx part that concerns days becomes a test on one day; a period's
+/// candidates are the days of the period that pass every test (the intersection
+/// gives the expand/limit table of RFC 5545 page 44), each combined with the
+/// times of day that BYHOUR, BYMINUTE and BYSECOND (or DTSTART) give.
+struct CompiledRule: Sendable {
+    let frequency: RecurrenceRule.Frequency
+    let interval: Int
+    let count: Int?
+    /// Bit `m` set for each month in BYMONTH; 0 when there is no BYMONTH.
+    let monthMask: UInt16
+    /// Bit `d` for BYMONTHDAY `d` (1…31); bit `d` of `monthDayNegative` for BYMONTHDAY `-d`.
+    let monthDayPositive: UInt32
+    let monthDayNegative: UInt32
+    let yearDays: [Int]
+    let weekNumbers: [Int]
+    /// Bit `w` (ISO weekday, 1 = Monday) for each BYDAY entry without an ordinal.
+    let weekdayMask: UInt8
+    /// BYDAY entries with an ordinal, as (ordinal, ISO weekday).
+    let ordinalWeekdays: [(ordinal: Int, weekday: Int)]
+    /// Whether BYDAY ordinals count within the month (MONTHLY, or YEARLY with BYMONTH) rather than the year.
+    let ordinalsInMonth: Bool
+    /// Bit masks of BYHOUR, BYMINUTE and BYSECOND; all ones when absent.
+    let hourMask: UInt32
+    let minuteMask: UInt64
+    let secondMask: UInt64
+    /// For DAILY and coarser: the seconds into the day of each instance, sorted.
+    let timesOfDay: [Int]
+    /// For HOURLY: seconds into the hour; for MINUTELY: seconds into the minute.
+    let timesInPeriod: [Int]
+    let setPositions: [Int]
+    /// WKST as an ISO weekday.
+    let weekStart: Int
+    /// Whether any day test is present (false: every day of the period passes).
+    let hasDayTests: Bool
+
+    init(_ rule: RecurrenceRule, start: CivilDateTime, isDate: Bool) {
+        var frequency = rule.frequency
+        if isDate && frequency < .daily { frequency = .daily }
+        self.frequency = frequency
+        interval = max(1, rule.interval)
+        count = rule.count
+        weekStart = rule.weekStart.isoNumber
+
+        var months = rule.byMonth.filter { !$0.isLeap && (1...12).contains($0.month) }.map(\.month)
+        var monthDays = rule.byMonthDay.filter { $0 != 0 && abs($0) <= 31 }
+        var weekdays = rule.byDay
+        let noDayParts = rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
+        if noDayParts {
+            // RFC 5545 3.3.10: missing parts come from DTSTART.
+            switch frequency {
+            case .yearly:
+                if months.isEmpty { months = [start.date.month] }
+                monthDays = [start.date.day]
+            case .monthly:
+                monthDays = [start.date.day]
+            case .weekly:
+                weekdays = [.init(start.date.weekday)]
+            default:
+                break
+            }
+        }
+        monthMask = months.reduce(0) { $0 | UInt16(1) << UInt16($1) }
+        monthDayPositive = monthDays.filter { $0 > 0 }.reduce(0) { $0 | UInt32(1) << UInt32($1) }
+        monthDayNegative = monthDays.filter { $0 < 0 }.reduce(0) { $0 | UInt32(1) << UInt32(-$1) }
+        yearDays = rule.byYearDay.filter { $0 != 0 && abs($0) <= 366 }
+        weekNumbers = frequency == .yearly ? rule.byWeekNumber.filter { $0 != 0 && abs($0) <= 53 } : []
+        let ordinalsAllowed = (frequency == .monthly || frequency == .yearly) && weekNumbers.isEmpty
+        var plain: UInt8 = 0
+        var ordinals: [(ordinal: Int, weekday: Int)] = []
+        for entry in weekdays {
+            if let n = entry.ordinal, n != 0, ordinalsAllowed {
+                ordinals.append((n, entry.weekday.isoNumber))
+            } else {
+                plain |= UInt8(1) << UInt8(entry.weekday.isoNumber)
+            }
+        }
+        weekdayMask = plain
+        ordinalWeekdays = ordinals
+        ordinalsInMonth = frequency == .monthly || !months.isEmpty
+        hasDayTests = monthMask != 0 || monthDayPositive != 0 || monthDayNegative != 0 || !yearDays.isEmpty
+            || !weekNumbers.isEmpty || weekdayMask != 0 || !ordinalWeekdays.isEmpty
+
+        let hours = isDate ? [0] : Self.unique(rule.byHour.filter { (0...23).contains($0) }, or: start.hour)
+        let minutes = isDate ? [0] : Self.unique(rule.byMinute.filter { (0...59).contains($0) }, or: start.minute)
+        let seconds = isDate ? [0] : Self.unique(rule.bySecond.filter { (0...59).contains($0) }, or: start.second)
+        hourMask = rule.byHour.isEmpty ? ~0 : hours.reduce(0) { $0 | UInt32(1) << UInt32($1) }
+        minuteMask = rule.byMinute.isEmpty ? ~0 : minutes.reduce(0) { $0 | UInt64(1) << UInt64($1) }
+        secondMask = rule.bySecond.isEmpty ? ~0 : seconds.reduce(0) { $0 | UInt64(1) << UInt64($1) }
+        var day: [Int] = []
+        for h in hours { for m in minutes { for s in seconds { day.append(h * 3600 + m * 60 + s) } } }
+        timesOfDay = day
+        switch frequency {
+        case .hourly:
+            var inHour: [Int] = []
+            for m in minutes { for s in seconds { inHour.append(m * 60 + s) } }
+            timesInPeriod = inHour
+        case .minutely:
+            timesInPeriod = seconds
+        default:
+            timesInPeriod = [0]
+        }
+        setPositions = rule.bySetPosition.filter { $0 != 0 }
+    }
+
+    /// Sorted distinct values, or the single default when there are none.
+    private static func unique(_ values: [Int], or fallback: Int) -> [Int] {
+        values.isEmpty ? [fallback] : Array(Set(values)).sorted()
+    }
+
+    /// Whether the day `days` (since 1970-01-01) passes every BYxxx test on days.
+    ///
+    /// - Complexity: O(number of BYYEARDAY, BYWEEKNO and ordinal BYDAY values).
+    @inline(__always)
+    func dayMatches(_ days: Int) -> Bool {
+        if !hasDayTests { return true }
+        let date = CivilDate(daysSinceEpoch: days)
+        if monthMask != 0 && monthMask & (UInt16(1) << UInt16(date.month)) == 0 { return false }
+        let weekday = ((days % 7 + 7) % 7 + 3) % 7 + 1
+        if monthDayPositive != 0 || monthDayNegative != 0 {
+            let fromEnd = CivilDate.daysInMonth(year: date.year, month: date.month) - date.day + 1
+            if monthDayPositive & (UInt32(1) << UInt32(date.day)) == 0
+                && monthDayNegative & (UInt32(1) << UInt32(fromEnd)) == 0 { return false }
+        }
+        if weekdayMask != 0 || !ordinalWeekdays.isEmpty {
+            if weekdayMask & (UInt8(1) << UInt8(weekday)) == 0 && !ordinalMatches(date, days: days, weekday: weekday) {
+                return false
+            }
+        }
+        if !yearDays.isEmpty || !weekNumbers.isEmpty {
+            let yearStart = CivilDate(year: date.year, month: 1, day: 1).daysSinceEpoch
+            let yearLength = CivilDate.daysInYear(date.year)
+            let dayOfYear = days - yearStart + 1
+            if !yearDays.isEmpty
+                && !yearDays.contains(where: { $0 == dayOfYear || $0 == dayOfYear - yearLength - 1 }) { return false }
+            if !weekNumbers.isEmpty {
+                let (week, weeks) = weekNumber(days, year: date.year)
+                if !weekNumbers.contains(where: { $0 == week || $0 == week - weeks - 1 }) { return false }
+            }
+        }
+        return true
+    }
+
+    private func ordinalMatches(_ date: CivilDate, days: Int, weekday: Int) -> Bool {
+        let forward: Int, backward: Int
+        if ordinalsInMonth {
+            forward = (date.day - 1) / 7 + 1
+            backward = -((CivilDate.daysInMonth(year: date.year, month: date.month) - date.day) / 7 + 1)
+        } else {
+            let dayOfYear = days - CivilDate(year: date.year, month: 1, day: 1).daysSinceEpoch + 1
+            forward = (dayOfYear - 1) / 7 + 1
+            backward = -((CivilDate.daysInYear(date.year) - dayOfYear) / 7 + 1)
+        }
+        return ordinalWeekdays.contains { $0.weekday == weekday && ($0.ordinal == forward || $0.ordinal == backward) }
+    }
+
+    /// The first day of week 1 of `year`: the week (starting on WKST) with at least 4 days in the year.
+    private func firstWeekStart(_ year: Int) -> Int {
+        let jan1 = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
+        let weekday = ((jan1 % 7 + 7) % 7 + 3) % 7 + 1
+        let offset = (weekday - weekStart + 7) % 7
+        return offset <= 3 ? jan1 - offset : jan1 + 7 - offset
+    }
+
+    /// The week number of a day within its week-numbering year, and how many weeks that year has.
+    func weekNumber(_ days: Int, year: Int) -> (week: Int, weeks: Int) {
+        var weekYear = year
+        if days < firstWeekStart(year) { weekYear -= 1 } else if days >= firstWeekStart(year + 1) { weekYear += 1 }
+        let first = firstWeekStart(weekYear)
+        return ((days - first) / 7 + 1, (firstWeekStart(weekYear + 1) - first) / 7)
+    }
+}

@@ -1,0 +1,50 @@
+/// The one seam behind which rules are expanded: the native engine for Gregorian rules,
+/// libical's iterator for rules with another RSCALE (or a SKIP, or a leap month), which
+/// the native engine does not implement.
+struct InstanceSource {
+    /// The native engine (mutated in place through the optional: no copy of its buffers).
+    private var native: RuleIterator?
+    private let fallback: LibicalRecurrence?
+    private let zone: ZoneCache?
+
+    /// Chooses the engine for `rule`; nil when neither can expand it (libical refuses the rule).
+    init?(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, until: UntilBound, zone: ZoneCache?) {
+        self.zone = zone
+        if Self.needsLibical(rule) {
+            guard let fallback = LibicalRecurrence(rule: rule, start: start, isDate: isDate) else { return nil }
+            self.fallback = fallback
+            native = nil
+        } else {
+            fallback = nil
+            native = RuleIterator(rule: rule, start: start, isDate: isDate, until: until, zone: zone)
+        }
+    }
+
+    /// Whether the rule needs libical: an RSCALE other than GREGORIAN, a SKIP other than OMIT, a leap month.
+    static func needsLibical(_ rule: RecurrenceRule) -> Bool {
+        if let rscale = rule.rscale, rscale.uppercased() != "GREGORIAN" { return true }
+        return rule.skip != .omit || rule.byMonth.contains(where: \.isLeap)
+    }
+
+    /// Whether the source can jump to a window start (native, without COUNT).
+    var canSkip: Bool { native.map { $0.rule.count == nil } ?? false }
+
+    /// Whether the native engine stopped because the rule stopped producing.
+    var gaveUp: Bool { native?.gaveUp ?? false }
+
+    /// See ``RuleIterator/skip(toWallSeconds:)``; only when ``canSkip``.
+    mutating func skip(toWallSeconds wallSeconds: Int) {
+        native?.skip(toWallSeconds: wallSeconds)
+    }
+
+    mutating func next() -> RuleInstance? {
+        guard let fallback else { return native?.next() ?? nil }
+        while let wall = fallback.next() {
+            let wallSeconds = wall.secondsSinceEpoch
+            guard let zone else { return RuleInstance(wallSeconds: wallSeconds, utcSeconds: wallSeconds) }
+            let resolved = zone.resolve(wallSeconds: wallSeconds)
+            if resolved.exists { return RuleInstance(wallSeconds: wallSeconds, utcSeconds: resolved.utcSeconds) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,272 @@
+/// Where a rule stops (UNTIL, inclusive), in the terms it can be compared in.
+enum UntilBound: Sendable, Equatable {
+    case none
+    /// A wall time (seconds since 1970 as if UTC): for floating and all-day series, or an UNTIL in the series' own terms.
+    case wall(Int)
+    /// An instant (UTC seconds): UNTIL in UTC for a zoned series.
+    case instant(Int)
+}
+
+/// One instance a rule produced: its wall time, and its instant when the series has a zone
+/// (otherwise `utcSeconds == wallSeconds`).
+struct RuleInstance: Sendable, Equatable {
+    var wallSeconds: Int
+    var utcSeconds: Int
+    var wall: CivilDateTime { CivilDateTime(secondsSinceEpoch: wallSeconds) }
+}
+
+/// The native RRULE engine (RFC 5545 3.3.10, Gregorian): produces the instances of one
+/// rule lazily, in increasing order, as wall times, with integer date arithmetic only.
+///
+/// - DTSTART is the first instance even when it does not match the rule, and COUNT counts it.
+/// - Instances at nonexistent local times (a DST gap in `zone`) are skipped and not counted.
+/// - Without COUNT, ``skip(toWallSeconds:)`` jumps to the period holding a window start.
+/// - A rule that stops producing (BYMONTHDAY=31;BYMONTH=2) ends after a bounded number of empty periods.
+struct RuleIterator: IteratorProtocol {
+    let rule: CompiledRule
+    let startWall: Int
+    let until: UntilBound
+    let zone: ZoneCache?
+    /// Whether DTSTART is the first instance whether it matches or not (RFC 5545); false only in tests.
+    let forceStart: Bool
+    /// The most empty periods in a row before giving up: one whole 400-year Gregorian cycle
+    /// (after it, dates and weekdays repeat, so a rule that produced nothing never will).
+    private var emptyPeriodLimit: Int {
+        switch rule.frequency {
+        case .yearly: return 401
+        case .monthly: return 4801
+        case .weekly: return 20_872
+        default: return 146_098
+        }
+    }
+    static let lastYear = 9999
+
+    private var anchor: Int
+    private var anchorPending = true
+    private var startDone = false
+    private var produced = 0
+    private var finished = false
+    private var buffer: [Int] = []
+    private var scratch: [Int] = []
+    private var index = 0
+    /// Periods skipped or scanned without a candidate since the last one that had some.
+    private(set) var emptyPeriods = 0
+    /// Whether the iterator stopped because the rule stopped producing.
+    private(set) var gaveUp = false
+
+    init(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, until: UntilBound = .none,
+         zone: ZoneCache? = nil, forceStart: Bool = true) {
+        self.rule = CompiledRule(rule, start: start, isDate: isDate)
+        let start = isDate ? CivilDateTime(date: start.date) : start
+        self.startWall = start.secondsSinceEpoch
+        self.until = until
+        self.zone = zone
+        self.forceStart = forceStart
+        self.anchor = 0
+        self.anchor = anchorOf(wallSeconds: startWall)
+        buffer.reserveCapacity(16)
+    }
+
+    /// The period anchor holding a wall time: a year, a month index (year × 12 + month − 1),
+    /// the first day of a week (WKST), a day, or the first second of an hour or minute.
+    private func anchorOf(wallSeconds: Int) -> Int {
+        let days = floorDivide(wallSeconds, 86_400)
+        switch rule.frequency {
+        case .yearly: return CivilDate(daysSinceEpoch: days).year
+        case .monthly:
+            let date = CivilDate(daysSinceEpoch: days)
+            return date.year * 12 + date.month - 1
+        case .weekly:
+            let weekday = ((days % 7 + 7) % 7 + 3) % 7 + 1
+            return days - (weekday - rule.weekStart + 7) % 7
+        case .daily: return days
+        case .hourly: return wallSeconds - (wallSeconds - days * 86_400) % 3600
+        case .minutely: return wallSeconds - (wallSeconds - days * 86_400) % 60
+        case .secondly: return wallSeconds
+        }
+    }
+
+    /// How far the anchor moves for one INTERVAL.
+    private var step: Int {
+        switch rule.frequency {
+        case .yearly, .monthly, .daily, .secondly: return rule.interval
+        case .weekly: return rule.interval * 7
+        case .hourly: return rule.interval * 3600
+        case .minutely: return rule.interval * 60
+        }
+    }
+
+    /// Jumps to the last period (aligned on INTERVAL from DTSTART) that starts at or before
+    /// `wallSeconds`, skipping DTSTART when it lies before it. Only for rules without COUNT,
+    /// before the first call to `next()`.
+    ///
+    /// - Complexity: O(1).
+    mutating func skip(toWallSeconds wallSeconds: Int) {
+        precondition(rule.count == nil && !startDone, "skip(toWallSeconds:) needs a rule without COUNT, not yet started")
+        let target = anchorOf(wallSeconds: wallSeconds)
+        let periods = floorDivide(target - anchor, step)
+        guard periods > 0 else { return }
+        anchor += periods * step
+        startDone = true
+    }
+
+    mutating func next() -> RuleInstance? {
+        if finished { return nil }
+        if !startDone {
+            startDone = true
+            if forceStart {
+                produced = 1
+                if let count = rule.count, count <= 1 { finished = true }
+                let utc = zone?.resolve(wallSeconds: startWall).utcSeconds ?? startWall
+                return RuleInstance(wallSeconds: startWall, utcSeconds: utc)
+            }
+        }
+        while true {
+            while index < buffer.count {
+                let wall = buffer[index]
+                index += 1
+                if wall < startWall || (forceStart && wall == startWall) { continue }
+                var utc = wall
+                if let zone {
+                    let resolved = zone.resolve(wallSeconds: wall)
+                    if !resolved.exists { continue }
+                    utc = resolved.utcSeconds
+                }
+                switch until {
+                case .none: break
+                case .wall(let limit): if wall > limit { finished = true; return nil }
+                case .instant(let limit): if utc > limit { finished = true; return nil }
+                }
+                produced += 1
+                if let count = rule.count, produced >= count { finished = true }
+                return RuleInstance(wallSeconds: wall, utcSeconds: utc)
+            }
+            if !fillNextPeriod() {
+                finished = true
+                return nil
+            }
+        }
+    }
+
+    /// A wall time past which no period can hold an instance within UNTIL.
+    private var untilWallLimit: Int? {
+        switch until {
+        case .none: return nil
+        case .wall(let limit): return limit
+        case .instant(let limit): return limit + 2 * 86_400
+        }
+    }
+
+    /// Moves to the next period that has candidates and fills `buffer` with them, sorted.
+    /// Returns false when the rule is over (past UNTIL, past year 9999, or empty for too long).
+    private mutating func fillNextPeriod() -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        index = 0
+        let step = self.step
+        while true {
+            if !anchorPending { anchor += step }
+            anchorPending = false
+            let (firstDay, dayCount) = periodDays()
+            if CivilDate(daysSinceEpoch: firstDay).year > Self.lastYear { return false }
+            if let limit = untilWallLimit, firstDay * 86_400 > limit { return false }
+            if rule.frequency >= .daily {
+                fillDays(firstDay: firstDay, dayCount: dayCount)
+            } else if !fillSubDaily(day: firstDay, step: step) {
+                emptyPeriods += 1
+                if emptyPeriods > emptyPeriodLimit { gaveUp = true; return false }
+                continue
+            }
+            if !rule.setPositions.isEmpty { applySetPositions() }
+            if !buffer.isEmpty {
+                emptyPeriods = 0
+                return true
+            }
+            emptyPeriods += 1
+            if emptyPeriods > emptyPeriodLimit { gaveUp = true; return false }
+        }
+    }
+
+    /// The days of the current period: its first day and how many.
+    private func periodDays() -> (Int, Int) {
+        switch rule.frequency {
+        case .yearly:
+            return (CivilDate(year: anchor, month: 1, day: 1).daysSinceEpoch, CivilDate.daysInYear(anchor))
+        case .monthly:
+            let year = floorDivide(anchor, 12), month = anchor - year * 12 + 1
+            return (CivilDate(year: year, month: month, day: 1).daysSinceEpoch, CivilDate.daysInMonth(year: year, month: month))
+        case .weekly: return (anchor, 7)
+        case .daily: return (anchor, 1)
+        case .hourly, .minutely, .secondly: return (floorDivide(anchor, 86_400), 1)
+        }
+    }
+
+    /// DAILY and coarser: every day of the period that passes the day tests, at every time of day.
+    private mutating func fillDays(firstDay: Int, dayCount: Int) {
+        let times = rule.timesOfDay
+        var day = firstDay
+        let end = firstDay + dayCount
+        while day < end {
+            if rule.frequency == .yearly && rule.monthMask != 0 {
+                // Skip whole months that BYMONTH leaves out.
+                let date = CivilDate(daysSinceEpoch: day)
+                if rule.monthMask & (UInt16(1) << UInt16(date.month)) == 0 {
+                    day += CivilDate.daysInMonth(year: date.year, month: date.month) - date.day + 1
+                    continue
+                }
+            }
+            if rule.dayMatches(day) {
+                for time in times { buffer.append(day * 86_400 + time) }
+            }
+            day += 1
+        }
+    }
+
+    /// HOURLY, MINUTELY, SECONDLY: the candidates of the current period; on a day, hour or
+    /// minute that the rule leaves out, moves the anchor to the first aligned period after it
+    /// and returns false.
+    private mutating func fillSubDaily(day: Int, step: Int) -> Bool {
+        func skip(to boundary: Int) {
+            anchor += ((boundary - anchor + step - 1) / step) * step
+            anchorPending = true
+        }
+        if !rule.dayMatches(day) {
+            skip(to: (day + 1) * 86_400)
+            return false
+        }
+        let inDay = anchor - day * 86_400
+        let hour = inDay / 3600
+        if rule.hourMask & (UInt32(1) << UInt32(hour)) == 0 {
+            skip(to: day * 86_400 + (hour + 1) * 3600)
+            return false
+        }
+        if rule.frequency == .hourly {
+            for time in rule.timesInPeriod { buffer.append(anchor + time) }
+            return true
+        }
+        let minute = inDay % 3600 / 60
+        if rule.minuteMask & (UInt64(1) << UInt64(minute)) == 0 {
+            skip(to: day * 86_400 + hour * 3600 + (minute + 1) * 60)
+            return false
+        }
+        if rule.frequency == .minutely {
+            for time in rule.timesInPeriod { buffer.append(anchor + time) }
+            return true
+        }
+        if rule.secondMask & (UInt64(1) << UInt64(inDay % 60)) == 0 { return false }
+        buffer.append(anchor)
+        return true
+    }
+
+    /// BYSETPOS: keeps the candidates at the given positions of the period's set (sorted, distinct).
+    private mutating func applySetPositions() {
+        scratch.removeAll(keepingCapacity: true)
+        let n = buffer.count
+        for position in rule.setPositions {
+            let i = position > 0 ? position - 1 : n + position
+            if i >= 0 && i < n { scratch.append(buffer[i]) }
+        }
+        scratch.sort()
+        buffer.removeAll(keepingCapacity: true)
+        for value in scratch where buffer.last != value { buffer.append(value) }
+    }
+}

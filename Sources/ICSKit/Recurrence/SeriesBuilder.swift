@@ -1,0 +1,252 @@
+import Foundation
+
+/// Turns the events and todos of the calendars into series (and single occurrences) for one
+/// expansion: groups overrides with their master by UID, resolves zones, converts EXDATE,
+/// RDATE and RECURRENCE-ID values into the series' terms.
+struct SeriesBuilder {
+    let viewer: ZoneCache
+    let rangeStart: Int, rangeEnd: Int
+    let limit: Int
+    let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var series: [Series] = []
+    private(set) var singles: [PendingOccurrence] = []
+    private var caches: [String: ZoneCache?] = [:]
+    private var lookup: ZoneLookup = { _ in nil }
+    private var calendar = ICalendar()
+    private var order = 0
+
+    init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int,
+         zoneLookup: @escaping @Sendable (ICalendar) -> ZoneLookup) {
+        self.viewer = viewer
+        self.rangeStart = rangeStart
+        self.rangeEnd = rangeEnd
+        self.limit = limit
+        self.zoneLookup = zoneLookup
+    }
+
+    /// The zone for a TZID of the current calendar, cached; nil (and a diagnostic) when unknown.
+    private mutating func zone(_ tzid: String, uid: String?) -> ZoneCache? {
+        if let known = caches[tzid] { return known }
+        let found = lookup(tzid).map(ZoneCache.init)
+        if found == nil {
+            diagnostics.append(Diagnostic(.unknownTimeZone, "unknown time zone \"\(tzid)\"; times read as floating",
+                                          source: calendar.source, uid: uid, property: "TZID"))
+        }
+        caches[tzid] = found
+        return found
+    }
+
+    mutating func add(_ calendars: [ICalendar]) {
+        for (index, calendar) in calendars.enumerated() {
+            self.calendar = calendar
+            lookup = zoneLookup(calendar)
+            caches = [:]
+            var groups: [String: [Incidence]] = [:]
+            var keys: [String] = []
+            for incidence in calendar.events + calendar.todos {
+                guard let uid = incidence.uid else { addSeries(incidence, overrides: [], calendarIndex: index); continue }
+                if groups[uid] == nil { keys.append(uid) }
+                groups[uid, default: []].append(incidence)
+            }
+            for uid in keys {
+                let members = groups[uid]!
+                let masters = members.filter { $0.recurrenceID == nil }
+                let overrides = members.filter { $0.recurrenceID != nil }
+                if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
+                    addSeries(master, overrides: overrides, calendarIndex: index)
+                } else {
+                    // No master: each override shows as a single event.
+                    for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+                        var single = override
+                        single.recurrenceRules = []
+                        single.recurrenceDates = []
+                        addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One per key: highest SEQUENCE, then the last in the file.
+    private static func latest(_ items: [Incidence], by key: (Incidence) -> TimeValue?) -> [Incidence] {
+        var best: [TimeValue: Incidence] = [:]
+        var order: [TimeValue] = []
+        for item in items {
+            guard let k = key(item) else { continue }
+            if let current = best[k] {
+                if item.sequence >= current.sequence { best[k] = item }
+            } else {
+                best[k] = item
+                order.append(k)
+            }
+        }
+        return order.map { best[$0]! }
+    }
+
+    /// The clock a start value puts its series on.
+    private mutating func frame(for start: TimeValue, uid: String?) -> SeriesFrame {
+        switch start {
+        case .date: return SeriesFrame(clock: .date, viewer: viewer)
+        case .utc: return SeriesFrame(clock: .zoned(ZoneCache(UTCZone()), tzid: nil), viewer: viewer)
+        case .zoned(_, let tzid):
+            if let zone = zone(tzid, uid: uid) { return SeriesFrame(clock: .zoned(zone, tzid: tzid), viewer: viewer) }
+            return SeriesFrame(clock: .floating, viewer: viewer)
+        case .floating:
+            if let name = calendar.defaultTimeZone, let zone = zone(name, uid: uid) {
+                return SeriesFrame(clock: .zoned(zone, tzid: name), viewer: viewer)
+            }
+            return SeriesFrame(clock: .floating, viewer: viewer)
+        }
+    }
+
+    /// The instant and displayed form of a value that ends an instance (DTEND, DUE, a PERIOD's end).
+    private mutating func absolute(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> (key: Int, time: OccurrenceTime) {
+        let own = self.frame(for: value, uid: uid)
+        let wall = value.civil.secondsSinceEpoch
+        let utc = own.instant(wall: wall)
+        return (own.isDate || { if case .floating = own.clock { return true }; return false }()
+                ? viewer.resolve(wallSeconds: wall).utcSeconds : utc, own.startTime(wall: wall, utc: utc))
+    }
+
+    /// Where an RDATE value falls in the series' terms: its wall time, and the instant that orders it
+    /// (the wall time itself for floating and all-day series).
+    private mutating func place(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> (wall: Int, utc: Int) {
+        guard case .zoned(let zone, _) = frame.clock else {
+            let w = CivilDateTime(date: value.date, hour: value.isDate ? 0 : value.civil.hour,
+                                  minute: value.isDate ? 0 : value.civil.minute, second: value.isDate ? 0 : value.civil.second)
+            return (w.secondsSinceEpoch, w.secondsSinceEpoch)
+        }
+        let utc: Int
+        switch value {
+        case .utc(let t): utc = t.secondsSinceEpoch
+        case .zoned(let t, let tzid): utc = (self.zone(tzid, uid: uid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
+        case .floating(let t): utc = zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
+        case .date(let d): utc = zone.resolve(wallSeconds: CivilDateTime(date: d).secondsSinceEpoch).utcSeconds
+        }
+        return (zone.zone.wallTime(atUTC: utc).secondsSinceEpoch, utc)
+    }
+
+    /// The wall time of a value in the series' terms (a UTC or other-zone value moved to the series' zone).
+    private func wall(of value: TimeValue, frame: SeriesFrame, utc: Int) -> Int {
+        if case .zoned(let zone, _) = frame.clock, !value.isDate { return zone.zone.wallTime(atUTC: utc).secondsSinceEpoch }
+        return value.civil.secondsSinceEpoch
+    }
+
+    private mutating func length(of incidence: Incidence, start: TimeValue, frame: SeriesFrame) -> InstanceLength {
+        let endValue = incidence.kind == .todo ? (incidence.start == nil ? nil : incidence.due) : incidence.end
+        if let endValue {
+            if start.isDate || endValue.isDate {
+                return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
+            }
+            let s = frame.instant(wall: start.civil.secondsSinceEpoch)
+            let own = self.frame(for: endValue, uid: incidence.uid)
+            let e = own.instant(wall: endValue.civil.secondsSinceEpoch)
+            if case .floating = frame.clock { return InstanceLength(days: 0, seconds: endValue.civil.secondsSinceEpoch - start.civil.secondsSinceEpoch) }
+            return InstanceLength(days: 0, seconds: max(0, e - s))
+        }
+        if let duration = incidence.duration { return InstanceLength(days: duration.nominalDays, seconds: duration.exactSeconds) }
+        return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
+    }
+
+    private mutating func addSeries(_ master: Incidence, overrides: [Incidence], calendarIndex: Int,
+                                    recurrenceID: TimeValue? = nil) {
+        guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
+        let frame = frame(for: start, uid: master.uid)
+        let startWall = start.isDate ? CivilDateTime(date: start.date).secondsSinceEpoch : start.civil.secondsSinceEpoch
+        let startUTC = frame.instant(wall: startWall)
+        let startTrue: Int
+        if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
+        let length = length(of: master, start: start, frame: frame)
+        order += 1
+        var sources: [InstanceSource] = []
+        let zoneCache: ZoneCache? = { if case .zoned(let z, _) = frame.clock { return z }; return nil }()
+        for rule in master.recurrenceRules {
+            var until = UntilBound.none
+            switch rule.until {
+            case .utc(let t)? where zoneCache != nil: until = .instant(t.secondsSinceEpoch)
+            case .date(let d)?: until = .wall(CivilDateTime(date: d, hour: start.isDate ? 0 : 23, minute: start.isDate ? 0 : 59,
+                                                            second: start.isDate ? 0 : 59).secondsSinceEpoch)
+            case let t?: until = .wall(t.civil.secondsSinceEpoch)
+            case nil: break
+            }
+            if let source = InstanceSource(rule: rule, start: CivilDateTime(secondsSinceEpoch: startWall), isDate: start.isDate,
+                                           until: until, zone: zoneCache) {
+                sources.append(source)
+            } else {
+                diagnostics.append(Diagnostic(.unsupportedRecurrence, "cannot expand RRULE:\(rule)", source: calendar.source,
+                                              line: master.line, uid: master.uid, property: "RRULE"))
+            }
+        }
+        var extras: [ExtraInstance] = []
+        if sources.isEmpty { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
+        for rdate in master.recurrenceDates {
+            let (w, utc) = place(rdate.start, frame: frame, uid: master.uid)
+            var end: (key: Int, time: OccurrenceTime)?
+            if case .period(_, let periodEnd) = rdate {
+                switch periodEnd {
+                case .time(let t):
+                    end = absolute(t, frame: frame, uid: master.uid)
+                case .duration(let span):
+                    let trueUTC = frame.isDate ? w : frame.instant(wall: w)
+                    end = frame.end(wall: w, utc: trueUTC, length: InstanceLength(days: span.nominalDays, seconds: span.exactSeconds))
+                }
+            }
+            extras.append(ExtraInstance(wall: w, utc: utc, end: end))
+        }
+        var excluded = Set<Int>(), excludedDays = Set<Int>()
+        for value in master.exceptionDates { add(value, frame: frame, to: &excluded, days: &excludedDays) }
+        var overridden = Set<Int>(), overriddenDays = Set<Int>()
+        var futures: [FutureChange] = []
+        for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+            guard let rid = override.recurrenceID else { continue }
+            add(rid, frame: frame, to: &overridden, days: &overriddenDays)
+            addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, single: true)
+            if override.appliesToFutureInstances, let key = frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }),
+               let newStart = override.start {
+                let ridWall = wall(of: rid, frame: frame, utc: key)
+                let newUTC = frame.matchKey(of: newStart, lookup: { [self] in lookup($0).map(ZoneCache.init) }) ?? key
+                let newWall = wall(of: newStart, frame: frame, utc: newUTC)
+                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: override,
+                                            length: self.length(of: override, start: newStart, frame: frame)))
+            }
+        }
+        let series = Series(master: master, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
+                            sources: sources, extras: extras, excluded: excluded, excludedDays: excludedDays,
+                            overridden: overridden, overriddenDays: overriddenDays, futures: futures,
+                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit)
+        if sources.isEmpty && extras.count == 1 && futures.isEmpty {
+            if var single = series.next() {
+                single.occurrence.recurrenceID = recurrenceID
+                // The original start of an override, shown in its series' own form; none for a single event.
+                single.occurrence.recurrenceIDTime = recurrenceID.flatMap { rid in
+                    frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
+                        frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
+                    }
+                }
+                singles.append(single)
+            }
+        } else {
+            self.series.append(series)
+        }
+    }
+
+    private mutating func addSeries(_ override: Incidence, overrides: [Incidence], calendarIndex: Int,
+                                    recurrenceID: TimeValue, single: Bool) {
+        var instance = override
+        instance.recurrenceRules = []
+        instance.recurrenceDates = []
+        instance.exceptionDates = []
+        let before = singles.count
+        addSeries(instance, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID)
+        if singles.count > before { singles[singles.count - 1].occurrence.incidence = override }
+    }
+
+    private func add(_ value: TimeValue, frame: SeriesFrame, to keys: inout Set<Int>, days: inout Set<Int>) {
+        if let key = frame.matchKey(of: value, lookup: { [self] in lookup($0).map(ZoneCache.init) }) {
+            keys.insert(key)
+        } else if let day = frame.dayKey(of: value) {
+            days.insert(day)
+        }
+    }
+}

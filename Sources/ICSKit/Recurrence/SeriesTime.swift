@@ -1,0 +1,98 @@
+/// How a series reads its wall times: all-day dates, floating wall times, or wall times in a zone.
+enum SeriesClock {
+    case date
+    case floating
+    /// A zone (UTC too), with the TZID the series wrote (`nil` for UTC).
+    case zoned(ZoneCache, tzid: String?)
+}
+
+/// How long each instance lasts (RFC 5545 3.8.5.3, 3.3.6).
+struct InstanceLength: Sendable, Equatable {
+    /// Nominal days (added to the wall date) and exact seconds (added to the instant).
+    var days: Int
+    var seconds: Int
+
+    static let zero = InstanceLength(days: 0, seconds: 0)
+}
+
+/// Conversions between a series' wall times and sort keys, shared by the series and its overrides.
+struct SeriesFrame {
+    let clock: SeriesClock
+    /// The zone that floating and all-day times are shown in.
+    let viewer: ZoneCache
+
+    var isDate: Bool { if case .date = clock { return true } else { return false } }
+
+    /// The instant of a wall time: in the series' zone, or the viewer's for floating and all-day times.
+    func instant(wall: Int) -> Int {
+        switch clock {
+        case .zoned(let zone, _): return zone.resolve(wallSeconds: wall).utcSeconds
+        case .date, .floating: return viewer.resolve(wallSeconds: wall).utcSeconds
+        }
+    }
+
+    /// The key EXDATE and RECURRENCE-ID are matched on: the instant for zoned series, the wall
+    /// time for floating ones, the day (as seconds of its midnight) for all-day ones.
+    func matchKey(wall: Int, utc: Int) -> Int {
+        switch clock {
+        case .zoned: return utc
+        case .floating: return wall
+        case .date: return floorDivide(wall, 86_400) * 86_400
+        }
+    }
+
+    /// The match key of an EXDATE or RECURRENCE-ID value; nil for a DATE on a timed series
+    /// (matched by day instead, see ``dayKey(of:)``).
+    func matchKey(of value: TimeValue, lookup: (String) -> ZoneCache?) -> Int? {
+        switch (clock, value) {
+        case (.date, _): return floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400
+        case (_, .date): return nil
+        case (.floating, _): return value.civil.secondsSinceEpoch
+        case (.zoned(let zone, _), .floating(let t)): return zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
+        case (.zoned, .utc(let t)): return t.secondsSinceEpoch
+        case (.zoned(let zone, _), .zoned(let t, let tzid)):
+            return (lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
+        }
+    }
+
+    /// The day a DATE value names, for matching by date on a timed series.
+    func dayKey(of value: TimeValue) -> Int? {
+        if case .date(let d) = value { return d.daysSinceEpoch }
+        return nil
+    }
+
+    /// The start as shown.
+    func startTime(wall: Int, utc: Int) -> OccurrenceTime {
+        switch clock {
+        case .date: return .date(CivilDate(daysSinceEpoch: floorDivide(wall, 86_400)))
+        case .floating: return .floating(CivilDateTime(secondsSinceEpoch: wall))
+        case .zoned(let zone, _): return .instant(secondsSinceEpoch: utc, utcOffset: wall - utc, zone: zone.identifier)
+        }
+    }
+
+    /// The end of an instance that starts at `wall`/`utc` and lasts `length`: (sort key, as shown).
+    func end(wall: Int, utc: Int, length: InstanceLength) -> (key: Int, time: OccurrenceTime) {
+        switch clock {
+        case .date:
+            let day = floorDivide(wall, 86_400) + length.days + length.seconds / 86_400
+            return (viewer.resolve(wallSeconds: day * 86_400).utcSeconds, .date(CivilDate(daysSinceEpoch: day)))
+        case .floating:
+            let endWall = wall + length.days * 86_400 + length.seconds
+            return (viewer.resolve(wallSeconds: endWall).utcSeconds, .floating(CivilDateTime(secondsSinceEpoch: endWall)))
+        case .zoned(let zone, _):
+            let base = length.days == 0 ? utc : zone.resolve(wallSeconds: wall + length.days * 86_400).utcSeconds
+            let endUTC = base + length.seconds
+            return (endUTC, .instant(secondsSinceEpoch: endUTC, utcOffset: zone.offset(atUTC: endUTC), zone: zone.identifier))
+        }
+    }
+
+    /// The original start of an instance, as a value in the series' own form.
+    func recurrenceID(wall: Int, utc: Int) -> TimeValue {
+        switch clock {
+        case .date: return .date(CivilDate(daysSinceEpoch: floorDivide(wall, 86_400)))
+        case .floating: return .floating(CivilDateTime(secondsSinceEpoch: wall))
+        case .zoned(_, let tzid?): return .zoned(CivilDateTime(secondsSinceEpoch: wall), tzid: tzid)
+        case .zoned(_, nil): return .utc(CivilDateTime(secondsSinceEpoch: utc))
+        }
+    }
+}

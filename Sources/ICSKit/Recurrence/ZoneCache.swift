@@ -1,0 +1,64 @@
+/// A memo in front of a ``ZoneConverting`` zone for the expansion's hot loop: days on
+/// which the offset does not change resolve with one dictionary lookup (usually none,
+/// thanks to a one-day memo), and only days around a transition reach the zone itself.
+///
+/// Sendable notes: not Sendable; one expansion iterator owns its caches and uses them on one thread.
+final class ZoneCache {
+    let zone: any ZoneConverting
+    /// Local day → its offset when constant over the day, or `Int.min` when a transition is near.
+    private var localDays: [Int: Int] = [:]
+    /// UTC day → the offset over that day, or `Int.min`.
+    private var utcDays: [Int: Int] = [:]
+    private var lastLocalDay = Int.min, lastLocalOffset = Int.min
+    private var lastUTCDay = Int.min, lastUTCOffset = Int.min
+
+    init(_ zone: any ZoneConverting) {
+        self.zone = zone
+    }
+
+    var identifier: String? { zone.identifier }
+
+    /// The offset (seconds east of UTC) in force at `utcSeconds`.
+    func offset(atUTC utcSeconds: Int) -> Int {
+        let day = floorDivide(utcSeconds, 86_400)
+        if day != lastUTCDay {
+            lastUTCDay = day
+            if let known = utcDays[day] {
+                lastUTCOffset = known
+            } else {
+                let before = zone.offset(atUTC: day * 86_400 - 86_400)
+                let after = zone.offset(atUTC: day * 86_400 + 2 * 86_400)
+                lastUTCOffset = before == after ? before : Int.min
+                utcDays[day] = lastUTCOffset
+            }
+        }
+        return lastUTCOffset != Int.min ? lastUTCOffset : zone.offset(atUTC: utcSeconds)
+    }
+
+    /// The instant of a wall time given as seconds since 1970 (as if UTC), and whether that wall time exists.
+    func resolve(wallSeconds: Int) -> (utcSeconds: Int, exists: Bool) {
+        let day = floorDivide(wallSeconds, 86_400)
+        if day != lastLocalDay {
+            lastLocalDay = day
+            if let known = localDays[day] {
+                lastLocalOffset = known
+            } else {
+                // Real zones change offset at most once in three days: equal offsets
+                // around the day mean no transition within it.
+                let before = zone.offset(atUTC: day * 86_400 - 2 * 86_400)
+                let after = zone.offset(atUTC: day * 86_400 + 3 * 86_400)
+                lastLocalOffset = before == after ? before : Int.min
+                localDays[day] = lastLocalOffset
+            }
+        }
+        if lastLocalOffset != Int.min { return (wallSeconds - lastLocalOffset, true) }
+        return zone.resolve(CivilDateTime(secondsSinceEpoch: wallSeconds))
+    }
+}
+
+/// Integer division rounding toward negative infinity.
+@inline(__always)
+func floorDivide(_ a: Int, _ b: Int) -> Int {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}

@@ -1,0 +1,85 @@
+import ICSKit
+
+/// `icsview diff [--format text|json] <old> <new>`: what changed between two copies of a
+/// calendar (files, URLs or `-`), by UID and RECURRENCE-ID.
+enum DiffCommand {
+    static let usage = "USAGE: icsview diff [--format <format>] <old> <new>"
+
+    static let help = """
+    OVERVIEW: Show what changed between two copies of a calendar: events added, removed and changed.
+
+    \(usage)
+
+    ARGUMENTS:
+      <old>                   The earlier copy: an .ics file, a URL, or - for standard input.
+      <new>                   The later copy.
+
+    OPTIONS:
+      --format <format>       text or json (default: text).
+      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+                              As for URLs in 'icsview --help'.
+      -h, --help              Show help information.
+
+    Events are matched by UID and RECURRENCE-ID; DTSTAMP and LAST-MODIFIED alone are not a change.
+    A changed event names the properties that differ and whether SEQUENCE or LAST-MODIFIED
+    says the new one is newer.
+
+    EXIT STATUS:
+      0 success (with or without changes), 1 an input could not be read, 64 usage error.
+
+    """
+
+    /// Runs the subcommand on the arguments after `diff`; returns the exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        var options = Options()
+        var inputs: [String] = []
+        var rest = arguments[...]
+        do throws(UsageError) {
+            var feedArguments: [String] = []
+            while let argument = rest.popFirst() {
+                if argument == "--" { inputs += rest; break }
+                if argument == "-h" || argument == "--help" { options.showHelp = true; continue }
+                guard argument.hasPrefix("-"), argument != "-" else { inputs.append(argument); continue }
+                let name = String(argument.prefix { $0 != "=" })
+                guard ["--format", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size"].contains(name) else {
+                    throw UsageError(message: "unknown option '\(name)'")
+                }
+                feedArguments.append(argument)
+                if !argument.contains("="), OptionParser.valued.contains(name), let value = rest.popFirst() {
+                    feedArguments.append(value)
+                }
+            }
+            if options.showHelp {
+                print(help, terminator: "")
+                return 0
+            }
+            let parsed = try OptionParser.parse(feedArguments + ["--", "-"])
+            options.format = parsed.format
+            options.offline = parsed.offline
+            options.noCache = parsed.noCache
+            options.cacheDirectory = parsed.cacheDirectory
+            options.timeout = parsed.timeout
+            options.maxSizeMB = parsed.maxSizeMB
+            guard inputs.count == 2 else {
+                throw UsageError(message: inputs.count < 2 ? "diff needs two calendars, <old> and <new>" : "diff takes two calendars, not \(inputs.count)")
+            }
+        } catch {
+            printError("Error: \(error.message)\n\(usage)\n  See 'icsview diff --help' for more information.\n")
+            return 64
+        }
+        let old: ICalendar, new: ICalendar
+        do {
+            old = try InputLoader.load(inputs[0], options: options)
+            new = try InputLoader.load(inputs[1], options: options)
+        } catch {
+            printError("Error: \(error)\n")
+            return 1
+        }
+        let diff = CalendarDiff(old: old, new: new)
+        switch options.format {
+        case .text: print(DiffRenderer.text(diff), terminator: "")
+        case .json: print(DiffRenderer.json(diff).text)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,71 @@
+import ICSKit
+
+/// Text and JSON for a ``CalendarDiff``.
+enum DiffRenderer {
+    /// One line per event, `+` added, `-` removed, `~` changed, then a count line:
+    /// ```
+    /// + offsite@example.org: Offsite (20240620)
+    /// ~ review@example.org: Design review — SUMMARY (newer)
+    /// 2 added, 1 removed, 3 changed, 2 unchanged
+    /// ```
+    static func text(_ diff: CalendarDiff) -> String {
+        var out = ""
+        for event in diff.added {
+            out += "+ \(CalendarDiff.Key(event)): \(title(event))"
+            if let recurrenceID = event.recurrenceID, let start = event.start, start != recurrenceID {
+                out += ", moved to \(start)"
+            } else if let start = event.start {
+                out += " (\(start))"
+            }
+            out += event.isCancelled ? " — cancelled\n" : "\n"
+        }
+        for event in diff.removed {
+            out += "- \(CalendarDiff.Key(event)): \(title(event))" + (event.start.map { " (\($0))" } ?? "") + "\n"
+        }
+        for change in diff.changed {
+            var what = change.fields.joined(separator: ", ")
+            if change.isCancellation { what = "cancelled; " + what }
+            if change.isMove, let start = change.new.start { what = "moved to \(start); " + what }
+            out += "~ \(change.key): \(title(change.new)) — \(what)"
+            out += change.revision == .same ? "\n" : " (\(change.revision.rawValue))\n"
+        }
+        out += "\(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed, \(diff.unchangedCount) unchanged\n"
+        return out
+    }
+
+    static func json(_ diff: CalendarDiff) -> JSON {
+        .object([
+            ("added", .array(diff.added.map(event))),
+            ("removed", .array(diff.removed.map(event))),
+            ("changed", .array(diff.changed.map { change in
+                .object(key(change.key) + [
+                    ("summary", .optional(change.new.summary)),
+                    ("fields", .array(change.fields.map(JSON.string))),
+                    ("revision", .string(change.revision.rawValue)),
+                    ("cancelled", .bool(change.isCancellation)),
+                    ("moved", .bool(change.isMove)),
+                    ("sequence", .object([("old", .int(change.old.sequence)), ("new", .int(change.new.sequence))])),
+                    ("start", .object([("old", .optional(change.old.start?.description)),
+                                       ("new", .optional(change.new.start?.description))])),
+                ])
+            })),
+            ("unchanged", .int(diff.unchangedCount)),
+        ])
+    }
+
+    private static func event(_ incidence: Incidence) -> JSON {
+        .object(key(CalendarDiff.Key(incidence)) + [
+            ("summary", .optional(incidence.summary)),
+            ("start", .optional(incidence.start?.description)),
+            ("status", .optional(incidence.status)),
+        ])
+    }
+
+    private static func key(_ key: CalendarDiff.Key) -> [(String, JSON)] {
+        [("uid", .string(key.uid)), ("recurrenceId", .optional(key.recurrenceID?.description))]
+    }
+
+    private static func title(_ incidence: Incidence) -> String {
+        incidence.summary.map { "\"\($0)\"" } ?? "(no summary)"
+    }
+}

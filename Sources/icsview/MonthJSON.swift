@@ -1,0 +1,69 @@
+import Foundation
+import ICSKit
+
+/// `--month --format json`: the projection of one month as one JSON object, whose integers
+/// index into its `occurrences` (the same objects as `--agenda --format json`).
+enum MonthJSON {
+    static func object(_ month: MonthProjection, occurrences: [Occurrence], calendars: [ICalendar], calendar: Calendar) -> JSON {
+        // The projection was given `occurrences`: a day's occurrences are found by value
+        // (the first equal one), a range's by the index the projection kept.
+        var index: [Occurrence: Int] = [:]
+        for (i, occurrence) in occurrences.enumerated() where index[occurrence] == nil { index[occurrence] = i }
+        let weeks: [JSON] = month.rows.enumerated().map { row, items in
+            .object([
+                ("weekNumber", .int(month.grid.weeks[row].weekNumber)),
+                ("days", .array(items.map { item in
+                    .object([
+                        ("date", .string(item.day.description)),
+                        ("inMonth", .bool(item.state.isInMonth)),
+                        ("isToday", .bool(item.state.isToday)),
+                        ("isWeekend", .bool(item.state.isWeekend)),
+                        ("occurrences", .array(item.occurrences.compactMap { index[$0].map(JSON.int) })),
+                        ("decoration", decoration(item.decoration)),
+                    ])
+                })),
+            ])
+        }
+        let ranges: [JSON] = Dictionary(grouping: month.dayRanges.segments, by: \.occurrenceIndex)
+            .sorted { $0.key < $1.key }
+            .map { _, segments in
+                let first = segments[0]
+                return .object([
+                    ("occurrence", .int(first.occurrenceIndex)),
+                    ("start", .string(first.range.lowerBound.description)),
+                    ("end", .string(first.range.upperBound.description)),
+                    ("segments", .array(segments.sorted { $0.row < $1.row }.map { segment in
+                        .object([
+                            ("week", .int(segment.row)),
+                            ("startColumn", .int(segment.columns.lowerBound)),
+                            ("endColumn", .int(segment.columns.upperBound)),
+                            ("lane", .int(segment.lane)),
+                        ])
+                    })),
+                ])
+            }
+        let m = month.grid.month
+        return .object([
+            ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
+            ("firstWeekday", .int(month.grid.firstWeekday)),
+            ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
+            ("weeks", .array(weeks)),
+            ("dayRanges", .array(ranges)),
+            ("occurrences", .array(occurrences.map { OccurrenceJSON.object($0, calendars: calendars) })),
+        ])
+    }
+
+    static func decoration(_ decoration: DayDecoration?) -> JSON {
+        switch decoration {
+        case nil: return .null
+        case .default(let color, let size, let count)?:
+            return .object([("kind", .string("default")), ("color", color.map { .string($0.description) } ?? .null),
+                            ("size", .string(size.rawValue)), ("count", .int(count))])
+        case .image(let symbol, let color, let size)?:
+            return .object([("kind", .string("image")), ("symbol", .string(symbol)),
+                            ("color", color.map { .string($0.description) } ?? .null), ("size", .string(size.rawValue))])
+        case .custom(let payload)?:
+            return .object([("kind", .string("custom")), ("payload", .string(payload))])
+        }
+    }
+}

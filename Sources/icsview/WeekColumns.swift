@@ -1,0 +1,69 @@
+import Foundation
+import ICSKit
+
+/// The week as seven day columns: a heading per day, multi-day bars in their lanes and
+/// one-day all-day events on top, then each day's timed events in time order, two lines
+/// each (the time range, then the title).
+enum WeekColumns {
+    static func render(_ week: WeekProjection, calendar: Calendar, options: WeekRenderOptions) -> String {
+        let g = options.ascii ? MonthRenderer.Glyphs.ascii : MonthRenderer.Glyphs.unicode
+        let style = TerminalStyle(enabled: options.color)
+        let cell = max(6, (options.width - 8) / 7)
+        let monthOptions = MonthRenderOptions(width: options.width, ascii: options.ascii, color: options.color,
+                                              weekNumbers: false, maxLanes: 4, calendars: options.calendars)
+        let blank = String(repeating: " ", count: cell)
+        func border(_ ends: (String, String, String)) -> String {
+            ends.0 + Array(repeating: String(repeating: g.horizontal, count: cell), count: 7).joined(separator: ends.1) + ends.2
+        }
+        func row(_ cells: [String]) -> String { g.vertical + cells.joined(separator: g.vertical) + g.vertical }
+
+        var lines = [style.apply(TerminalText.fit(WeekRenderer.title(week, ascii: options.ascii), 7 * cell + 8, .center)
+            .trimmingTrailingSpaces(), "1")]
+        lines.append(border(g.top))
+        lines.append(row(week.days.enumerated().map { column, item in
+            let heading = "\(week.weekdaySymbols[column].short) \(item.day.day)"
+            if item.state.isToday && !options.color { return TerminalText.fit("[\(heading)]", cell, .center) }
+            return style.apply(TerminalText.fit(heading, cell, .center, ellipsis: g.ellipsis), item.state.isToday ? ["7", "1"] : ["1"])
+        }))
+        lines.append(border(g.middle))
+
+        // Top: multi-day bars in their lanes, then one-day all-day events, each in its column.
+        var top = MonthRenderer.laneLines(week.dayRanges, row: 0, cell: cell, prefix: 0, glyphs: g, style: style, options: monthOptions)
+        let multiDay = Set(week.dayRanges.segments.map(\.occurrence))
+        let allDay = week.days.map { $0.occurrences.filter { $0.isAllDay && !multiDay.contains($0) } }
+        for index in 0..<(allDay.map(\.count).max() ?? 0) {
+            top.append(row(allDay.map { list in
+                guard index < list.count else { return blank }
+                return MonthRenderer.bar(list[index], span: cell, glyphs: g, style: style, color: options.color,
+                                         calendars: options.calendars)
+            }))
+        }
+        if !top.isEmpty {
+            lines += top
+            lines.append(border(g.middle))
+        }
+
+        // Below: timed events of one day, in time order (the projection's order), two lines each.
+        let timed = week.days.map { $0.occurrences.filter { !$0.isAllDay && !multiDay.contains($0) } }
+        for index in 0..<max(1, timed.map(\.count).max() ?? 0) {
+            var times: [String] = [], titles: [String] = []
+            for (column, list) in timed.enumerated() {
+                guard index < list.count else {
+                    times.append(blank)
+                    titles.append(blank)
+                    continue
+                }
+                let occurrence = list[index]
+                var time = AgendaRenderer.timeText(occurrence, on: week.days[column].day, calendar: calendar, ascii: options.ascii)
+                if TerminalText.width(time) > cell { time = AgendaRenderer.clock(occurrence.start.date(in: calendar.timeZone), calendar) }
+                let color = DayDecoration.color(of: occurrence, calendars: options.calendars)
+                times.append(style.apply(TerminalText.fit(time, cell), TerminalStyle.foreground(color), "1"))
+                titles.append(TerminalText.fit(occurrence.incidence.summary ?? "", cell, ellipsis: g.ellipsis))
+            }
+            lines.append(row(times))
+            if index < (timed.map(\.count).max() ?? 0) { lines.append(row(titles)) }
+        }
+        lines.append(border(g.bottom))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

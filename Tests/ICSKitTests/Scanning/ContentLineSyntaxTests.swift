@@ -1,0 +1,56 @@
+import Testing
+@testable import ICSKit
+
+/// The byte-level grammar of a content line (RFC 5545 3.1): name, parameters, value.
+@Suite struct ContentLineSyntaxTests {
+    static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    @Test(arguments: [
+        ("DTSTART;TZID=Europe/Berlin:20240610T090000", "DTSTART"),
+        ("x-wr-calname:Team", "X-WR-CALNAME"),
+        ("summary:a;b", "SUMMARY"),
+        ("no separator", "NO SEPARATOR"),
+    ])
+    func name(line: String, expected: String) {
+        #expect(Self.withBytes(line) { ContentLineSyntax.name($0) } == expected)
+    }
+
+    @Test func componentBoundaries() {
+        #expect(Self.withBytes("BEGIN:VEVENT") { ContentLineSyntax.componentBoundary($0) }! == (true, "VEVENT"))
+        #expect(Self.withBytes("end:vevent ") { ContentLineSyntax.componentBoundary($0) }! == (false, "VEVENT"))
+        #expect(Self.withBytes("BEGIN:") { ContentLineSyntax.componentBoundary($0) } == nil)
+        #expect(Self.withBytes("BEGINNING:x") { ContentLineSyntax.componentBoundary($0) } == nil)
+        #expect(Self.withBytes("SUMMARY:BEGIN:VEVENT") { ContentLineSyntax.componentBoundary($0) } == nil)
+    }
+
+    @Test(arguments: [
+        ("EXDATE:20240101T000000Z,20240102T000000Z", 2),
+        ("CATEGORIES:a\\,b,c", 2),
+        ("CATEGORIES;X-P=\"x,y\":a", 1),
+        ("RDATE;VALUE=PERIOD:20240101T000000Z/PT1H,20240102T000000Z/PT1H,20240103T000000Z/PT1H", 3),
+        ("NOVALUE", 1),
+    ])
+    func valueCount(line: String, expected: Int) {
+        #expect(Self.withBytes(line) { ContentLineSyntax.valueCount($0) } == expected)
+    }
+
+    @Test func splitKeepsParametersAsWritten() throws {
+        let parts = try #require(ContentLineSyntax.split(
+            "attendee;CN=\"Doe, Jane\";MEMBER=\"mailto:a@x\",\"mailto:b@x\";RSVP;x-p=a:b:mailto:jane@x"))
+        #expect(parts.name == "ATTENDEE")
+        #expect(parts.parameters == [
+            Parameter(name: "CN", value: "Doe, Jane"),
+            Parameter(name: "MEMBER", value: "\"mailto:a@x\",\"mailto:b@x\""),
+            Parameter(name: "RSVP", value: ""),
+            Parameter(name: "X-P", value: "a"),
+        ])
+        #expect(parts.value == "b:mailto:jane@x")
+    }
+
+    @Test func splitFailsWithoutAColonOutsideQuotes() {
+        #expect(ContentLineSyntax.split("this line has no colon") == nil)
+        #expect(ContentLineSyntax.split("ORGANIZER;CN=\"unterminated:mailto:x@y") == nil)
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import ICSKit
+
+/// What the sniffer says about line 1, worked out from its rules by hand.
+@Suite struct FormatSnifferTests {
+    static func problem(_ bytes: [UInt8]) -> String? {
+        FormatSniffer.problem(with: bytes[...])
+    }
+
+    @Test(arguments: [
+        "BEGIN:VCALENDAR\r\n",
+        "begin:vcalendar\r\n",
+        "\r\n\r\n  BEGIN:VCALENDAR\r\n",
+        "BEGIN:VEVENT\r\n",
+    ])
+    func acceptsWhatStartsLikeICalendar(text: String) {
+        #expect(Self.problem(Array(text.utf8)) == nil)
+    }
+
+    @Test(arguments: [
+        ("", "the input is empty"),
+        (" \r\n\t\n", "the input is empty"),
+        ("<!DOCTYPE html>\n<html><head>", "line 1 looks like an HTML page: \"<!DOCTYPE html>\""),
+        ("<html lang=\"en\">", "line 1 looks like an HTML page: \"<html lang=\"en\">\""),
+        ("<?xml version=\"1.0\"?>\n<feed/>", "line 1 looks like XML: \"<?xml version=\"1.0\"?>\""),
+        ("{\"events\": []}", "line 1 looks like a JSON document: \"{\"events\": []}\""),
+        ("[1, 2]", "line 1 looks like a JSON document: \"[1, 2]\""),
+        ("Subject: meeting\r\n", "line 1 should be BEGIN:VCALENDAR but is \"Subject: meeting\""),
+        ("BEGIN VCALENDAR", "line 1 should be BEGIN:VCALENDAR but is \"BEGIN VCALENDAR\""),
+    ] as [(String, String)])
+    func namesWhatLineOneLooksLike(text: String, expected: String) {
+        #expect(Self.problem(Array(text.utf8)) == expected)
+    }
+
+    @Test func longFirstLinesAreCutAt48Characters() {
+        let line = String(repeating: "x", count: 60)
+        #expect(Self.problem(Array(line.utf8)) == "line 1 should be BEGIN:VCALENDAR but is \"\(String(repeating: "x", count: 48))…\"")
+    }
+
+    @Test func binaryDataShowsItsFirstBytes() {
+        // The PNG signature (ISO/IEC 15948): 89 50 4E 47 0D 0A 1A 0A, then an IHDR chunk.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        #expect(Self.problem(png) == "line 1 looks like binary data (it starts with the bytes 89 50 4E 47 0D 0A 1A 0A)")
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+@testable import ICSKit
+
+/// UTF-8 validity follows RFC 3629's table; the Windows-1252 table is checked against
+/// the code page's published mapping (0x80 → U+20AC, 0x9F → U+0178, 0xA0–0xFF = Latin-1).
+@Suite struct TextDecodingTests {
+    static func valid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { TextDecoding.isValidUTF8($0) }
+    }
+
+    static func windows1252(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.withUnsafeBufferPointer { TextDecoding.utf8FromWindows1252($0) }, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        ([UInt8](), true),
+        (Array("plain ASCII".utf8), true),
+        (Array("Café 🎉 €".utf8), true),
+        ([0xC3], false),                    // truncated 2-byte sequence
+        ([0xC0, 0xAF], false),              // overlong "/"
+        ([0xE0, 0x80, 0xAF], false),        // overlong 3-byte
+        ([0xED, 0xA0, 0x80], false),        // UTF-16 surrogate D800
+        ([0xF4, 0x90, 0x80, 0x80], false),  // above U+10FFFF
+        ([0xF0, 0x9F, 0x8E], false),        // truncated 4-byte
+        ([0xE9], false),                    // Latin-1 "é"
+        ([0x80], false),                    // lone continuation byte
+        ([0xEF, 0xBF, 0xBD], true),         // U+FFFD
+        ([0xF4, 0x8F, 0xBF, 0xBF], true),   // U+10FFFF
+    ] as [([UInt8], Bool)])
+    func utf8Validity(bytes: [UInt8], expected: Bool) {
+        #expect(Self.valid(bytes) == expected)
+    }
+
+    @Test(arguments: [
+        ([0xE9] as [UInt8], "é"),
+        ([0x80], "€"),
+        ([0x9F], "Ÿ"),
+        ([0x8A], "Š"),
+        ([0x93, 0x94], "\u{201C}\u{201D}"),
+        ([0x81], "\u{FFFD}"),               // undefined in Windows-1252
+        ([0xA0], "\u{00A0}"),
+        ([0xFF], "ÿ"),
+        (Array("Caf".utf8) + [0xE9], "Café"),
+    ] as [([UInt8], String)])
+    func windows1252Decoding(bytes: [UInt8], expected: String) {
+        #expect(Self.windows1252(bytes) == expected)
+    }
+
+    @Test func everyWindows1252ByteBecomesValidUTF8() {
+        let all = (0...255).map(UInt8.init)
+        let out = all.withUnsafeBufferPointer { TextDecoding.utf8FromWindows1252($0) }
+        #expect(Self.valid(out))
+        #expect(String(decoding: out, as: UTF8.self).unicodeScalars.count == 256)
+    }
+}

@@ -1,0 +1,1 @@
+../ICSKitTests/Feeds/Support/TestHTTPServer.swift
