@@ -60,44 +60,11 @@ struct IncidenceChecker {
                 }
             }
             if rule.count == 1 { continue }
-            guard var walker = RuleWalker(rule: rule, start: start.civil, isDate: start.isDate,
-                                          untilWall: RuleWalk.untilWall(rule.until, start: start, resolve: resolve)) else { continue }
-            if walker.next() == nil {
-                if walker.finished {
-                    add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance after DTSTART", line: facts.rruleLine, property: "RRULE")
-                } else if rule.frequency >= .daily {
-                    add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance in the \(RuleWalk.span(rule, steps: walker.steps)) after DTSTART",
-                        line: facts.rruleLine, property: "RRULE")
-                }
+            guard var walk = SeriesWalk(rule: rule, start: start, zone: SeriesWalk.zone(of: start, resolve: resolve)) else { continue }
+            if walk.next() == nil {
+                let within = walk.gaveUp ? " in a whole 400-year cycle of the calendar" : ""
+                add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance after DTSTART\(within)", line: facts.rruleLine, property: "RRULE")
             }
-        }
-    }
-}
-
-/// Helpers for walking a rule in a component's wall time.
-enum RuleWalk {
-    /// UNTIL as a wall time in DTSTART's zone: a UTC UNTIL is converted when the zone is known.
-    static func untilWall(_ until: TimeValue?, start: TimeValue, resolve: TimeOrder.Resolve?) -> CivilDateTime? {
-        guard let until else { return nil }
-        switch (until, start) {
-        case (.date(let d), _): return CivilDateTime(date: d)
-        case (.utc(let t), .zoned(_, let tzid)):
-            if let zone = resolve?(tzid) ?? ZoneResolver.systemZone(TZIDNormalizer.normalize(tzid)) {
-                return zone.wallTime(atUTC: t.secondsSinceEpoch)
-            }
-            return t
-        default: return until.civil
-        }
-    }
-
-    /// "N years" (or months, days) covered by `steps` periods of the rule.
-    static func span(_ rule: RecurrenceRule, steps: Int) -> String {
-        let periods = steps * rule.interval
-        switch rule.frequency {
-        case .yearly: return "\(periods) years"
-        case .monthly: return "\(periods / 12) years"
-        case .weekly: return "\(periods / 52) years"
-        default: return "\(periods / 365) years"
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Whether a time (an EXDATE, a RECURRENCE-ID) names an instance of a series: DTSTART, an
-/// RDATE, or an instance of an RRULE found by a bounded walk (``RuleWalker``).
+/// RDATE, or an instance of an RRULE found by a bounded walk of the recurrence engine (``SeriesWalk``).
 ///
 /// Times compare as instants when the series is zoned or in UTC, as wall times when it is
 /// floating, and as dates when it is all-day. A time beyond what the walk could reach
@@ -22,33 +22,35 @@ struct InstanceMatcher {
         keys.insert(key(start) ?? 0)
         for date in series.recurrenceDates { if let k = key(date.start) { keys.insert(k) } }
         let horizon = (targets.map(\.civil).max() ?? start.civil).date.adding(days: 1)
-        let zone = start.tzid.flatMap(resolve)
+        let horizonWall = CivilDateTime(date: horizon).secondsSinceEpoch
+        let zone = SeriesWalk.zone(of: start, resolve: resolve)
         for rule in series.recurrenceRules {
-            guard var walker = RuleWalker(rule: rule, start: start.civil, isDate: start.isDate,
-                                          untilWall: RuleWalk.untilWall(rule.until, start: start, resolve: resolve)) else {
+            guard var walk = SeriesWalk(rule: rule, start: start, zone: zone) else {
                 walkedUpTo = Int.min
                 continue
             }
             var count = 0
             var last = Int.min
-            while let wall = walker.next() {
-                last = wallKey(wall, zone: zone)
+            while let instance = walk.next() {
+                last = key(of: instance, zone: zone)
                 keys.insert(last)
                 count += 1
-                if wall.date > horizon || count >= Self.maxInstances { break }
+                if instance.wallSeconds > horizonWall { break }
+                if count >= Self.maxInstances {
+                    walkedUpTo = min(walkedUpTo, last)
+                    break
+                }
             }
-            if !walker.finished, count < Self.maxInstances, last != Int.min, !walker.reachedLimit { continue }
-            if !walker.finished { walkedUpTo = min(walkedUpTo, last) }
         }
     }
 
-    /// The key of an instance's wall time in the series' zone.
-    private func wallKey(_ wall: CivilDateTime, zone: (any ZoneConverting)?) -> Int {
+    /// The key of an instance in the series' terms: days for all-day series, the instant for
+    /// zoned ones whose zone is known, else the wall time.
+    private func key(of instance: RuleInstance, zone: (any ZoneConverting)?) -> Int {
         switch start {
-        case .date: return wall.date.daysSinceEpoch
-        case .floating: return wall.secondsSinceEpoch
-        case .utc: return wall.secondsSinceEpoch
-        case .zoned: return zone?.resolve(wall).utcSeconds ?? wall.secondsSinceEpoch
+        case .date: return (instance.wallSeconds >= 0 ? instance.wallSeconds : instance.wallSeconds - 86_399) / 86_400
+        case .zoned where zone != nil: return instance.utcSeconds
+        default: return instance.wallSeconds
         }
     }
 

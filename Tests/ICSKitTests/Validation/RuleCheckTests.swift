@@ -1,7 +1,8 @@
+import Foundation
 import Testing
 @testable import ICSKit
 
-/// RRULE text checks and the bounded walk, by hand from RFC 5545 3.3.10 and the examples of 3.8.5.3.
+/// RRULE text checks, and the checks that walk a rule's instances, by hand from RFC 5545 3.3.10.
 @Suite struct RuleCheckTests {
     @Test(arguments: [
         ("FREQ=DAILY;COUNT=10", [String]()),
@@ -28,42 +29,41 @@ import Testing
         #expect(RuleTextChecker.problems(rule).map(\.code.rawValue) == codes)
     }
 
-    private func walk(_ rule: RecurrenceRule, from start: CivilDateTime, isDate: Bool = false, count: Int) -> [CivilDateTime] {
-        var walker = RuleWalker(rule: rule, start: start, isDate: isDate, untilWall: nil)!
-        var out: [CivilDateTime] = []
-        while out.count < count, let next = walker.next() { out.append(next) }
-        return out
+    typealias S = ValidationSupport
+
+    private func codes(_ rule: String, start: String = "DTSTART:20240610T090000Z", extra: [String] = []) -> [DiagnosticCode] {
+        S.findings(S.calendar(S.event([rule] + extra, start: start))).map(\.code)
     }
 
-    @Test func lastFridayOfTheMonth() {
-        // From Fri 28 June 2024: the last Fridays are 26 July, 30 August, 27 September.
-        let rule = RecurrenceRule(frequency: .monthly, byDay: [.init(.friday, ordinal: -1)])
-        let got = walk(rule, from: CivilDateTime(year: 2024, month: 6, day: 28, hour: 15), count: 3)
-        #expect(got == [CivilDateTime(year: 2024, month: 7, day: 26, hour: 15), CivilDateTime(year: 2024, month: 8, day: 30, hour: 15),
-                        CivilDateTime(year: 2024, month: 9, day: 27, hour: 15)])
-    }
-
-    @Test func everyOtherWeekOnTuesdayAndThursday() {
-        // RFC 5545 3.8.5.3: "Every other week on Tuesday and Thursday, for 8 occurrences", from Tue 2 Sep 1997.
-        let rule = RecurrenceRule(frequency: .weekly, interval: 2, count: 8, byDay: [.init(.tuesday), .init(.thursday)], weekStart: .sunday)
-        let got = walk(rule, from: CivilDateTime(year: 1997, month: 9, day: 2, hour: 9), count: 10).map { $0.date.day }
-        #expect(got == [4, 16, 18, 30, 2, 14, 16])   // the RFC's list after DTSTART: Sep 4,16,18,30; Oct 2,14,16
-    }
-
-    @Test func countIncludesDTSTART() {
-        let rule = RecurrenceRule(frequency: .daily, count: 3)
-        #expect(walk(rule, from: CivilDateTime(year: 2024, month: 1, day: 1), count: 10).count == 2)
+    @Test func rulesThatYieldInstances() {
+        #expect(codes("RRULE:FREQ=MONTHLY;BYDAY=-1FR", start: "DTSTART:20240628T150000Z").isEmpty)
+        #expect(codes("RRULE:FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO").isEmpty)
+        #expect(codes("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", start: "DTSTART;VALUE=DATE:20240229").isEmpty)
     }
 
     @Test func thirtiethOfFebruaryNeverComes() {
-        var walker = RuleWalker(rule: RecurrenceRule(frequency: .yearly, byMonthDay: [30], byMonth: [.init(2)]),
-                                start: CivilDateTime(year: 2024, month: 1, day: 1), isDate: true, untilWall: nil)!
-        #expect(walker.next() == nil)
-        #expect(walker.reachedLimit && !walker.finished)
+        #expect(codes("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30") == [.ruleYieldsNoInstance])
+        #expect(codes("RRULE:FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31") == [.ruleYieldsNoInstance])
     }
 
-    @Test func weekNumbersAreNotWalked() {
-        #expect(RuleWalker(rule: RecurrenceRule(frequency: .yearly, byWeekNumber: [20]), start: CivilDateTime(year: 2024, month: 1, day: 1),
-                           isDate: false, untilWall: nil) == nil)
+    @Test func countOfOneNeedsNoOtherInstance() {
+        // COUNT counts DTSTART (RFC 5545 3.3.10): COUNT=1 is DTSTART alone, not an empty rule.
+        #expect(codes("RRULE:FREQ=YEARLY;COUNT=1;BYMONTH=2;BYMONTHDAY=30").isEmpty)
+    }
+
+    @Test func recurrenceIDOfTheSecondLastFridayMatches() {
+        // Last Fridays from 28 June 2024: 26 July is the second instance.
+        let master = S.event(["RRULE:FREQ=MONTHLY;BYDAY=-1FR;COUNT=3"], start: "DTSTART:20240628T150000Z")
+        let good = ["BEGIN:VEVENT", "UID:t@example.com", "DTSTAMP:20240101T120000Z", "RECURRENCE-ID:20240726T150000Z",
+                    "DTSTART:20240726T160000Z", "END:VEVENT"]
+        #expect(S.findings(S.calendar(master + good)).isEmpty)
+        let wrong = good.map { $0.replacingOccurrences(of: "RECURRENCE-ID:20240726", with: "RECURRENCE-ID:20240719") }
+        #expect(S.findings(S.calendar(master + wrong)).map(\.code) == [.recurrenceIDMatchesNoInstance])
+    }
+
+    @Test func allDayExdateMatchesByDate() {
+        #expect(codes("RRULE:FREQ=DAILY;COUNT=5", start: "DTSTART;VALUE=DATE:20240610", extra: ["EXDATE;VALUE=DATE:20240612"]).isEmpty)
+        #expect(codes("RRULE:FREQ=DAILY;COUNT=5", start: "DTSTART;VALUE=DATE:20240610", extra: ["EXDATE;VALUE=DATE:20240620"])
+                == [.exceptionMatchesNoInstance])
     }
 }
