@@ -41,16 +41,16 @@ struct CalendarChecker {
         let resolver = ZoneResolver(timeZones: zones.map(\.definition), defaultTZID: defaultZone?.value)
         let resolve: TimeOrder.Resolve = { resolver.zone(for: $0) }
         for index in incidences {
-            let facts = results[index].facts
-            if method == nil, facts.kind == .event, facts.startLine == nil {
-                add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: facts.line, uid: facts.uid)
+            if method == nil, results[index].facts.kind == .event, results[index].facts.startLine == nil {
+                add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: results[index].facts.line,
+                    uid: results[index].facts.uid)
             }
-            if method == "PUBLISH", let floating = facts.floating {
+            if method == "PUBLISH", let floating = results[index].facts.floating {
                 add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
-                    line: floating.line, uid: facts.uid, property: floating.property)
+                    line: floating.line, uid: results[index].facts.uid, property: floating.property)
             }
-            if facts.needsZoneOrder, case .incidence(let incidence)? = results[index].component {
-                var order = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: resolve)
+            if results[index].facts.needsZoneOrder, case .incidence(let incidence)? = results[index].component {
+                var order = IncidenceChecker(incidence: incidence, facts: results[index].facts, file: file, resolve: resolve)
                 order.checkOrder()
                 findings.append(contentsOf: order.findings)
             }
@@ -69,19 +69,24 @@ struct CalendarChecker {
         }
         func uidOf(_ i: Int) -> String? { results[i].facts.uid }
         func recurrenceID(_ i: Int) -> TimeValue? { results[i].facts.recurrenceID }
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
+        // Most UIDs occur once: only repeated ones get a list of their other components.
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(indices.count)
+        var others: [Int: [Int]] = [:]
+        var order: [Int] = []
         for index in indices {
             guard let uid = uidOf(index) else { continue }
-            if groups[uid] == nil { order.append(uid) }
-            groups[uid, default: []].append(index)
-        }
-        for uid in order {
-            let members = groups[uid]!
-            if members.count == 1, recurrenceID(members[0]) == nil {
-                // A single event without overrides: only its EXDATEs need the walk.
-                guard results[members[0]].facts.hasExceptions else { continue }
+            if let first = firstIndex[uid] {
+                others[first, default: []].append(index)
+            } else {
+                firstIndex[uid] = index
+                order.append(index)
             }
+        }
+        for first in order {
+            let uid = uidOf(first)!
+            let members = [first] + (others[first] ?? [])
+            if members.count == 1, recurrenceID(first) == nil, !results[first].facts.hasExceptions { continue }
             let masters = members.filter { recurrenceID($0) == nil }
             let overrides = members.filter { recurrenceID($0) != nil }
             for extra in masters.dropFirst() {

@@ -60,6 +60,11 @@ struct IncidenceChecker {
                 }
             }
             if rule.count == 1 { continue }
+            // First in wall time only (no zone to look up): an instance found there settles it for
+            // all but rules whose next instance is within a zone offset of UNTIL or in a DST gap,
+            // which stay unreported. Nothing found: walk again in the series' zone to be sure.
+            guard var quick = SeriesWalk(rule: rule, start: start, zone: nil) else { continue }
+            if quick.next() != nil { continue }
             guard var walk = SeriesWalk(rule: rule, start: start, zone: SeriesWalk.zone(of: start, resolve: resolve)) else { continue }
             if walk.next() == nil {
                 let within = walk.gaveUp ? " in a whole 400-year cycle of the calendar" : ""
