@@ -5,3 +5,4 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+bash scripts/validate-fixtures.sh

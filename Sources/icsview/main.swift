@@ -13,6 +13,7 @@ func printError(_ text: String) {
 
 /// The entry point only wires: options → import → (expand → project) → render → exit code.
 func run(_ arguments: [String]) -> Int32 {
+    if arguments.first == "validate" { return ValidateCommand.run(Array(arguments.dropFirst())) }
     if arguments.first == "diff" { return DiffCommand.run(Array(arguments.dropFirst())) }
     let options: Options
     do {

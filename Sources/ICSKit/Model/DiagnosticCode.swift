@@ -1,8 +1,9 @@
 /// A stable diagnostic code (`ICS` and a number, never reused), with its default
 /// severity, a title and a hint on how to fix what it reports.
 ///
-/// `ICS1xxx` are found while reading (bytes, lines, structure), `ICS2xxx` in the
-/// meaning of properties, `ICS3xxx` in time zones and recurrence.
+/// `ICS1xxx` are found while reading (bytes, lines, structure), `ICS20xx` in property
+/// values, `ICS21xx` in components, `ICS22xx` in recurrence rules, `ICS3xxx` in time zones
+/// and recurrence expansion.
 public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, CustomStringConvertible {
     public var rawValue: String
     public var defaultSeverity: Diagnostic.Severity
@@ -67,6 +68,23 @@ extension DiagnosticCode {
     public static let noCalendar = DiagnosticCode("ICS1014", .warning, "no VCALENDAR around the components",
         hint: "Wrap the components in BEGIN:VCALENDAR … END:VCALENDAR.")
 
+    public static let invalidPropertyName = DiagnosticCode("ICS1015", .error, "property name is malformed",
+        hint: "A name is letters, digits and '-' (RFC 5545 3.1); private names start with X-.")
+    public static let malformedParameter = DiagnosticCode("ICS1016", .error, "parameter is malformed",
+        hint: "Write parameters as ;NAME=VALUE and quote values that contain ':', ';' or ',' (RFC 5545 3.2).")
+    public static let componentNotAllowed = DiagnosticCode("ICS1017", .error, "component where it may not be",
+        hint: "VALARM goes inside VEVENT or VTODO, STANDARD and DAYLIGHT inside VTIMEZONE (RFC 5545 3.6).")
+    public static let missingVersion = DiagnosticCode("ICS1018", .error, "VCALENDAR has no VERSION",
+        hint: "Add VERSION:2.0 to the VCALENDAR (RFC 5545 3.7.4).")
+    public static let missingProductID = DiagnosticCode("ICS1019", .error, "VCALENDAR has no PRODID",
+        hint: "Add PRODID:-//Your Org//Your Product//EN to the VCALENDAR (RFC 5545 3.7.3).")
+    public static let unsupportedVersion = DiagnosticCode("ICS1020", .error, "VERSION is not 2.0",
+        hint: "iCalendar is VERSION:2.0; VERSION:1.0 is the older vCalendar format.")
+    public static let emptyCalendar = DiagnosticCode("ICS1021", .warning, "VCALENDAR has no components",
+        hint: "A calendar holds at least one VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE (RFC 5545 3.6).")
+    public static let notICalendar = DiagnosticCode("ICS1022", .error, "input is not iCalendar",
+        hint: "The file must start with BEGIN:VCALENDAR; check that the URL or export gives an .ics file, not a web page.")
+
     // MARK: Properties (ICS20xx)
     public static let propertyParseError = DiagnosticCode("ICS2001", .error, "property does not parse",
         hint: "Check the property's name and syntax against RFC 5545 3.1.")
@@ -83,6 +101,93 @@ extension DiagnosticCode {
     public static let unknownProperty = DiagnosticCode("ICS2007", .warning, "unknown property",
         hint: "Use an X- name for a private property, or a property registered with IANA.")
 
+    public static let invalidDate = DiagnosticCode("ICS2008", .error, "DATE value is malformed",
+        hint: "A DATE is YYYYMMDD, a real day (RFC 5545 3.3.4).")
+    public static let invalidDateTime = DiagnosticCode("ICS2009", .error, "DATE-TIME value is malformed",
+        hint: "A DATE-TIME is YYYYMMDDTHHMMSS, with Z for UTC (RFC 5545 3.3.5).")
+    public static let invalidDuration = DiagnosticCode("ICS2010", .error, "DURATION value is malformed",
+        hint: "A DURATION is like P1D, PT1H30M or P2W (RFC 5545 3.3.6).")
+    public static let invalidPeriod = DiagnosticCode("ICS2011", .error, "PERIOD value is malformed",
+        hint: "A PERIOD is start/end or start/duration, e.g. 20240610T090000Z/PT1H (RFC 5545 3.3.9).")
+    public static let invalidUTCOffset = DiagnosticCode("ICS2012", .error, "UTC-OFFSET value is malformed",
+        hint: "A UTC-OFFSET is +HHMM or -HHMM, optionally with seconds; -0000 is not allowed (RFC 5545 3.3.14).")
+    public static let invalidInteger = DiagnosticCode("ICS2013", .error, "INTEGER value is malformed",
+        hint: "An INTEGER is an optional sign and digits (RFC 5545 3.3.8).")
+    public static let invalidCalendarAddress = DiagnosticCode("ICS2014", .error, "CAL-ADDRESS value is malformed",
+        hint: "A calendar address is a URI, usually mailto:name@example.com (RFC 5545 3.3.3).")
+    public static let invalidURI = DiagnosticCode("ICS2015", .error, "URI value is malformed",
+        hint: "A URI has a scheme and no spaces, e.g. https://example.com/x (RFC 3986).")
+    public static let invalidParameterValue = DiagnosticCode("ICS2016", .error, "parameter value is not allowed",
+        hint: "Use one of the values RFC 5545 3.2 lists for the parameter.")
+    public static let utcTimeWithTZID = DiagnosticCode("ICS2017", .error, "UTC time with a TZID",
+        hint: "Drop the TZID parameter or the trailing Z (RFC 5545 3.2.19).")
+    public static let valueTypeNotAllowed = DiagnosticCode("ICS2018", .error, "VALUE type not allowed for the property",
+        hint: "Use a value type the property allows, e.g. VALUE=DATE or VALUE=DATE-TIME for DTSTART.")
+
+    // MARK: Components (ICS21xx)
+    public static let missingUID = DiagnosticCode("ICS2101", .error, "component has no UID",
+        hint: "Add a UID that stays the same across exports, e.g. UID:20240610-1234@example.com (RFC 5545 3.8.4.7).")
+    public static let missingTimestamp = DiagnosticCode("ICS2102", .error, "component has no DTSTAMP",
+        hint: "Add DTSTAMP with the time the object was written, in UTC (RFC 5545 3.8.7.2).")
+    public static let endNotAfterStart = DiagnosticCode("ICS2103", .error, "DTEND is not after DTSTART",
+        hint: "Make DTEND later than DTSTART, or drop it for an event of zero length.")
+    public static let missingStart = DiagnosticCode("ICS2104", .error, "VEVENT has no DTSTART",
+        hint: "A VEVENT needs DTSTART when the calendar has no METHOD (RFC 5545 3.6.1).")
+    public static let endAndDuration = DiagnosticCode("ICS2105", .error, "end and DURATION together",
+        hint: "Keep either DTEND (DUE for a VTODO) or DURATION, not both.")
+    public static let repeatedProperty = DiagnosticCode("ICS2106", .error, "property may occur only once",
+        hint: "Remove the extra copies; RFC 5545 3.6 allows this property at most once here.")
+    public static let alarmWithoutAction = DiagnosticCode("ICS2107", .error, "VALARM has no ACTION",
+        hint: "Add ACTION:DISPLAY, ACTION:AUDIO or ACTION:EMAIL (RFC 5545 3.6.6).")
+    public static let alarmWithoutTrigger = DiagnosticCode("ICS2108", .error, "VALARM has no TRIGGER",
+        hint: "Add a TRIGGER such as TRIGGER:-PT15M (RFC 5545 3.8.6.3).")
+    public static let displayAlarmWithoutDescription = DiagnosticCode("ICS2109", .error, "DISPLAY alarm has no DESCRIPTION",
+        hint: "Add the DESCRIPTION the alarm shows (RFC 5545 3.6.6).")
+    public static let emailAlarmWithoutAttendee = DiagnosticCode("ICS2110", .error, "EMAIL alarm has no ATTENDEE",
+        hint: "Add an ATTENDEE with the address the alarm mails (RFC 5545 3.6.6).")
+    public static let mixedStartEndTypes = DiagnosticCode("ICS2111", .error, "DTSTART and DTEND of different value types",
+        hint: "Make both DATE (all-day) or both DATE-TIME (RFC 5545 3.8.2.2).")
+    public static let propertyNotAllowed = DiagnosticCode("ICS2112", .error, "property not allowed in this component",
+        hint: "Move the property to the component that defines it (RFC 5545 3.6), or remove it.")
+    public static let alarmRepeatWithoutDuration = DiagnosticCode("ICS2113", .error, "REPEAT and DURATION not together",
+        hint: "An alarm that repeats needs both REPEAT and DURATION (RFC 5545 3.6.6).")
+    public static let statusNotAllowed = DiagnosticCode("ICS2114", .error, "STATUS value not allowed for the component",
+        hint: "VEVENT: TENTATIVE, CONFIRMED, CANCELLED; VTODO: NEEDS-ACTION, COMPLETED, IN-PROCESS, CANCELLED; VJOURNAL: DRAFT, FINAL, CANCELLED.")
+    public static let percentOverHundred = DiagnosticCode("ICS2115", .error, "PERCENT-COMPLETE outside 0–100",
+        hint: "PERCENT-COMPLETE is a whole number from 0 to 100 (RFC 5545 3.8.1.8).")
+    public static let negativeDuration = DiagnosticCode("ICS2116", .error, "DURATION is negative",
+        hint: "An event's or a todo's DURATION must be positive (RFC 5545 3.8.2.5).")
+    public static let priorityOutOfRange = DiagnosticCode("ICS2117", .error, "PRIORITY outside 0–9",
+        hint: "PRIORITY is 0 (undefined) or 1 (highest) to 9 (lowest) (RFC 5545 3.8.1.9).")
+    public static let duplicateUID = DiagnosticCode("ICS2118", .error, "UID repeated without RECURRENCE-ID",
+        hint: "Give each component its own UID; only overrides of a series share their master's UID.")
+    public static let overrideWithoutMaster = DiagnosticCode("ICS2119", .note, "override without its master",
+        hint: "The file has a RECURRENCE-ID component but not the series it belongs to; that is normal in an invitation, not in a feed.")
+    public static let duplicateOverride = DiagnosticCode("ICS2120", .error, "two overrides of the same instance",
+        hint: "Keep one component per UID and RECURRENCE-ID (the one with the highest SEQUENCE).")
+    public static let dueNotAfterStart = DiagnosticCode("ICS2121", .error, "DUE is not after DTSTART",
+        hint: "Make DUE later than DTSTART (RFC 5545 3.8.2.3).")
+    public static let missingRequiredProperty = DiagnosticCode("ICS2122", .error, "required property missing",
+        hint: "Add the property; RFC 5545 3.6 requires it in this component.")
+
+    // MARK: Recurrence rules (ICS22xx)
+    public static let untilTypeMismatch = DiagnosticCode("ICS2201", .error, "UNTIL of another value type than DTSTART",
+        hint: "UNTIL is a DATE when DTSTART is a DATE, and a DATE-TIME when DTSTART is one (RFC 5545 3.3.10).")
+    public static let untilNotUTC = DiagnosticCode("ICS2202", .error, "UNTIL not in UTC for a zoned DTSTART",
+        hint: "With DTSTART in a TZID or in UTC, write UNTIL in UTC (with a trailing Z).")
+    public static let countAndUntil = DiagnosticCode("ICS2203", .error, "COUNT and UNTIL together",
+        hint: "An RRULE ends by COUNT or by UNTIL, not both (RFC 5545 3.3.10).")
+    public static let byPartOutOfRange = DiagnosticCode("ICS2204", .error, "BY-part value out of range",
+        hint: "BYMONTHDAY is ±1–31, BYYEARDAY ±1–366, BYWEEKNO ±1–53, BYMONTH 1–12, BYSETPOS ±1–366, BYHOUR 0–23, BYMINUTE 0–59, BYSECOND 0–60.")
+    public static let byPartNotAllowed = DiagnosticCode("ICS2205", .error, "BY-part not allowed with this FREQ",
+        hint: "BYWEEKNO only with FREQ=YEARLY; BYYEARDAY not with DAILY, WEEKLY or MONTHLY; BYMONTHDAY not with WEEKLY; BYDAY ordinals only with MONTHLY or YEARLY.")
+    public static let ruleYieldsNoInstance = DiagnosticCode("ICS2206", .error, "RRULE yields no instance",
+        hint: "The rule matches no date after DTSTART (a 30 February, UNTIL before DTSTART); fix its BY-parts or UNTIL.")
+    public static let exceptionMatchesNoInstance = DiagnosticCode("ICS2207", .warning, "EXDATE matches no instance",
+        hint: "Write the EXDATE with the exact start (date, time and zone) of the instance it removes.")
+    public static let recurrenceIDMatchesNoInstance = DiagnosticCode("ICS2208", .warning, "RECURRENCE-ID matches no instance",
+        hint: "Write the RECURRENCE-ID with the original start of the instance it replaces.")
+
     // MARK: Time zones and recurrence (ICS30xx)
     public static let unknownTimeZone = DiagnosticCode("ICS3001", .warning, "unknown time zone",
         hint: "Add a VTIMEZONE for the TZID or use an IANA name such as Europe/Berlin.")
@@ -90,12 +195,37 @@ extension DiagnosticCode {
         hint: "Give the RRULE a COUNT or UNTIL, or view a shorter range.")
     public static let unsupportedRecurrence = DiagnosticCode("ICS3003", .warning, "recurrence rule cannot be expanded",
         hint: "Use a Gregorian RRULE, or an RSCALE that ICU knows.")
+    public static let unusedTimeZone = DiagnosticCode("ICS3004", .note, "VTIMEZONE never used",
+        hint: "Remove the VTIMEZONE, or check the TZIDs that should refer to it.")
+    public static let windowsZoneName = DiagnosticCode("ICS3005", .warning, "Windows zone name without VTIMEZONE",
+        hint: "Use the IANA name (e.g. Europe/Berlin) or add the VTIMEZONE; many clients know no Windows names.")
+    public static let defaultZoneMismatch = DiagnosticCode("ICS3006", .warning, "X-WR-TIMEZONE disagrees with the zones used",
+        hint: "Make X-WR-TIMEZONE the zone the events use, or remove it.")
+    public static let floatingTimeInFeed = DiagnosticCode("ICS3007", .warning, "floating time in a published feed",
+        hint: "Give times a TZID or write them in UTC; floating times show at different instants for each subscriber.")
+    public static let timeZoneWithoutObservance = DiagnosticCode("ICS3008", .error, "VTIMEZONE has no STANDARD or DAYLIGHT",
+        hint: "A VTIMEZONE needs at least one STANDARD or DAYLIGHT sub-component (RFC 5545 3.6.5).")
+    public static let duplicateTimeZone = DiagnosticCode("ICS3009", .error, "VTIMEZONE defined twice",
+        hint: "Keep one VTIMEZONE per TZID.")
 
     /// Every code this module registers, in order; the README's table is made from this list.
     public static var all: [DiagnosticCode] {
         [invalidUTF8, nulByte, lineTooLong, missingEnd, unexpectedEnd, mismatchedEnd, nestingTooDeep,
          componentTooLarge, contentOutsideComponent, malformedLine, bareLineFeed, longLine, controlCharacter,
-         noCalendar, propertyParseError, parameterParseError, valueParseError, invalidComponent, libicalError,
-         invalidRecurrenceRule, unknownProperty, unknownTimeZone, recurrenceLimit, unsupportedRecurrence]
+         noCalendar, invalidPropertyName, malformedParameter, componentNotAllowed, missingVersion, missingProductID,
+         unsupportedVersion, emptyCalendar, notICalendar,
+         propertyParseError, parameterParseError, valueParseError, invalidComponent, libicalError,
+         invalidRecurrenceRule, unknownProperty, invalidDate, invalidDateTime, invalidDuration, invalidPeriod,
+         invalidUTCOffset, invalidInteger, invalidCalendarAddress, invalidURI, invalidParameterValue, utcTimeWithTZID,
+         valueTypeNotAllowed,
+         missingUID, missingTimestamp, endNotAfterStart, missingStart, endAndDuration, repeatedProperty,
+         alarmWithoutAction, alarmWithoutTrigger, displayAlarmWithoutDescription, emailAlarmWithoutAttendee,
+         mixedStartEndTypes, propertyNotAllowed, alarmRepeatWithoutDuration, statusNotAllowed, percentOverHundred,
+         negativeDuration, priorityOutOfRange, duplicateUID, overrideWithoutMaster, duplicateOverride,
+         dueNotAfterStart, missingRequiredProperty,
+         untilTypeMismatch, untilNotUTC, countAndUntil, byPartOutOfRange, byPartNotAllowed, ruleYieldsNoInstance,
+         exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance,
+         unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,
+         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone]
     }
 }

@@ -36,8 +36,11 @@ struct BlockScanner {
     /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding).
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(stream: ByteStream, source: String?, limits: ScanLimits = .standard) {
-        reader = ContentLineReader(stream: stream, maxContentLineBytes: limits.maxContentLineBytes)
+    /// - Parameter longLineLimit: when above 0, physical lines longer than this many octets are
+    ///   counted (see ``longLines``); the import leaves it off.
+    init(stream: ByteStream, source: String?, limits: ScanLimits = .standard, longLineLimit: Int = 0) {
+        reader = ContentLineReader(stream: stream, maxContentLineBytes: limits.maxContentLineBytes,
+                                   longLineLimit: longLineLimit, maxLongLinesKept: limits.maxDiagnosticsPerCode)
         self.limits = limits
         self.source = source
     }
@@ -45,6 +48,11 @@ struct BlockScanner {
     /// Line-ending statistics, known once the stream has been read.
     var bareLineFeeds: (count: Int, firstLine: Int?, crlfCount: Int) {
         (reader.bareLFCount, reader.firstBareLFLine, reader.crlfCount)
+    }
+
+    /// Physical lines over the long-line limit given at `init`: the first ones and how many in all.
+    var longLines: (lines: [Int], count: Int) {
+        (reader.longLines, reader.longLineCount)
     }
 
     /// Checks that the input looks like iCalendar before anything else is read.
@@ -239,7 +247,10 @@ struct BlockScanner {
     }
 
     private mutating func finishBlock() {
-        if let block = current, !skippingOversized { ready.append(block) }
+        if let block = current {
+            // A skipped block keeps its diagnostics (the one that says it was skipped among them).
+            if skippingOversized { diagnostics.append(contentsOf: block.diagnostics) } else { ready.append(block) }
+        }
         current = nil
         stack = []
         overflowDepth = 0

@@ -39,9 +39,20 @@ struct ContentLineReader {
     /// The first physical line that ended with a bare LF.
     private(set) var firstBareLFLine: Int?
 
-    init(stream: ByteStream, maxContentLineBytes: Int) {
+    /// Physical lines longer than this many octets (without the line break) are counted, and
+    /// the first ``maxLongLinesKept`` of them kept in ``longLines``; 0 (the default) turns this off.
+    private let longLineLimit: Int
+    private let maxLongLinesKept: Int
+    /// The physical lines (1-based) longer than the long-line limit, in order, at most ``maxLongLinesKept``.
+    private(set) var longLines: [Int] = []
+    /// How many physical lines were longer than the long-line limit.
+    private(set) var longLineCount = 0
+
+    init(stream: ByteStream, maxContentLineBytes: Int, longLineLimit: Int = 0, maxLongLinesKept: Int = 100) {
         self.stream = stream
         self.maxBytes = maxContentLineBytes
+        self.longLineLimit = longLineLimit
+        self.maxLongLinesKept = maxLongLinesKept
     }
 
     /// How many bytes ``peekStart()`` gathers, at most, before the format is judged.
@@ -78,7 +89,7 @@ struct ContentLineReader {
             if hasPending {
                 if first == 0x20 || first == 0x09 {
                     position += 1
-                    try appendPhysicalLine()
+                    try appendPhysicalLine(folded: true)
                     continue
                 }
                 emitPending()
@@ -116,8 +127,11 @@ struct ContentLineReader {
     }
 
     /// Appends the rest of the current physical line (without its line break) to `pending`.
-    private mutating func appendPhysicalLine() throws(ReadFailure) {
+    /// - Parameter folded: whether the line's first octet (the fold's space or TAB) was consumed.
+    private mutating func appendPhysicalLine(folded: Bool = false) throws(ReadFailure) {
         nextPhysicalLine += 1
+        var physicalLength = folded ? 1 : 0
+        defer { if longLineLimit > 0 && physicalLength > longLineLimit { noteLongLine() } }
         while true {
             if position == chunk.count, !(try refill()) { return }
             let from = position
@@ -136,6 +150,7 @@ struct ContentLineReader {
                     // The CR ended the previous chunk.
                     pending.removeLast()
                     pendingLength -= 1
+                    physicalLength -= 1
                     crlfCount += 1
                 } else {
                     bareLFCount += 1
@@ -144,6 +159,7 @@ struct ContentLineReader {
             }
             let count = stop - position
             pendingLength += count
+            physicalLength += count
             if pendingLength <= maxBytes {
                 pending.append(contentsOf: chunk[position..<stop])
             } else if pending.count > 80 {
@@ -156,5 +172,10 @@ struct ContentLineReader {
             }
             position = chunk.count
         }
+    }
+
+    private mutating func noteLongLine() {
+        longLineCount += 1
+        if longLines.count < maxLongLinesKept { longLines.append(nextPhysicalLine - 1) }
     }
 }

@@ -1,0 +1,131 @@
+extension BlockChecker {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    /// What the parameters of a content line say that the value checks need.
+    struct LineParameters {
+        var tzid: String?
+        var valueType: String?
+    }
+
+    /// Checks one property line: control characters, name, parameters, value.
+    mutating func property(_ line: ComponentBlock.Line, bytes: Bytes) {
+        let number = Int(line.number)
+        let name = line.name
+        checkControlCharacters(bytes, line: number, property: name)
+        var nameEnd = 0
+        var nameValid = true
+        while nameEnd < bytes.count, bytes[nameEnd] != 0x3B, bytes[nameEnd] != 0x3A {
+            let c = bytes[nameEnd] | 0x20
+            if !((c >= 0x61 && c <= 0x7A) || ValueSyntax.isDigit(bytes[nameEnd]) || bytes[nameEnd] == 0x2D) { nameValid = false }
+            nameEnd += 1
+        }
+        guard let colon = ContentLineSyntax.valueStart(bytes) else {
+            syntax(.malformedLine, "content line has no ':' between its name and its value", line: number, property: nil)
+            return
+        }
+        if nameEnd == 0 || !nameValid {
+            syntax(.invalidPropertyName, nameEnd == 0 ? "content line has no property name" : "property name \"\(name)\" is malformed",
+                   line: number, property: nil)
+            return
+        }
+        var parameters = LineParameters()
+        if nameEnd < colon {
+            guard checkParameters(Bytes(rebasing: bytes[(nameEnd + 1)..<colon]), into: &parameters, line: number, property: name) else { return }
+        }
+        let id = PropertyTable.id(name)
+        if let id {
+            count(id, name: name, line: number)
+            checkValue(id, Bytes(rebasing: bytes[(colon + 1)...]), parameters: parameters, line: line)
+        }
+        if let tzid = parameters.tzid {
+            facts.zoneUses.append(.init(tzid: tzid, line: number, property: name))
+        }
+    }
+
+    /// Control characters (RFC 5545 3.3.11: anything below U+0020 but TAB, and DEL).
+    private mutating func checkControlCharacters(_ bytes: Bytes, line: Int, property: String) {
+        for b in bytes where (b < 0x20 && b != 0x09) || b == 0x7F {
+            let hex = String(b, radix: 16, uppercase: true)
+            add(.controlCharacter, "control character U+\(b < 0x10 ? "000" : "00")\(hex) in \(property)", line: line, property: property)
+            return
+        }
+    }
+
+    /// Splits `;`-separated parameters (quotes respected) and checks each one.
+    /// - Returns: false when a parameter is malformed (the value is then not checked).
+    private mutating func checkParameters(_ bytes: Bytes, into parameters: inout LineParameters, line: Int, property: String) -> Bool {
+        var start = 0
+        var quoted = false
+        var ok = true
+        for i in 0...bytes.count {
+            if i < bytes.count {
+                if bytes[i] == 0x22 { quoted.toggle() }
+                if bytes[i] != 0x3B || quoted { continue }
+            }
+            ok = checkParameter(Bytes(rebasing: bytes[start..<i]), into: &parameters, line: line, property: property) && ok
+            start = i + 1
+        }
+        return ok
+    }
+
+    private mutating func checkParameter(_ bytes: Bytes, into parameters: inout LineParameters, line: Int, property: String) -> Bool {
+        guard let eq = bytes.firstIndex(of: 0x3D) else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            syntax(.malformedParameter, text.isEmpty ? "empty parameter in \(property)" : "parameter \"\(text)\" of \(property) has no '=' and value",
+                   line: line, property: property)
+            return false
+        }
+        let nameBytes = Bytes(rebasing: bytes[0..<eq])
+        let name = ContentLineSyntax.upperASCII(nameBytes)
+        guard !name.isEmpty, PropertyLines.isIANAToken(name) else {
+            syntax(.malformedParameter, "parameter name \"\(name)\" of \(property) is malformed", line: line, property: property)
+            return false
+        }
+        let value = Bytes(rebasing: bytes[(eq + 1)...])
+        // param-value *("," param-value), each paramtext (no DQUOTE) or a quoted-string.
+        var i = 0
+        while i <= value.count {
+            var j = i
+            if j < value.count, value[j] == 0x22 {
+                j += 1
+                while j < value.count, value[j] != 0x22 { j += 1 }
+                guard j < value.count else {
+                    syntax(.malformedParameter, "parameter \(name) of \(property) has an unclosed quote", line: line, property: property)
+                    return false
+                }
+                j += 1
+                guard j == value.count || value[j] == 0x2C else {
+                    syntax(.malformedParameter, "parameter \(name) of \(property) has text after its closing quote", line: line, property: property)
+                    return false
+                }
+            } else {
+                while j < value.count, value[j] != 0x2C {
+                    if value[j] == 0x22 {
+                        syntax(.malformedParameter, "parameter \(name) of \(property) has a quote inside its value", line: line, property: property)
+                        return false
+                    }
+                    j += 1
+                }
+            }
+            i = j + 1
+        }
+        var text = String(decoding: value, as: UTF8.self)
+        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+        switch name {
+        case "TZID":
+            if text.isEmpty {
+                syntax(.invalidParameterValue, "TZID parameter of \(property) is empty", line: line, property: property)
+                return false
+            }
+            parameters.tzid = text
+        case "VALUE":
+            parameters.valueType = text.uppercased()
+        default:
+            if let allowed = PropertyTable.closedParameters[name], !allowed.contains(text.uppercased()) {
+                syntax(.invalidParameterValue,
+                       "\(name)=\(text) is not allowed (\(allowed.sorted().joined(separator: ", ")))", line: line, property: property)
+            }
+        }
+        return true
+    }
+}

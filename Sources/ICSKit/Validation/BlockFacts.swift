@@ -1,0 +1,45 @@
+/// What the calendar-wide checks need to know about one scanned block, gathered in the
+/// same pass as its line checks.
+struct BlockFacts: Sendable {
+    /// A TZID parameter as used on a content line.
+    struct ZoneUse: Sendable {
+        var tzid: String
+        var line: Int
+        var property: String
+    }
+
+    /// The block's component name (`VEVENT`, `VCALENDAR` for the calendar's own properties).
+    var name: String
+    /// The physical line of its BEGIN.
+    var line: Int
+    /// First lines of the top component's properties the later checks point at.
+    var uidLine: Int?
+    var startLine: Int?
+    var endLine: Int?
+    var dueLine: Int?
+    var rruleLine: Int?
+    var recurrenceIDLine: Int?
+    /// The line of each EXDATE value, in order (a line holding three values appears three times).
+    var exceptionLines: [Int] = []
+    /// METHOD and X-WR-TIMEZONE of a VCALENDAR block, as written.
+    var method: String?
+    var defaultTimeZone: (value: String, line: Int)?
+    /// Every TZID parameter in the block.
+    var zoneUses: [ZoneUse] = []
+    /// Of an incidence, copied from its converted value so that the calendar pass need not copy it.
+    var kind: Incidence.Kind?
+    var uid: String?
+    var recurrenceID: TimeValue?
+    /// Whether the incidence has EXDATEs (its series must then be walked).
+    var hasExceptions = false
+    /// Whether its start and end (or due) are DATE-TIMEs of different forms, compared in the calendar pass.
+    var needsZoneOrder = false
+
+    /// The first floating DATE-TIME of the top component (not of STANDARD/DAYLIGHT, whose times are local by definition).
+    var floating: (line: Int, property: String)?
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+}

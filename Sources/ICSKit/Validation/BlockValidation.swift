@@ -1,0 +1,57 @@
+/// What one block gave: its converted component, the facts the calendar-wide checks
+/// need, and its findings.
+struct BlockResult: Sendable {
+    var component: ParsedComponent?
+    var facts: BlockFacts
+    var findings: [Finding]
+}
+
+/// Validates one scanned block: the line pass (``BlockChecker``), libical's conversion
+/// (its X-LIC-ERRORs become findings with their lines, unless the line pass already
+/// explained that line), and the component checks that need converted values.
+enum BlockValidation {
+    /// libical's reports that the line pass explains better when it found something on the same line.
+    private static let libicalSyntax: Set<DiagnosticCode> = [.propertyParseError, .parameterParseError, .valueParseError,
+                                                             .libicalError, .malformedLine, .invalidRecurrenceRule]
+    /// Registered properties libical 3.0 does not know (RFC 7986, RFC 9073, RFC 9074): not "unknown" here.
+    private static let registered: Set<String> = ["NAME", "REFRESH-INTERVAL", "SOURCE", "COLOR", "IMAGE", "CONFERENCE",
+                                                  "ACKNOWLEDGED", "PROXIMITY", "LOCATION-TYPE", "PARTICIPANT-TYPE",
+                                                  "CALENDAR-ADDRESS", "STRUCTURED-DATA", "STYLED-DESCRIPTION"]
+
+    /// - Complexity: O(n) in the block's size, plus a bounded walk of each RRULE.
+    static func check(_ block: ComponentBlock, file: String) -> BlockResult {
+        var checker = BlockChecker(block: block, file: file)
+        checker.run()
+        let parsed = ComponentConverter.parse(block, source: file)
+        var findings = checker.findings
+        // libical's parameter errors can land on the line before the one at fault; the line pass
+        // has its own report of every parameter problem it finds.
+        let parameterProblem = findings.contains { [.malformedParameter, .invalidParameterValue, .valueTypeNotAllowed].contains($0.code) }
+        for diagnostic in parsed.diagnostics {
+            if libicalSyntax.contains(diagnostic.code), let line = diagnostic.line, checker.linesWithSyntaxErrors.contains(line) { continue }
+            if diagnostic.code == .parameterParseError, parameterProblem { continue }
+            if diagnostic.code == .unknownProperty, let name = diagnostic.property,
+               PropertyTable.id(name) != nil || registered.contains(name) { continue }
+            findings.append(Finding(diagnostic, file: file))
+        }
+        var facts = checker.facts
+        if case .incidence(let incidence)? = parsed.component {
+            facts.kind = incidence.kind
+            facts.uid = incidence.uid
+            facts.recurrenceID = incidence.recurrenceID
+            facts.hasExceptions = !incidence.exceptionDates.isEmpty
+            if let start = incidence.start, let end = incidence.kind == .todo ? incidence.due : incidence.end,
+               !start.isDate, !end.isDate, !TimeOrder.sameForm(start, end) {
+                facts.needsZoneOrder = true
+            }
+            var meaning = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: nil)
+            meaning.checkOrder()
+            meaning.checkRules()
+            findings.append(contentsOf: meaning.findings)
+            if let uid = incidence.uid {
+                for i in findings.indices where findings[i].uid == nil { findings[i].uid = uid }
+            }
+        }
+        return BlockResult(component: parsed.component, facts: facts, findings: findings)
+    }
+}

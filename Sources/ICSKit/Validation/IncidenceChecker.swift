@@ -1,0 +1,75 @@
+/// The checks of one VEVENT, VTODO or VJOURNAL that need its converted values: the order
+/// of its start and end, and its RRULEs against DTSTART.
+struct IncidenceChecker {
+    let incidence: Incidence
+    let facts: BlockFacts
+    let file: String
+    /// The calendar's zones; nil in the per-block pass, where only values of the same form are compared.
+    let resolve: TimeOrder.Resolve?
+    private(set) var findings: [Finding] = []
+
+    init(incidence: Incidence, facts: BlockFacts, file: String, resolve: TimeOrder.Resolve?) {
+        self.incidence = incidence
+        self.facts = facts
+        self.file = file
+        self.resolve = resolve
+    }
+
+    private mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, property: String?) {
+        findings.append(Finding(file: file, line: line ?? facts.line, code: code, message: message, uid: incidence.uid, property: property))
+    }
+
+    /// Start/end order: in the per-block pass when both have the same form, in the calendar pass otherwise.
+    mutating func checkOrder() {
+        guard let start = incidence.start else { return }
+        let perBlock = resolve == nil
+        if let end = incidence.end, incidence.kind == .event {
+            if start.isDate != end.isDate {
+                if perBlock {
+                    add(.mixedStartEndTypes, "DTSTART is a \(start.isDate ? "DATE" : "DATE-TIME") but DTEND is a \(end.isDate ? "DATE" : "DATE-TIME")",
+                        line: facts.endLine, property: "DTEND")
+                }
+            } else if TimeOrder.sameForm(start, end) == perBlock, let order = TimeOrder.compare(end, start, resolve: resolve), order <= 0 {
+                add(.endNotAfterStart, order < 0 ? "DTEND is before DTSTART" : "DTEND is equal to DTSTART", line: facts.endLine, property: "DTEND")
+            }
+        }
+        if let due = incidence.due, incidence.kind == .todo, start.isDate == due.isDate,
+           TimeOrder.sameForm(start, due) == perBlock, let order = TimeOrder.compare(due, start, resolve: resolve), order <= 0 {
+            add(.dueNotAfterStart, order < 0 ? "DUE is before DTSTART" : "DUE is equal to DTSTART", line: facts.dueLine, property: "DUE")
+        }
+    }
+
+    /// UNTIL against DTSTART, and whether each rule yields an instance after DTSTART.
+    mutating func checkRules() {
+        guard let start = incidence.start else { return }
+        for rule in incidence.recurrenceRules {
+            if let until = rule.until {
+                if until.isDate != start.isDate {
+                    add(.untilTypeMismatch, "RRULE UNTIL is a \(until.isDate ? "DATE" : "DATE-TIME") but DTSTART is a \(start.isDate ? "DATE" : "DATE-TIME")",
+                        line: facts.rruleLine, property: "RRULE")
+                    continue
+                }
+                switch start {
+                case .zoned, .utc:
+                    if case .utc = until {} else {
+                        add(.untilNotUTC, "RRULE UNTIL is not in UTC though DTSTART is \(start.tzid.map { "in \($0)" } ?? "in UTC")",
+                            line: facts.rruleLine, property: "RRULE")
+                        continue
+                    }
+                default: break
+                }
+            }
+            if rule.count == 1 { continue }
+            // First in wall time only (no zone to look up): an instance found there settles it for
+            // all but rules whose next instance is within a zone offset of UNTIL or in a DST gap,
+            // which stay unreported. Nothing found: walk again in the series' zone to be sure.
+            guard var quick = SeriesWalk(rule: rule, start: start, zone: nil) else { continue }
+            if quick.next() != nil { continue }
+            guard var walk = SeriesWalk(rule: rule, start: start, zone: SeriesWalk.zone(of: start, resolve: resolve)) else { continue }
+            if walk.next() == nil {
+                let within = walk.gaveUp ? " in a whole 400-year cycle of the calendar" : ""
+                add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance after DTSTART\(within)", line: facts.rruleLine, property: "RRULE")
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import ICSKit
+
+/// `icsview validate`: options → validation → findings and summary → exit code.
+enum ValidateCommand {
+    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|-> ..."
+
+    static let help = """
+    OVERVIEW: Check iCalendar (.ics) files against RFC 5545, with the line of every problem.
+
+    \(usage)
+
+    ARGUMENTS:
+      <file|dir|->            An .ics file, a directory (every *.ics below it), or - for standard input.
+
+    OPTIONS:
+      --format <format>       text, json (one object per line) or github (workflow commands) (default: text).
+      --strict                Fail on warnings too.
+      --quiet                 Print only the findings, no summary.
+      --list-codes            Print every check's code; with --format markdown, as a table.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 no error (warnings allowed unless --strict), 1 an error was found,
+      2 a file could not be read, 64 usage error.
+
+    """
+
+    /// Runs the command and returns its exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ValidateOptions
+        do {
+            options = try ValidateOptions.parse(arguments)
+        } catch {
+            printError("Error: \(error.message)\n\(usage)\n  See 'icsview validate --help' for more information.\n")
+            return 64
+        }
+        if options.showHelp {
+            print(help, terminator: "")
+            return 0
+        }
+        if options.listCodes {
+            print(ValidateRenderer.codes(format: options.format), terminator: "")
+            return 0
+        }
+        let report = Validator().validate(paths: options.inputs)
+        var out = ""
+        for line in ValidateRenderer.lines(report.findings, format: options.format) {
+            out += line
+            out += "\n"
+        }
+        if !options.quiet && options.format != .json {
+            out += ValidateRenderer.summary(report) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+        for failure in report.failures {
+            printError("Error: \(failure.file): \(failure.message)\n")
+        }
+        if !report.failures.isEmpty { return 2 }
+        return report.fails(strict: options.strict) ? 1 : 0
+    }
+}

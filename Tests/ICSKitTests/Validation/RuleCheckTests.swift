@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import ICSKit
+
+/// RRULE text checks, and the checks that walk a rule's instances, by hand from RFC 5545 3.3.10.
+@Suite struct RuleCheckTests {
+    @Test(arguments: [
+        ("FREQ=DAILY;COUNT=10", [String]()),
+        ("FREQ=MONTHLY;BYDAY=-1FR", []),
+        ("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", []),
+        ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", []),
+        ("COUNT=3", ["ICS2006"]),
+        ("FREQ=FORTNIGHTLY", ["ICS2006"]),
+        ("FREQ=DAILY;COUNT=0", ["ICS2006"]),
+        ("FREQ=DAILY;FOO=1", ["ICS2006"]),
+        ("FREQ=DAILY;COUNT=2;UNTIL=20240101T000000Z", ["ICS2203"]),
+        ("FREQ=MONTHLY;BYMONTHDAY=32", ["ICS2204"]),
+        ("FREQ=MONTHLY;BYMONTHDAY=-31", []),
+        ("FREQ=YEARLY;BYMONTH=13", ["ICS2204"]),
+        ("FREQ=MONTHLY;BYSETPOS=0;BYDAY=MO", ["ICS2204"]),
+        ("FREQ=DAILY;BYHOUR=24", ["ICS2204"]),
+        ("FREQ=MONTHLY;BYWEEKNO=1", ["ICS2205"]),
+        ("FREQ=WEEKLY;BYMONTHDAY=1", ["ICS2205"]),
+        ("FREQ=MONTHLY;BYYEARDAY=100", ["ICS2205"]),
+        ("FREQ=WEEKLY;BYDAY=1MO", ["ICS2205"]),
+        ("FREQ=MONTHLY;BYSETPOS=1", ["ICS2205"]),
+    ])
+    func ruleText(_ rule: String, _ codes: [String]) {
+        #expect(RuleTextChecker.problems(rule).map(\.code.rawValue) == codes)
+    }
+
+    typealias S = ValidationSupport
+
+    private func codes(_ rule: String, start: String = "DTSTART:20240610T090000Z", extra: [String] = []) -> [DiagnosticCode] {
+        S.findings(S.calendar(S.event([rule] + extra, start: start))).map(\.code)
+    }
+
+    @Test func rulesThatYieldInstances() {
+        #expect(codes("RRULE:FREQ=MONTHLY;BYDAY=-1FR", start: "DTSTART:20240628T150000Z").isEmpty)
+        #expect(codes("RRULE:FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO").isEmpty)
+        #expect(codes("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", start: "DTSTART;VALUE=DATE:20240229").isEmpty)
+    }
+
+    @Test func thirtiethOfFebruaryNeverComes() {
+        #expect(codes("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30") == [.ruleYieldsNoInstance])
+        #expect(codes("RRULE:FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31") == [.ruleYieldsNoInstance])
+    }
+
+    @Test func countOfOneNeedsNoOtherInstance() {
+        // COUNT counts DTSTART (RFC 5545 3.3.10): COUNT=1 is DTSTART alone, not an empty rule.
+        #expect(codes("RRULE:FREQ=YEARLY;COUNT=1;BYMONTH=2;BYMONTHDAY=30").isEmpty)
+    }
+
+    @Test func recurrenceIDOfTheSecondLastFridayMatches() {
+        // Last Fridays from 28 June 2024: 26 July is the second instance.
+        let master = S.event(["RRULE:FREQ=MONTHLY;BYDAY=-1FR;COUNT=3"], start: "DTSTART:20240628T150000Z")
+        let good = ["BEGIN:VEVENT", "UID:t@example.com", "DTSTAMP:20240101T120000Z", "RECURRENCE-ID:20240726T150000Z",
+                    "DTSTART:20240726T160000Z", "END:VEVENT"]
+        #expect(S.findings(S.calendar(master + good)).isEmpty)
+        let wrong = good.map { $0.replacingOccurrences(of: "RECURRENCE-ID:20240726", with: "RECURRENCE-ID:20240719") }
+        #expect(S.findings(S.calendar(master + wrong)).map(\.code) == [.recurrenceIDMatchesNoInstance])
+    }
+
+    @Test func allDayExdateMatchesByDate() {
+        #expect(codes("RRULE:FREQ=DAILY;COUNT=5", start: "DTSTART;VALUE=DATE:20240610", extra: ["EXDATE;VALUE=DATE:20240612"]).isEmpty)
+        #expect(codes("RRULE:FREQ=DAILY;COUNT=5", start: "DTSTART;VALUE=DATE:20240610", extra: ["EXDATE;VALUE=DATE:20240620"])
+                == [.exceptionMatchesNoInstance])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `icsview validate` run as a binary: output and exit codes compared exactly. Expected texts
+/// are written by hand from the fixtures (line numbers counted in the files) and the issue's
+/// formats.
+@Suite struct ValidateCommandTests {
+    static let endBeforeStart = "Fixtures/validation/invalid/ICS2103-dtend-before-dtstart.ics"
+    static let unknownProperty = "Fixtures/validation/invalid/ICS2007-unknown-property.ics"
+    static let usageTail = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|-> ...\n"
+        + "  See 'icsview validate --help' for more information.\n"
+
+    @Test func textLooksLikeACompiler() throws {
+        let result = try CLI.run(["validate", Self.endBeforeStart])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(Self.endBeforeStart):8:1: error: DTEND is before DTSTART [ICS2103]
+                hint: Make DTEND later than DTSTART, or drop it for an event of zero length.
+            1 error, 0 warnings in 1 file
+
+            """)
+        #expect(result.stderr == "")
+    }
+
+    @Test func github() throws {
+        let result = try CLI.run(["validate", "--format", "github", Self.endBeforeStart])
+        #expect(result.status == 1)
+        #expect(result.stdout == "::error file=\(Self.endBeforeStart),line=8,col=1,title=ICS2103::DTEND is before DTSTART\n"
+            + "1 error, 0 warnings in 1 file\n")
+    }
+
+    @Test func jsonIsOneObjectPerLine() throws {
+        let result = try CLI.run(["validate", "--format=json", Self.endBeforeStart])
+        #expect(result.status == 1)
+        #expect(result.stdout == "{\"file\":\"\(Self.endBeforeStart)\",\"line\":8,\"column\":1,\"severity\":\"error\",\"code\":\"ICS2103\","
+            + "\"message\":\"DTEND is before DTSTART\",\"hint\":\"Make DTEND later than DTSTART, or drop it for an event of zero length.\","
+            + "\"uid\":\"fixture-1@example.com\",\"property\":\"DTEND\"}\n")
+    }
+
+    @Test func warningsPassUnlessStrict() throws {
+        let plain = try CLI.run(["validate", "--quiet", "--format", "github", Self.unknownProperty])
+        #expect(plain.status == 0)
+        #expect(plain.stdout == "::warning file=\(Self.unknownProperty),line=10,col=1,title=ICS2007::unknown property MEETING-ROOM; kept as written\n")
+        let strict = try CLI.run(["validate", "--strict", "--quiet", "--format", "github", Self.unknownProperty])
+        #expect(strict.status == 1)
+        #expect(strict.stdout == plain.stdout)
+    }
+
+    @Test func validDirectoryAndStandardInput() throws {
+        let directory = try CLI.run(["validate", "--strict", "Fixtures/validation/valid"])
+        #expect(directory.status == 0)
+        #expect(directory.stdout == "0 errors, 0 warnings in 6 files\n")
+        let data = try Data(contentsOf: CLI.root.appendingPathComponent("Fixtures/validation/valid/simple-event.ics"))
+        let stdin = try CLI.run(["validate", "-"], input: data)
+        #expect(stdin.status == 0)
+        #expect(stdin.stdout == "0 errors, 0 warnings in 1 file\n")
+    }
+
+    @Test func summaryCountsAcrossFiles() throws {
+        let result = try CLI.run(["validate", Self.endBeforeStart, Self.unknownProperty, "Fixtures/validation/invalid/ICS3004-unused-vtimezone.ics"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("\n1 error, 1 warning, 1 note in 3 files\n"))
+    }
+
+    @Test func unreadableFileExitsTwo() throws {
+        let result = try CLI.run(["validate", "nonexistent.ics", Self.endBeforeStart])
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: nonexistent.ics: cannot open: No such file or directory\n")
+        #expect(result.stdout.hasSuffix("1 error, 0 warnings in 1 file; 1 file could not be read\n"))
+    }
+
+    @Test(arguments: [
+        (["validate"], "Error: missing expected argument '<file>'\n"),
+        (["validate", "--stric", "x.ics"], "Error: unknown option '--stric'. Did you mean '--strict'?\n"),
+        (["validate", "--format", "xml", "x.ics"], "Error: 'xml' is not a format (text, json or github)\n"),
+        (["validate", "--format"], "Error: missing value for '--format'\n"),
+        (["validate", "--quiet=yes", "x.ics"], "Error: '--quiet' takes no value\n"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == message + Self.usageTail)
+    }
+
+    @Test func help() throws {
+        let result = try CLI.run(["validate", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Check iCalendar (.ics) files"))
+        #expect(result.stdout.contains("\nUSAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|-> ...\n"))
+    }
+
+    @Test func codeTableInMarkdown() throws {
+        let result = try CLI.run(["validate", "--list-codes", "--format", "markdown"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "| Code | Severity | Check | How to fix |")
+        #expect(lines.contains("| ICS2103 | error | DTEND is not after DTSTART | Make DTEND later than DTSTART, or drop it for an event of zero length. |"))
+        #expect(lines.count == 2 + 79)   // the header, the rule, and the 79 registered codes
+    }
+
+    @Test func docsHoldTheCurrentCodeTable() throws {
+        let table = try CLI.run(["validate", "--list-codes", "--format", "markdown"]).stdout
+        let docs = try String(contentsOf: CLI.root.appendingPathComponent("Docs/validate.md"), encoding: .utf8)
+        #expect(docs.hasSuffix(table), "regenerate the table in Docs/validate.md with icsview validate --list-codes --format markdown")
+    }
+
+    @Test func fixturesScriptPasses() throws {
+        let result = try CLI.shell("bash scripts/validate-fixtures.sh")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("validate-fixtures: "))
+    }
+}
