@@ -101,10 +101,14 @@ struct SeriesBuilder {
     }
 
     /// The instant and displayed form of a value that ends an instance (DTEND, DUE, a PERIOD's end).
+    /// An instant (UTC or another zone) on a zoned series is shown in the series' zone, as its start is.
     private mutating func absolute(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> (key: Int, time: OccurrenceTime) {
         let own = self.frame(for: value, uid: uid)
         let wall = value.civil.secondsSinceEpoch
         let utc = own.instant(wall: wall)
+        if case .zoned = own.clock, case .zoned(let zone, _) = frame.clock {
+            return (utc, frame.startTime(wall: zone.zone.wallTime(atUTC: utc).secondsSinceEpoch, utc: utc))
+        }
         return (own.isDate || { if case .floating = own.clock { return true }; return false }()
                 ? viewer.resolve(wallSeconds: wall).utcSeconds : utc, own.startTime(wall: wall, utc: utc))
     }
