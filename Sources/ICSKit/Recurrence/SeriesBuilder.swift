@@ -101,10 +101,14 @@ struct SeriesBuilder {
     }
 
     /// The instant and displayed form of a value that ends an instance (DTEND, DUE, a PERIOD's end).
+    /// An instant (UTC or another zone) on a zoned series is shown in the series' zone, as its start is.
     private mutating func absolute(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> (key: Int, time: OccurrenceTime) {
         let own = self.frame(for: value, uid: uid)
         let wall = value.civil.secondsSinceEpoch
         let utc = own.instant(wall: wall)
+        if case .zoned = own.clock, case .zoned(let zone, _) = frame.clock {
+            return (utc, frame.startTime(wall: zone.zone.wallTime(atUTC: utc).secondsSinceEpoch, utc: utc))
+        }
         return (own.isDate || { if case .floating = own.clock { return true }; return false }()
                 ? viewer.resolve(wallSeconds: wall).utcSeconds : utc, own.startTime(wall: wall, utc: utc))
     }
@@ -201,7 +205,7 @@ struct SeriesBuilder {
         for override in Self.latest(overrides, by: { $0.recurrenceID }) {
             guard let rid = override.recurrenceID else { continue }
             add(rid, frame: frame, to: &overridden, days: &overriddenDays)
-            addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, single: true)
+            addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame)
             if override.appliesToFutureInstances, let key = frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }),
                let newStart = override.start {
                 let ridWall = wall(of: rid, frame: frame, utc: key)
@@ -231,15 +235,23 @@ struct SeriesBuilder {
         }
     }
 
+    /// Adds the instance an override makes of its master's series. Its recurrence id is shown in
+    /// the master's form (the original start of the instance, as the series' other instances show
+    /// theirs), whatever zone the override's RECURRENCE-ID or DTSTART was written in.
     private mutating func addSeries(_ override: Incidence, overrides: [Incidence], calendarIndex: Int,
-                                    recurrenceID: TimeValue, single: Bool) {
+                                    recurrenceID: TimeValue, masterFrame: SeriesFrame) {
         var instance = override
         instance.recurrenceRules = []
         instance.recurrenceDates = []
         instance.exceptionDates = []
         let before = singles.count
         addSeries(instance, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID)
-        if singles.count > before { singles[singles.count - 1].occurrence.incidence = override }
+        guard singles.count > before else { return }
+        singles[singles.count - 1].occurrence.incidence = override
+        if let key = masterFrame.matchKey(of: recurrenceID, lookup: { [self] in lookup($0).map(ZoneCache.init) }) {
+            singles[singles.count - 1].occurrence.recurrenceIDTime =
+                masterFrame.startTime(wall: wall(of: recurrenceID, frame: masterFrame, utc: key), utc: key)
+        }
     }
 
     private func add(_ value: TimeValue, frame: SeriesFrame, to keys: inout Set<Int>, days: inout Set<Int>) {

@@ -61,12 +61,14 @@ struct SeriesFrame {
         return nil
     }
 
-    /// The start as shown.
+    /// The start as shown: for a zone, the instant with the offset in force at it, so that a wall
+    /// time in a spring-forward gap (read with the offset before the gap, RFC 5545 3.3.5) shows as
+    /// the local time it denotes (02:30 New York on 10 March 2024 → 03:30-04:00, not 02:30-05:00).
     func startTime(wall: Int, utc: Int) -> OccurrenceTime {
         switch clock {
         case .date: return .date(CivilDate(daysSinceEpoch: floorDivide(wall, 86_400)))
         case .floating: return .floating(CivilDateTime(secondsSinceEpoch: wall))
-        case .zoned(let zone, _): return .instant(secondsSinceEpoch: utc, utcOffset: wall - utc, zone: zone.identifier)
+        case .zoned(let zone, _): return .instant(secondsSinceEpoch: utc, utcOffset: zone.offset(atUTC: utc), zone: zone.identifier)
         }
     }
 

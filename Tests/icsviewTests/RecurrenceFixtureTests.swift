@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The recurrence fixtures: real `.ics` text through the built `icsview`, compared line by line
+/// with the output of `--agenda --format json` worked out by hand from RFC 5545.
+///
+/// Each case of `Fixtures/recurrence/` is `NAME.ics` (the calendar), `NAME.args` (the icsview
+/// arguments after the file, without `--format json`), `NAME.expected.jsonl` (the expected
+/// standard output), `NAME.md` (the hand computation, with the RFC rules it rests on) and,
+/// when the case expects diagnostics, `NAME.expected.stderr` (otherwise standard error must be
+/// empty). The binary runs in the repository root with a pinned environment (`TZ=UTC`,
+/// `LANG=C.UTF-8`), so the expected `calendar` value is the relative path of the file.
+///
+/// Unlike the `Recurrence*` suites of ICSKitTests, which build values in code, these go through
+/// scanning, parsing, zone resolution, expansion and the JSON writer.
+@Suite("Recurrence fixtures (icsview --agenda --format json)")
+struct RecurrenceFixtureTests {
+    static let directory = "Fixtures/recurrence"
+
+    /// The case names: every `.ics` file of the directory, sorted.
+    static let cases: [String] = {
+        let url = CLI.root.appendingPathComponent(directory)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasSuffix(".ics") }.map { String($0.dropLast(4)) }.sorted()
+    }()
+
+    static let environment = ["TZ": "UTC", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+
+    static func text(_ name: String, _ suffix: String) throws -> String? {
+        let url = CLI.root.appendingPathComponent("\(directory)/\(name)\(suffix)")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test func everyCaseIsComplete() throws {
+        #expect(Self.cases.count >= 30, "at least 30 recurrence fixtures")
+        for name in Self.cases {
+            #expect(try Self.text(name, ".args") != nil, "\(name).args is missing")
+            #expect(try Self.text(name, ".expected.jsonl") != nil, "\(name).expected.jsonl is missing")
+            #expect(try Self.text(name, ".md") != nil, "\(name).md (the hand computation) is missing")
+        }
+    }
+
+    @Test(arguments: cases)
+    func fixture(_ name: String) throws {
+        let arguments = try #require(try Self.text(name, ".args"), "\(name).args is missing")
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        let expected = try #require(try Self.text(name, ".expected.jsonl"), "\(name).expected.jsonl is missing")
+        let result = try CLI.run(["\(Self.directory)/\(name).ics"] + arguments + ["--format", "json"],
+                                 environment: Self.environment)
+        #expect(result.status == 0, "exit status of \(name)")
+        let expectedLines = Self.lines(expected), actualLines = Self.lines(result.stdout)
+        #expect(actualLines == expectedLines,
+                "\(name): stdout differs (- expected, + actual):\n\(LineDiff.unified(expectedLines, actualLines))")
+        let expectedErrors = try Self.text(name, ".expected.stderr") ?? ""
+        #expect(Self.lines(result.stderr) == Self.lines(expectedErrors),
+                "\(name): stderr differs (- expected, + actual):\n\(LineDiff.unified(Self.lines(expectedErrors), Self.lines(result.stderr)))")
+
+        // Independently of the expected file: the lines come sorted by start instant, then UID.
+        let zone = try #require(TimeZone(identifier: Self.value(of: "--tz", in: arguments) ?? "UTC"))
+        let keys = try actualLines.map { line -> (Date, String) in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let start = try #require(object["start"] as? String)
+            return (try #require(StartInstant.parse(start, viewer: zone), "unreadable start \(start)"),
+                    object["uid"] as? String ?? "")
+        }
+        for (a, b) in zip(keys, keys.dropFirst()) {
+            #expect(a.0 < b.0 || (a.0 == b.0 && a.1 <= b.1), "\(name): \(b.1) at \(b.0) comes after \(a.1) at \(a.0)")
+        }
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+
+    static func value(of option: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+}
+
+/// Reads the `start` of an agenda JSON line as an instant: `…Z` and `…±HH:MM` as written,
+/// a date (its midnight) or a floating time in the viewer's zone, by Foundation's Gregorian
+/// calendar (independent of ICSKit's own zone code).
+enum StartInstant {
+    static func parse(_ text: String, viewer: TimeZone) -> Date? {
+        let digits = text.split(whereSeparator: { "-T:Z+".contains($0) }).compactMap { Int($0) }
+        guard digits.count >= 3 else { return nil }
+        var components = DateComponents(year: digits[0], month: digits[1], day: digits[2])
+        if digits.count >= 6 {
+            components.hour = digits[3]
+            components.minute = digits[4]
+            components.second = digits[5]
+        }
+        var zone = viewer
+        if text.hasSuffix("Z") {
+            zone = TimeZone(secondsFromGMT: 0)!
+        } else if text.count == 25, digits.count == 8 {
+            let sign = text[text.index(text.endIndex, offsetBy: -6)] == "-" ? -1 : 1
+            zone = TimeZone(secondsFromGMT: sign * (digits[6] * 3600 + digits[7] * 60))!
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: components)
+    }
+}
+
+/// A line diff for failure messages: the longest common subsequence kept as `  ` lines,
+/// the rest as `- ` (expected only) and `+ ` (actual only).
+enum LineDiff {
+    static func unified(_ expected: [String], _ actual: [String]) -> String {
+        let n = expected.count, m = actual.count
+        var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                common[i][j] = expected[i] == actual[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var out: [String] = []
+        var i = 0, j = 0
+        while i < n || j < m {
+            if i < n && j < m && expected[i] == actual[j] {
+                out.append("  " + expected[i]); i += 1; j += 1
+            } else if i < n && (j == m || common[i + 1][j] >= common[i][j + 1]) {
+                out.append("- " + expected[i]); i += 1
+            } else {
+                out.append("+ " + actual[j]); j += 1
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+}
