@@ -15,48 +15,26 @@ enum OptionParser {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
-        var index = 0
         var viewSet: String?
         func setView(_ view: Options.View, _ name: String) throws(UsageError) {
             if let viewSet, viewSet != name { throw UsageError(message: "\(viewSet) and \(name) cannot be used together") }
             viewSet = name
             options.view = view
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                options.inputs.append(contentsOf: arguments[index...])
-                break
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                options.inputs.append(argument)
+        var cursor = ArgumentCursor(arguments)
+        while let word = cursor.next() {
+            guard case let .option(name, inlineValue) = word else {
+                if case let .input(input) = word { options.inputs.append(input) }
                 continue
             }
-            var name = argument
-            var inlineValue: String?
-            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<eq])
-                inlineValue = String(argument[argument.index(after: eq)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard index < arguments.count else { throw UsageError(message: "missing value for '\(name)'") }
-                index += 1
-                return arguments[index - 1]
-            }
+            func value() throws(UsageError) -> String { try cursor.value(for: name, inline: inlineValue) }
             func optionalValue(matching looksRight: (String) -> Bool) -> String? {
-                if let inlineValue { return inlineValue }
-                if index < arguments.count, looksRight(arguments[index]) {
-                    index += 1
-                    return arguments[index - 1]
-                }
-                return nil
+                cursor.optionalValue(inline: inlineValue, matching: looksRight)
             }
             if flags.contains(name) || optionalValued.contains(name) || valued.contains(name) {
                 if flags.contains(name), inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
             } else {
-                throw UsageError(message: "unknown option '\(name)'" + suggestion(for: name))
+                throw ArgumentCursor.unknownOption(name, known: allNames)
             }
             switch name {
             case "-h", "--help": options.showHelp = true
@@ -124,26 +102,6 @@ enum OptionParser {
     private static func day(_ text: String, for name: String) throws(UsageError) -> CivilDate {
         guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD)") }
         return day
-    }
-
-    /// ` Did you mean '--month'?` for a near miss, else empty.
-    static func suggestion(for name: String) -> String {
-        let best = allNames.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= max(2, name.count / 3) else { return "" }
-        return ". Did you mean '\(best.0)'?"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }
 

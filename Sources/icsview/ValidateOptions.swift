@@ -15,31 +15,16 @@ struct ValidateOptions: Equatable {
     /// Parses the arguments after `validate`. Accepts `--opt value`, `--opt=value` and `--`.
     static func parse(_ arguments: [String]) throws(UsageError) -> ValidateOptions {
         var options = ValidateOptions()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                options.inputs.append(contentsOf: arguments[index...])
-                break
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                options.inputs.append(argument)
+        var cursor = ArgumentCursor(arguments)
+        while let word = cursor.next() {
+            guard case let .option(name, inlineValue) = word else {
+                if case let .input(input) = word { options.inputs.append(input) }
                 continue
-            }
-            var name = argument
-            var inlineValue: String?
-            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<eq])
-                inlineValue = String(argument[argument.index(after: eq)...])
             }
             if flags.contains(name) {
                 if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
             } else if !valued.contains(name) {
-                let all = valued.union(flags).sorted()
-                let best = all.map { ($0, OptionParser.editDistance(name, $0)) }.min { $0.1 < $1.1 }
-                let hint = best.map { $0.1 <= max(2, name.count / 3) ? ". Did you mean '\($0.0)'?" : "" } ?? ""
-                throw UsageError(message: "unknown option '\(name)'" + hint)
+                throw ArgumentCursor.unknownOption(name, known: valued.union(flags).sorted())
             }
             switch name {
             case "--strict": options.strict = true
@@ -47,14 +32,7 @@ struct ValidateOptions: Equatable {
             case "--list-codes": options.listCodes = true
             case "-h", "--help": options.showHelp = true
             default:
-                let text: String
-                if let inlineValue {
-                    text = inlineValue
-                } else {
-                    guard index < arguments.count else { throw UsageError(message: "missing value for '\(name)'") }
-                    text = arguments[index]
-                    index += 1
-                }
+                let text = try cursor.value(for: name, inline: inlineValue)
                 guard let format = Format(rawValue: text) else {
                     throw UsageError(message: "'\(text)' is not a format (text, json or github)")
                 }

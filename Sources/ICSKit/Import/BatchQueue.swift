@@ -38,12 +38,23 @@ final class BatchQueue: @unchecked Sendable {
     }
 }
 
+/// What the scanner learnt of the physical lines, known at the end of the input.
+struct LineStatistics: Sendable {
+    /// The first long physical lines (over the reader's limit, when it counts them) and their count.
+    var longLines: (lines: [Int], count: Int) = ([], 0)
+    /// Lines ending with a bare LF: how many, the first, and how many ended with CRLF.
+    var bareLineFeeds: (count: Int, firstLine: Int?, crlfCount: Int) = (0, nil, 0)
+}
+
 /// Moves the scanner to the scanning thread.
 ///
 /// Sendable notes: the scanner is used by exactly one thread, the one running ``scan(into:batchBytes:)``,
-/// after the importer has stopped touching it.
+/// after its creator has stopped touching it; ``statistics`` is written there before `.end` is
+/// queued and read after `.end` is taken (the queue's lock orders the two).
 final class ScannerBox: @unchecked Sendable {
     private var scanner: BlockScanner
+    /// Line statistics of the whole input; read only after the queue handed out `.end`.
+    private(set) var statistics = LineStatistics()
 
     init(scanner: BlockScanner) {
         self.scanner = scanner
@@ -64,6 +75,7 @@ final class ScannerBox: @unchecked Sendable {
                 }
             }
             if !batch.isEmpty { queue.put(.batch(batch)) }
+            statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
             queue.put(.end(scanner.diagnostics))
         } catch {
             queue.put(.failure(error))

@@ -14,7 +14,7 @@ struct ValidationRun {
         var scanner = BlockScanner(stream: stream, source: file, limits: options.limits, longLineLimit: Self.maxLineOctets)
         try scanner.checkFormat()
         let queue = BatchQueue(capacity: 2)
-        let producer = ValidationScannerBox(scanner: scanner)
+        let producer = ScannerBox(scanner: scanner)
         DispatchQueue.global().async {
             producer.scan(into: queue, batchBytes: CalendarImporter.batchBytes)
         }
@@ -39,7 +39,7 @@ struct ValidationRun {
         var calendar = CalendarChecker(file: file)
         calendar.check(results)
         findings.append(contentsOf: calendar.findings)
-        findings.append(contentsOf: producer.lineFindings(file: file))
+        findings.append(contentsOf: producer.statistics.findings(file: file))
         return Self.ordered(findings, maxPerCode: options.limits.maxDiagnosticsPerCode)
     }
 
@@ -118,44 +118,9 @@ private struct BlockInput: @unchecked Sendable {
     let base: UnsafeBufferPointer<ComponentBlock>
 }
 
-/// Runs the scanner on its own thread and keeps what it learnt of the physical lines.
-///
-/// Sendable notes: the scanner is used only by the thread in ``scan(into:batchBytes:)``;
-/// the line statistics are written there before `.end` is queued and read after it is taken
-/// (the queue's lock orders the two).
-final class ValidationScannerBox: @unchecked Sendable {
-    private var scanner: BlockScanner
-    private var longLines: (lines: [Int], count: Int) = ([], 0)
-    private var bareLineFeeds: (count: Int, firstLine: Int?, crlfCount: Int) = (0, nil, 0)
-
-    init(scanner: BlockScanner) {
-        self.scanner = scanner
-    }
-
-    func scan(into queue: BatchQueue, batchBytes: Int) {
-        var batch: [ComponentBlock] = []
-        var bytes = 0
-        do {
-            while let block = try scanner.next() {
-                bytes += block.text.count
-                batch.append(block)
-                if bytes >= batchBytes {
-                    queue.put(.batch(batch))
-                    batch = []
-                    bytes = 0
-                }
-            }
-            if !batch.isEmpty { queue.put(.batch(batch)) }
-            longLines = scanner.longLines
-            bareLineFeeds = scanner.bareLineFeeds
-            queue.put(.end(scanner.diagnostics))
-        } catch {
-            queue.put(.failure(error))
-        }
-    }
-
-    /// Long physical lines and bare line feeds, as findings (call after `.end`).
-    func lineFindings(file: String) -> [Finding] {
+extension LineStatistics {
+    /// Long physical lines and bare line feeds, as findings.
+    func findings(file: String) -> [Finding] {
         var out: [Finding] = longLines.lines.map { line in
             Finding(file: file, line: line, code: .longLine, message: "line is longer than \(ValidationRun.maxLineOctets) octets")
         }
