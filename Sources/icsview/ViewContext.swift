@@ -29,7 +29,7 @@ struct ViewContext {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        calendar.locale = Locale.current
+        calendar.locale = ViewContext.locale(environment: environment)
         if let first = options.firstWeekday { calendar.firstWeekday = first.rawValue }
         self.calendar = calendar
         if let today = options.today {
@@ -44,6 +44,18 @@ struct ViewContext {
         case .never: color = false
         case .auto: color = isatty(1) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
         }
+    }
+
+    /// The user's locale from `LC_ALL`, else `LC_TIME`, else `LANG` (`de_DE.UTF-8` → `de_DE`);
+    /// Foundation's own default for `C`, `POSIX` or nothing set. (Foundation on Linux does not
+    /// read these variables itself.) It gives the weekday names and, unless `--first-weekday`
+    /// is given, the first day of the week.
+    static func locale(environment: [String: String]) -> Locale {
+        let value = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let name = value.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
+        guard !name.isEmpty, name != "C", name != "POSIX" else { return Locale.current }
+        return Locale(identifier: name)
     }
 
     /// `COLUMNS`, else the terminal's own width, else 80.

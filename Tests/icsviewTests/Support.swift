@@ -41,6 +41,10 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["TZ"] = "UTC"
+        // The locale decides weekday names and the first weekday: pinned unless a test sets it.
+        env["LANG"] = "C.UTF-8"
+        env["LC_ALL"] = ""
+        env["LC_TIME"] = ""
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
