@@ -124,6 +124,21 @@ struct ComponentConverter {
         return nil
     }
 
+    /// A DATE or DATE-TIME value that names a real day and time; libical accepts
+    /// `20240631T250000` as it is, so an impossible one is reported and kept as written.
+    private mutating func time(_ item: PropertyItem, into other: inout [Property]) -> TimeValue? {
+        guard let value = LibicalValues.time(of: item.pointer) else { return nil }
+        let t = value.civil
+        if t.date.isValid && (0...23).contains(t.hour) && (0...59).contains(t.minute) && (0...60).contains(t.second) {
+            return value
+        }
+        let text = lines.rawValue(item.lineIndex) ?? value.description
+        diagnostics.append(Diagnostic(.valueParseError, "\(item.name) value \"\(text)\" is not a real date and time; kept as written",
+                                      source: lines.source, line: lines.number(item.lineIndex), property: item.name))
+        other.append(raw(item))
+        return nil
+    }
+
     private func calendarUser(_ item: PropertyItem) -> CalendarUser {
         CalendarUser(address: LibicalValues.valueText(of: item.pointer) ?? lines.rawValue(item.lineIndex) ?? "",
                      parameters: lines.parameters(item.lineIndex))
@@ -150,20 +165,20 @@ struct ComponentConverter {
             case "CATEGORIES": if let text = LibicalValues.text(of: p) { result.categories.append(text) }
             case "ORGANIZER": result.organizer = calendarUser(item)
             case "ATTENDEE": result.attendees.append(calendarUser(item))
-            case "DTSTART": result.start = LibicalValues.time(of: p)
-            case "DTEND": result.end = LibicalValues.time(of: p)
-            case "DUE": result.due = LibicalValues.time(of: p)
-            case "COMPLETED": result.completed = LibicalValues.time(of: p)
-            case "DTSTAMP": result.timestamp = LibicalValues.time(of: p)
-            case "CREATED": result.created = LibicalValues.time(of: p)
-            case "LAST-MODIFIED": result.lastModified = LibicalValues.time(of: p)
+            case "DTSTART": result.start = time(item, into: &result.otherProperties)
+            case "DTEND": result.end = time(item, into: &result.otherProperties)
+            case "DUE": result.due = time(item, into: &result.otherProperties)
+            case "COMPLETED": result.completed = time(item, into: &result.otherProperties)
+            case "DTSTAMP": result.timestamp = time(item, into: &result.otherProperties)
+            case "CREATED": result.created = time(item, into: &result.otherProperties)
+            case "LAST-MODIFIED": result.lastModified = time(item, into: &result.otherProperties)
             case "DURATION": result.duration = LibicalValues.durationValue(of: p)
             case "RRULE":
                 if let rule = LibicalValues.recurrenceRule(of: p) { result.recurrenceRules.append(rule) } else { result.otherProperties.append(raw(item)) }
             case "RDATE": if let date = LibicalValues.recurrenceDate(of: p) { result.recurrenceDates.append(date) }
-            case "EXDATE": if let date = LibicalValues.time(of: p) { result.exceptionDates.append(date) }
+            case "EXDATE": if let date = time(item, into: &result.otherProperties) { result.exceptionDates.append(date) }
             case "RECURRENCE-ID":
-                result.recurrenceID = LibicalValues.time(of: p)
+                result.recurrenceID = time(item, into: &result.otherProperties)
                 result.appliesToFutureInstances = lines.parameters(item.lineIndex)[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE"
             case "SEQUENCE": result.sequence = integer(item, into: &result.otherProperties) ?? 0
             case "PRIORITY": result.priority = integer(item, into: &result.otherProperties)
