@@ -91,8 +91,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         private var series: [Series]
         private var singles: [PendingOccurrence]
         private var singleIndex = 0
-        /// The next occurrence of each series, taken out when its heap entry is popped.
-        private var current: [Occurrence?]
+        /// The next instance of each series, made into an occurrence when its heap entry is popped.
+        private var current: [PendingInstance]
         /// Heap of (start key, rank, series index): small entries, so that sifting moves no occurrences.
         private var heap: [(key: Int, rank: Int, index: Int)] = []
         private var setupDiagnostics: [Diagnostic]
@@ -123,7 +123,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
             let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }
             self.singles = sortedIndices.map { singles[$0] }
-            current = Array(repeating: nil, count: series.count)
+            current = Array(repeating: PendingInstance(key: 0, wall: 0, utc: 0, rawWall: 0, rawUTC: 0, future: -1, extra: -1),
+                            count: series.count)
             setupDiagnostics = builder.diagnostics
             for index in series.indices { pull(index) }
         }
@@ -131,8 +132,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         /// Takes the next occurrence of series `index` into the heap.
         private mutating func pull(_ index: Int) {
             if let next = series[index].next() {
-                current[index] = next.occurrence
-                push((next.key, next.order, index))
+                current[index] = next
+                push((next.key, series[index].order, index))
             } else if let diagnostic = series[index].limitDiagnostic, reported.insert(index).inserted {
                 limitDiagnostics.append(diagnostic)
             }
@@ -142,7 +143,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             let hasSingle = singleIndex < singles.count
             if let top = heap.first, !hasSingle || Self.precedes(top, (singles[singleIndex].key, singles[singleIndex].order, 0)) {
                 let index = pop().index
-                let occurrence = current[index].take()!
+                let occurrence = series[index].occurrence(for: current[index])
                 pull(index)
                 return occurrence
             }

@@ -218,9 +218,12 @@ struct SeriesBuilder {
         let series = Series(master: master, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded, excludedDays: excludedDays,
                             overridden: overridden, overriddenDays: overriddenDays, futures: futures,
-                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit)
+                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit,
+                            startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
         if sources.isEmpty && extras.count == 1 && futures.isEmpty {
-            if var single = series.next() {
+            if let instance = series.next() {
+                var single = PendingOccurrence(key: instance.key, order: series.order,
+                                               occurrence: series.occurrence(for: instance))
                 single.occurrence.recurrenceID = recurrenceID
                 // The original start of an override, shown in its series' own form; none for a single event.
                 single.occurrence.recurrenceIDTime = recurrenceID.flatMap { rid in

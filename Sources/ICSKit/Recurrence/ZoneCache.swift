@@ -18,6 +18,17 @@ final class ZoneCache {
 
     var identifier: String? { zone.identifier }
 
+    /// Whether the zone has one offset at all times (UTC, or a tzdata zone without any change):
+    /// then wall times and instants convert by one subtraction, in the same order.
+    private(set) lazy var isFixedOffset: Bool = {
+        if zone is UTCZone { return true }
+        if let foundation = zone as? FoundationZone {
+            // Foundation reports every change of offset here, not only daylight-saving ones.
+            return foundation.zone.nextDaylightSavingTimeTransition(after: .distantPast) == nil
+        }
+        return false
+    }()
+
     /// The offset (seconds east of UTC) in force at `utcSeconds`.
     func offset(atUTC utcSeconds: Int) -> Int {
         let day = floorDivide(utcSeconds, 86_400)
