@@ -117,10 +117,17 @@ struct CompiledRule: Sendable {
     func dayMatches(_ days: Int) -> Bool {
         if !hasDayTests { return true }
         let date = CivilDate(daysSinceEpoch: days)
+        return dayMatches(days, date: date, weekday: ((days % 7 + 7) % 7 + 3) % 7 + 1,
+                          monthLength: CivilDate.daysInMonth(year: date.year, month: date.month))
+    }
+
+    /// ``dayMatches(_:)`` for a day whose date, ISO weekday and month length the caller already
+    /// knows (the engine walks the days of a period and keeps them up to date as it goes).
+    @inline(__always)
+    func dayMatches(_ days: Int, date: CivilDate, weekday: Int, monthLength: Int) -> Bool {
         if monthMask != 0 && monthMask & (UInt16(1) << UInt16(date.month)) == 0 { return false }
-        let weekday = ((days % 7 + 7) % 7 + 3) % 7 + 1
         if monthDayPositive != 0 || monthDayNegative != 0 {
-            let fromEnd = CivilDate.daysInMonth(year: date.year, month: date.month) - date.day + 1
+            let fromEnd = monthLength - date.day + 1
             if monthDayPositive & (UInt32(1) << UInt32(date.day)) == 0
                 && monthDayNegative & (UInt32(1) << UInt32(fromEnd)) == 0 { return false }
         }
@@ -144,6 +151,7 @@ struct CompiledRule: Sendable {
     }
 
     private func ordinalMatches(_ date: CivilDate, days: Int, weekday: Int) -> Bool {
+        if !ordinalWeekdays.contains(where: { $0.weekday == weekday }) { return false }
         let forward: Int, backward: Int
         if ordinalsInMonth {
             forward = (date.day - 1) / 7 + 1

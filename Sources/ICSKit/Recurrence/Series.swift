@@ -156,11 +156,11 @@ final class Series {
             let length = instance.future >= 0 ? futures[instance.future].length : self.length
             end = frame.endTime(wall: instance.wall, utc: instance.utc, length: length)
         }
-        var occurrence = Occurrence(incidence: incidence, calendarIndex: calendarIndex, start: start, end: end,
-                                    recurrenceID: frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC))
-        occurrence.recurrenceIDTime = instance.rawWall == instance.wall && instance.rawUTC == instance.utc
+        let originalStart = instance.rawWall == instance.wall && instance.rawUTC == instance.utc
             ? start : frame.startTime(wall: instance.rawWall, utc: instance.rawUTC)
-        return occurrence
+        return Occurrence(incidence: incidence, calendarIndex: calendarIndex, start: start, end: end,
+                          recurrenceID: frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC),
+                          recurrenceIDTime: originalStart)
     }
 
     /// The smallest of the rules' heads and the next extra, by instant, with the extra's index

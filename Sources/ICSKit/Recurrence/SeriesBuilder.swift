@@ -12,6 +12,8 @@ struct SeriesBuilder {
     private(set) var series: [Series] = []
     private(set) var singles: [PendingOccurrence] = []
     private var caches: [String: ZoneCache?] = [:]
+    /// One UTC zone for every UTC series (its memo is only a cache: sharing it is safe).
+    private let utc = ZoneCache(UTCZone())
     private var lookup: ZoneLookup = { _ in nil }
     private var calendar = ICalendar()
     private var order = 0
@@ -88,7 +90,7 @@ struct SeriesBuilder {
     private mutating func frame(for start: TimeValue, uid: String?) -> SeriesFrame {
         switch start {
         case .date: return SeriesFrame(clock: .date, viewer: viewer)
-        case .utc: return SeriesFrame(clock: .zoned(ZoneCache(UTCZone()), tzid: nil), viewer: viewer)
+        case .utc: return SeriesFrame(clock: .zoned(utc, tzid: nil), viewer: viewer)
         case .zoned(_, let tzid):
             if let zone = zone(tzid, uid: uid) { return SeriesFrame(clock: .zoned(zone, tzid: tzid), viewer: viewer) }
             return SeriesFrame(clock: .floating, viewer: viewer)

@@ -12,11 +12,13 @@ final class ZoneCache {
     private var lastLocalDay = Int.min, lastLocalOffset = Int.min
     private var lastUTCDay = Int.min, lastUTCOffset = Int.min
 
+    /// The zone's ``ZoneConverting/identifier``, read once (each occurrence shows it twice).
+    let identifier: String?
+
     init(_ zone: any ZoneConverting) {
         self.zone = zone
+        self.identifier = zone.identifier
     }
-
-    var identifier: String? { zone.identifier }
 
     /// Whether the zone has one offset at all times (UTC, or a tzdata zone without any change):
     /// then wall times and instants convert by one subtraction, in the same order.
