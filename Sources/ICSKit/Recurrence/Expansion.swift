@@ -109,7 +109,18 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             var builder = SeriesBuilder(viewer: viewer, rangeStart: rangeStart, rangeEnd: rangeEnd,
                                         limit: expansion.instanceLimit, zoneLookup: expansion.zoneLookup)
             builder.add(expansion.calendars)
-            series = builder.series
+            setupDiagnostics = builder.diagnostics
+            // Only the series with an instance in the range take part in the merge.
+            var series: [Series] = []
+            var firsts: [PendingInstance] = []
+            for item in builder.series {
+                if let first = item.next() {
+                    series.append(item)
+                    firsts.append(first)
+                } else if let diagnostic = item.limitDiagnostic {
+                    limitDiagnostics.append(diagnostic)
+                }
+            }
             var singles = builder.singles
             // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
             var entries: [(uid: String, calendar: Int, order: Int)] = series.map {
@@ -123,10 +134,9 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
             let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }
             self.singles = sortedIndices.map { singles[$0] }
-            current = Array(repeating: PendingInstance(key: 0, wall: 0, utc: 0, rawWall: 0, rawUTC: 0, future: -1, extra: -1),
-                            count: series.count)
-            setupDiagnostics = builder.diagnostics
-            for index in series.indices { pull(index) }
+            self.series = series
+            current = firsts
+            for index in series.indices { push((firsts[index].key, series[index].order, index)) }
         }
 
         /// Takes the next occurrence of series `index` into the heap.

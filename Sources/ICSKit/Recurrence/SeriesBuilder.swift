@@ -165,6 +165,17 @@ struct SeriesBuilder {
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
         let length = length(of: master, start: start, frame: frame)
         order += 1
+        if master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty
+            && overrides.isEmpty {
+            // A single event (or an override's instance): no Series to build.
+            if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
+                                                   rangeStart: rangeStart, rangeEnd: rangeEnd) {
+                singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
+                    incidence: master, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
+            }
+            return
+        }
         var sources: [InstanceSource] = []
         let zoneCache: ZoneCache? = { if case .zoned(let z, _) = frame.clock { return z }; return nil }()
         for rule in master.recurrenceRules {
@@ -227,16 +238,20 @@ struct SeriesBuilder {
                 var single = PendingOccurrence(key: instance.key, order: series.order,
                                                occurrence: series.occurrence(for: instance))
                 single.occurrence.recurrenceID = recurrenceID
-                // The original start of an override, shown in its series' own form; none for a single event.
-                single.occurrence.recurrenceIDTime = recurrenceID.flatMap { rid in
-                    frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
-                        frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
-                    }
-                }
+                single.occurrence.recurrenceIDTime = originalStart(of: recurrenceID, frame: frame)
                 singles.append(single)
             }
         } else {
             self.series.append(series)
+        }
+    }
+
+    /// The original start of an override, shown in its series' own form; none for a single event.
+    private func originalStart(of recurrenceID: TimeValue?, frame: SeriesFrame) -> OccurrenceTime? {
+        recurrenceID.flatMap { rid in
+            frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
+                frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
+            }
         }
     }
 

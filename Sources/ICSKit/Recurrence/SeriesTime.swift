@@ -105,6 +105,20 @@ struct SeriesFrame {
         }
     }
 
+    /// The one instance of an event without RRULE, RDATE or EXDATE, if it overlaps
+    /// `rangeStart..<rangeEnd`: its start key and its start and end as shown. The same test
+    /// as ``Series`` makes, without building one (most events of a calendar are single, and
+    /// most of those lie outside the range).
+    func singleInstance(wall: Int, utc: Int, length: InstanceLength, rangeStart: Int, rangeEnd: Int)
+        -> (key: Int, start: OccurrenceTime, end: OccurrenceTime)? {
+        let key: Int
+        if case .zoned = clock { key = utc } else { key = viewer.resolve(wallSeconds: wall).utcSeconds }
+        let endKey = endKey(wall: wall, utc: utc, length: length)
+        let inRange = endKey == key ? (key >= rangeStart && key < rangeEnd) : (key < rangeEnd && endKey > rangeStart)
+        guard inRange else { return nil }
+        return (key, startTime(wall: wall, utc: utc), endTime(wall: wall, utc: utc, length: length))
+    }
+
     /// The original start of an instance, as a value in the series' own form.
     func recurrenceID(wall: Int, utc: Int) -> TimeValue {
         switch clock {
