@@ -103,17 +103,16 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         public var diagnostics: [Diagnostic] { setupDiagnostics + limitDiagnostics }
 
         init(_ expansion: OccurrenceExpansion) {
-            let viewer = ZoneCache(expansion.viewerZone)
             let rangeStart = Int(expansion.start.timeIntervalSince1970.rounded(.down))
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
-            var builder = SeriesBuilder(viewer: viewer, rangeStart: rangeStart, rangeEnd: rangeEnd,
-                                        limit: expansion.instanceLimit, zoneLookup: expansion.zoneLookup)
-            builder.add(expansion.calendars)
-            setupDiagnostics = builder.diagnostics
+            let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
+                                          rangeStart: rangeStart, rangeEnd: rangeEnd, limit: expansion.instanceLimit,
+                                          zoneLookup: expansion.zoneLookup)
+            setupDiagnostics = built.diagnostics
             // Only the series with an instance in the range take part in the merge.
             var series: [Series] = []
             var firsts: [PendingInstance] = []
-            for item in builder.series {
+            for item in built.series {
                 if let first = item.next() {
                     series.append(item)
                     firsts.append(first)
@@ -121,7 +120,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                     limitDiagnostics.append(diagnostic)
                 }
             }
-            var singles = builder.singles
+            var singles = built.singles
             // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
             var entries: [(uid: String, calendar: Int, order: Int)] = series.map {
                 ($0.master.uid ?? "", $0.calendarIndex, $0.order)

@@ -1,30 +1,38 @@
 import Foundation
 
-/// Turns the events and todos of the calendars into series (and single occurrences) for one
-/// expansion: groups overrides with their master by UID, resolves zones, converts EXDATE,
-/// RDATE and RECURRENCE-ID values into the series' terms.
+/// Turns events and todos of one calendar into series (and single occurrences) for one
+/// expansion: resolves zones, converts EXDATE, RDATE and RECURRENCE-ID values into the
+/// series' terms. ``SeriesSetup`` groups the incidences by UID and runs one builder per part.
+///
+/// Sendable notes: not Sendable (its zone caches are not); a builder is made, filled and
+/// read on one thread at a time.
 struct SeriesBuilder {
     let viewer: ZoneCache
     let rangeStart: Int, rangeEnd: Int
     let limit: Int
-    let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
     private(set) var diagnostics: [Diagnostic] = []
+    /// The TZIDs this builder reported as unknown, with the index of their diagnostic.
+    private(set) var unknownZones: [(tzid: String, index: Int)] = []
     private(set) var series: [Series] = []
     private(set) var singles: [PendingOccurrence] = []
     private var caches: [String: ZoneCache?] = [:]
     /// One UTC zone for every UTC series (its memo is only a cache: sharing it is safe).
     private let utc = ZoneCache(UTCZone())
-    private var lookup: ZoneLookup = { _ in nil }
-    private var calendar = ICalendar()
-    private var order = 0
+    private let lookup: ZoneLookup
+    private let calendar: ICalendar
+    /// The position given to the last series; each incidence takes at most one.
+    private var order: Int
 
-    init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int,
-         zoneLookup: @escaping @Sendable (ICalendar) -> ZoneLookup) {
+    /// A builder for incidences of `calendar`, whose series take positions after `firstOrder`.
+    init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int, calendar: ICalendar,
+         lookup: @escaping ZoneLookup, firstOrder: Int) {
         self.viewer = viewer
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
         self.limit = limit
-        self.zoneLookup = zoneLookup
+        self.calendar = calendar
+        self.lookup = lookup
+        self.order = firstOrder
     }
 
     /// The zone for a TZID of the current calendar, cached; nil (and a diagnostic) when unknown.
@@ -32,6 +40,7 @@ struct SeriesBuilder {
         if let known = caches[tzid] { return known }
         let found = lookup(tzid).map(ZoneCache.init)
         if found == nil {
+            unknownZones.append((tzid, diagnostics.count))
             diagnostics.append(Diagnostic(.unknownTimeZone, "unknown time zone \"\(tzid)\"; times read as floating",
                                           source: calendar.source, uid: uid, property: "TZID"))
         }
@@ -39,32 +48,26 @@ struct SeriesBuilder {
         return found
     }
 
-    mutating func add(_ calendars: [ICalendar]) {
-        for (index, calendar) in calendars.enumerated() {
-            self.calendar = calendar
-            lookup = zoneLookup(calendar)
-            caches = [:]
-            var groups: [String: [Incidence]] = [:]
-            var keys: [String] = []
-            for incidence in calendar.events + calendar.todos {
-                guard let uid = incidence.uid else { addSeries(incidence, overrides: [], calendarIndex: index); continue }
-                if groups[uid] == nil { keys.append(uid) }
-                groups[uid, default: []].append(incidence)
+    /// Adds incidences without UID (each its own series), then groups of incidences that share
+    /// a UID (a master with its overrides, or overrides without a master), in the given order.
+    mutating func add(ungrouped: [Incidence], groups: ArraySlice<[Incidence]>, calendarIndex index: Int) {
+        for incidence in ungrouped { addSeries(incidence, overrides: [], calendarIndex: index) }
+        for members in groups {
+            if members.count == 1 && members[0].recurrenceID == nil {
+                addSeries(members[0], overrides: [], calendarIndex: index)
+                continue
             }
-            for uid in keys {
-                let members = groups[uid]!
-                let masters = members.filter { $0.recurrenceID == nil }
-                let overrides = members.filter { $0.recurrenceID != nil }
-                if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
-                    addSeries(master, overrides: overrides, calendarIndex: index)
-                } else {
-                    // No master: each override shows as a single event.
-                    for override in Self.latest(overrides, by: { $0.recurrenceID }) {
-                        var single = override
-                        single.recurrenceRules = []
-                        single.recurrenceDates = []
-                        addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
-                    }
+            let masters = members.filter { $0.recurrenceID == nil }
+            let overrides = members.filter { $0.recurrenceID != nil }
+            if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
+                addSeries(master, overrides: overrides, calendarIndex: index)
+            } else {
+                // No master: each override shows as a single event.
+                for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+                    var single = override
+                    single.recurrenceRules = []
+                    single.recurrenceDates = []
+                    addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
                 }
             }
         }
