@@ -35,6 +35,10 @@ struct CompiledRule: Sendable {
     let weekStart: Int
     /// Whether any day test is present (false: every day of the period passes).
     let hasDayTests: Bool
+    /// For DAILY without day tests and WEEKLY with at most plain BYDAY, and no BYSETPOS: the
+    /// days of every period that hold instances, as offsets from its first day (the same in
+    /// every period, since a week starts on WKST), sorted; `nil` for other rules.
+    let fixedDayOffsets: [Int]?
 
     init(_ rule: RecurrenceRule, start: CivilDateTime, isDate: Bool) {
         var frequency = rule.frequency
@@ -103,6 +107,18 @@ struct CompiledRule: Sendable {
             timesInPeriod = [0]
         }
         setPositions = rule.bySetPosition.filter { $0 != 0 }
+        let onlyWeekdays = monthMask == 0 && monthDayPositive == 0 && monthDayNegative == 0 && yearDays.isEmpty
+            && weekNumbers.isEmpty && ordinalWeekdays.isEmpty
+        if !setPositions.isEmpty {
+            fixedDayOffsets = nil
+        } else if frequency == .daily && !hasDayTests {
+            fixedDayOffsets = [0]
+        } else if frequency == .weekly && onlyWeekdays && weekdayMask != 0 {
+            let start = weekStart, mask = weekdayMask
+            fixedDayOffsets = (0..<7).filter { mask & (UInt8(1) << UInt8((start - 1 + $0) % 7 + 1)) != 0 }
+        } else {
+            fixedDayOffsets = nil
+        }
     }
 
     /// Sorted distinct values, or the single default when there are none.

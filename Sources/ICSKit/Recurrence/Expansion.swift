@@ -138,22 +138,21 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             for index in series.indices { push((firsts[index].key, series[index].order, index)) }
         }
 
-        /// Takes the next occurrence of series `index` into the heap.
-        private mutating func pull(_ index: Int) {
-            if let next = series[index].next() {
-                current[index] = next
-                push((next.key, series[index].order, index))
-            } else if let diagnostic = series[index].limitDiagnostic, reported.insert(index).inserted {
-                limitDiagnostics.append(diagnostic)
-            }
-        }
-
         public mutating func next() -> Occurrence? {
             let hasSingle = singleIndex < singles.count
             if let top = heap.first, !hasSingle || Self.precedes(top, (singles[singleIndex].key, singles[singleIndex].order, 0)) {
-                let index = pop().index
+                let index = top.index
                 let occurrence = series[index].occurrence(for: current[index])
-                pull(index)
+                // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
+                if let next = series[index].next() {
+                    current[index] = next
+                    replaceTop((next.key, top.rank, index))
+                } else {
+                    _ = pop()
+                    if let diagnostic = series[index].limitDiagnostic, reported.insert(index).inserted {
+                        limitDiagnostics.append(diagnostic)
+                    }
+                }
                 return occurrence
             }
             guard hasSingle else { return nil }
@@ -177,22 +176,28 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             }
         }
 
+        /// Replaces the top entry by `item` and sifts it down (moving a hole, not swapping).
+        private mutating func replaceTop(_ item: (key: Int, rank: Int, index: Int)) {
+            heap.withUnsafeMutableBufferPointer { heap in
+                let count = heap.count
+                var i = 0
+                while true {
+                    let l = 2 * i + 1
+                    if l >= count { break }
+                    let r = l + 1
+                    let m = r < count && Self.precedes(heap[r], heap[l]) ? r : l
+                    if !Self.precedes(heap[m], item) { break }
+                    heap[i] = heap[m]
+                    i = m
+                }
+                heap[i] = item
+            }
+        }
+
         private mutating func pop() -> (key: Int, rank: Int, index: Int) {
             let top = heap[0]
             let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                var i = 0
-                while true {
-                    let l = 2 * i + 1, r = l + 1
-                    var m = i
-                    if l < heap.count && Self.precedes(heap[l], heap[m]) { m = l }
-                    if r < heap.count && Self.precedes(heap[r], heap[m]) { m = r }
-                    if m == i { break }
-                    heap.swapAt(i, m)
-                    i = m
-                }
-            }
+            if !heap.isEmpty { replaceTop(last) }
             return top
         }
     }

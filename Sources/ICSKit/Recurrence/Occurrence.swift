@@ -58,8 +58,8 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
-    init(incidence: Incidence, calendarIndex: Int, start: OccurrenceTime, end: OccurrenceTime,
-         recurrenceID: TimeValue?, recurrenceIDTime: OccurrenceTime?) {
+    init(incidence: consuming Incidence, calendarIndex: Int, start: consuming OccurrenceTime, end: consuming OccurrenceTime,
+         recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
         self.incidence = incidence
         self.calendarIndex = calendarIndex
         self.start = start

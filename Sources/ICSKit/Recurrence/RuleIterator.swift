@@ -165,6 +165,15 @@ struct RuleIterator: IteratorProtocol {
         buffer.removeAll(keepingCapacity: true)
         index = 0
         let step = self.step
+        if let offsets = rule.fixedDayOffsets {
+            // The same days in every period: no day tests to run.
+            if !anchorPending { anchor += step }
+            anchorPending = false
+            if anchor >= Self.endOfLastYear { return false }
+            if let limit = untilWallLimit, anchor * 86_400 > limit { return false }
+            for offset in offsets { for time in rule.timesOfDay { buffer.append((anchor + offset) * 86_400 + time) } }
+            return true
+        }
         while true {
             if !anchorPending { anchor += step }
             anchorPending = false

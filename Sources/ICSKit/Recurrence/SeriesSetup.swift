@@ -67,6 +67,7 @@ enum SeriesSetup {
         var groups: [[Incidence]] = []
         var slot: [String: Int] = [:]
         groups.reserveCapacity(calendar.events.count + calendar.todos.count)
+        slot.reserveCapacity(calendar.events.count + calendar.todos.count)
         for list in [calendar.events, calendar.todos] {
             for incidence in list {
                 guard let uid = incidence.uid else { ungrouped.append(incidence); continue }
