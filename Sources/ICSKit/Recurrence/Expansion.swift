@@ -87,17 +87,24 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     }
 
     /// Hands out the occurrences one by one; ``diagnostics`` grows as series hit their limits.
+    ///
+    /// On a large calendar the series are expanded in two groups, one of them on a thread of its
+    /// own (``SeriesStream``); the iterator merges that stream with its own group and the single
+    /// events, so that the order is the same as from one merge.
     public struct Iterator: IteratorProtocol {
-        private var series: [Series]
+        private var merge: SeriesMerge
         private var singles: [PendingOccurrence]
         private var singleIndex = 0
-        /// The next instance of each series, made into an occurrence when its heap entry is popped.
-        private var current: [PendingInstance]
-        /// Heap of (start key, rank, series index): small entries, so that sifting moves no occurrences.
-        private var heap: [(key: Int, rank: Int, index: Int)] = []
+        /// The other group's stream (nil when one thread does all), its current batch and position.
+        private let stream: SeriesStreamHandle?
+        private var batch: [SeriesStream.Item] = []
+        private var batchIndex = 0
+        private var streamEnded = false
         private var setupDiagnostics: [Diagnostic]
-        private var reported = Set<Int>()
         private var limitDiagnostics: [Diagnostic] = []
+
+        /// Below this many series in the second group, one thread merges everything.
+        static let streamThreshold = 256
 
         /// What was found so far: unknown zones and unexpandable rules at once, instance limits as they are hit.
         public var diagnostics: [Diagnostic] { setupDiagnostics + limitDiagnostics }
@@ -112,10 +119,12 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             // Only the series with an instance in the range take part in the merge.
             var series: [Series] = []
             var firsts: [PendingInstance] = []
-            for item in built.series {
+            var parts: [Int] = []
+            for (item, part) in zip(built.series, built.parts) {
                 if let first = item.next() {
                     series.append(item)
                     firsts.append(first)
+                    parts.append(part)
                 } else if let diagnostic = item.limitDiagnostic {
                     limitDiagnostics.append(diagnostic)
                 }
@@ -133,72 +142,58 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
             let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }
             self.singles = sortedIndices.map { singles[$0] }
-            self.series = series
-            current = firsts
-            for index in series.indices { push((firsts[index].key, series[index].order, index)) }
+            let second = parts.indices.filter { parts[$0] == 1 }
+            if second.count >= Self.streamThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
+                let first = parts.indices.filter { parts[$0] == 0 }
+                merge = SeriesMerge(series: first.map { series[$0] }, firsts: first.map { firsts[$0] })
+                stream = SeriesStreamHandle(SeriesStream(SeriesMerge(series: second.map { series[$0] },
+                                                                     firsts: second.map { firsts[$0] })))
+            } else {
+                merge = SeriesMerge(series: series, firsts: firsts)
+                stream = nil
+            }
         }
 
         public mutating func next() -> Occurrence? {
-            let hasSingle = singleIndex < singles.count
-            if let top = heap.first, !hasSingle || Self.precedes(top, (singles[singleIndex].key, singles[singleIndex].order, 0)) {
-                let index = top.index
-                let occurrence = series[index].occurrence(for: current[index])
-                // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
-                if let next = series[index].next() {
-                    current[index] = next
-                    replaceTop((next.key, top.rank, index))
-                } else {
-                    _ = pop()
-                    if let diagnostic = series[index].limitDiagnostic, reported.insert(index).inserted {
-                        limitDiagnostics.append(diagnostic)
-                    }
+            // The earliest of three heads: this thread's merge, the stream, the singles.
+            var best: (key: Int, rank: Int)? = merge.top
+            var source = 0
+            if let stream, !streamEnded {
+                if batchIndex == batch.count {
+                    batch = stream.stream.next()
+                    batchIndex = 0
+                    if batch.isEmpty { streamEnded = true }
                 }
-                return occurrence
+                if !streamEnded {
+                    let head = (key: batch[batchIndex].key, rank: batch[batchIndex].rank)
+                    if best.map({ Self.precedes(head, $0) }) ?? true { best = head; source = 2 }
+                }
             }
-            guard hasSingle else { return nil }
-            singleIndex += 1
-            return singles[singleIndex - 1].occurrence
+            // A single wins a tie: an override shares its rank with its master's series, and comes first.
+            if singleIndex < singles.count {
+                let single = (key: singles[singleIndex].key, rank: singles[singleIndex].order)
+                if best.map({ !Self.precedes($0, single) }) ?? true { best = single; source = 1 }
+            }
+            guard best != nil else { return nil }
+            switch source {
+            case 0:
+                let (occurrence, diagnostic) = merge.pop()
+                if let diagnostic { limitDiagnostics.append(diagnostic) }
+                return occurrence
+            case 1:
+                singleIndex += 1
+                return singles[singleIndex - 1].occurrence
+            default:
+                batchIndex += 1
+                let item = batch[batchIndex - 1]
+                if let diagnostic = item.diagnostic { limitDiagnostics.append(diagnostic) }
+                return item.occurrence
+            }
         }
 
         @inline(__always)
-        private static func precedes(_ a: (key: Int, rank: Int, index: Int), _ b: (key: Int, rank: Int, index: Int)) -> Bool {
+        private static func precedes(_ a: (key: Int, rank: Int), _ b: (key: Int, rank: Int)) -> Bool {
             a.key != b.key ? a.key < b.key : a.rank < b.rank
-        }
-
-        private mutating func push(_ item: (key: Int, rank: Int, index: Int)) {
-            heap.append(item)
-            var i = heap.count - 1
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if !Self.precedes(heap[i], heap[parent]) { break }
-                heap.swapAt(i, parent)
-                i = parent
-            }
-        }
-
-        /// Replaces the top entry by `item` and sifts it down (moving a hole, not swapping).
-        private mutating func replaceTop(_ item: (key: Int, rank: Int, index: Int)) {
-            heap.withUnsafeMutableBufferPointer { heap in
-                let count = heap.count
-                var i = 0
-                while true {
-                    let l = 2 * i + 1
-                    if l >= count { break }
-                    let r = l + 1
-                    let m = r < count && Self.precedes(heap[r], heap[l]) ? r : l
-                    if !Self.precedes(heap[m], item) { break }
-                    heap[i] = heap[m]
-                    i = m
-                }
-                heap[i] = item
-            }
-        }
-
-        private mutating func pop() -> (key: Int, rank: Int, index: Int) {
-            let top = heap[0]
-            let last = heap.removeLast()
-            if !heap.isEmpty { replaceTop(last) }
-            return top
         }
     }
 }

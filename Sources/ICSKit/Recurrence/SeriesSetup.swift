@@ -13,12 +13,15 @@ enum SeriesSetup {
     static let parallelThreshold = 2_000
 
     /// The series and singles of `calendars`, and the diagnostics found while building them.
+    /// `parts` tells which part (0 or 1) built each series: series of different parts share no
+    /// zone cache, so that the two parts can be expanded on two threads.
     ///
     /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
                       limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup)
-        -> (series: [Series], singles: [PendingOccurrence], diagnostics: [Diagnostic]) {
+        -> (series: [Series], parts: [Int], singles: [PendingOccurrence], diagnostics: [Diagnostic]) {
         var series: [Series] = []
+        var seriesParts: [Int] = []
         var singles: [PendingOccurrence] = []
         var diagnostics: [Diagnostic] = []
         var firstOrder = 0
@@ -49,8 +52,9 @@ enum SeriesSetup {
             }
             if parts.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts.count, execute: work) }
             var reported = Set<String>()
-            for builder in builders {
+            for (part, builder) in builders.enumerated() {
                 series += builder.series
+                seriesParts += repeatElement(part, count: builder.series.count)
                 singles += builder.singles
                 let repeated = Set(builder.unknownZones.filter { reported.contains($0.tzid) }.map(\.index))
                 for (i, diagnostic) in builder.diagnostics.enumerated() where !repeated.contains(i) { diagnostics.append(diagnostic) }
@@ -58,7 +62,7 @@ enum SeriesSetup {
             }
             firstOrder += total + 1
         }
-        return (series, singles, diagnostics)
+        return (series, seriesParts, singles, diagnostics)
     }
 
     /// The incidences without UID, and the groups sharing a UID, in the order of their first member.
