@@ -27,6 +27,9 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// The most occurrences one series may produce in this expansion; past it, a `recurrenceLimit` diagnostic.
     public let instanceLimit: Int
     let viewerZone: any ZoneConverting
+    /// Whether a large expansion may use a second thread (setup in two parts, and the second
+    /// part's series merged on a thread of their own); false only in tests, to compare.
+    var usesSecondThread = true
     let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
 
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).
@@ -114,7 +117,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
             let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
                                           rangeStart: rangeStart, rangeEnd: rangeEnd, limit: expansion.instanceLimit,
-                                          zoneLookup: expansion.zoneLookup)
+                                          zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread)
             setupDiagnostics = built.diagnostics
             // Only the series with an instance in the range take part in the merge.
             var series: [Series] = []

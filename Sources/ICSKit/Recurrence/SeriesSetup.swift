@@ -18,7 +18,7 @@ enum SeriesSetup {
     ///
     /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
-                      limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup)
+                      limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true)
         -> (series: [Series], parts: [Int], singles: [PendingOccurrence], diagnostics: [Diagnostic]) {
         var series: [Series] = []
         var seriesParts: [Int] = []
@@ -31,7 +31,7 @@ enum SeriesSetup {
             let total = calendar.events.count + calendar.todos.count
             // Split the groups where about half of the incidences lie before.
             var split = groups.count
-            if total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
+            if parallel && total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
                 var seen = ungrouped.count
                 for (i, members) in groups.enumerated() {
                     if seen >= total / 2 { split = i; break }

@@ -28,10 +28,13 @@ final class SeriesStream: @unchecked Sendable {
     private var head = 0
     private var cancelled = false
     private let ready = DispatchSemaphore(value: 0)
-    private let space = DispatchSemaphore(value: SeriesStream.bufferedBatches)
+    /// Free slots. Made with 0 and signalled up: libdispatch traps when a semaphore goes away
+    /// below its initial value, which a cancelled stream's may.
+    private let space = DispatchSemaphore(value: 0)
 
     /// Starts merging at once, on a global queue.
     init(_ merge: SeriesMerge) {
+        for _ in 0..<Self.bufferedBatches { space.signal() }
         let box = MergeBox(merge: merge)
         DispatchQueue.global().async { [self] in
             var merge = box.merge
