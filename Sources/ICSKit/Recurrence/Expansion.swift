@@ -8,7 +8,9 @@ typealias ZoneLookup = @Sendable (String) -> (any ZoneConverting)?
 /// all-day, floating and zoned times, for VEVENT and VTODO.
 ///
 /// Occurrences come sorted by start instant, then UID; they are produced one at a time by a
-/// k-way merge over the series, so a long range never builds a large array first. An
+/// k-way merge over the series, so a long range never builds a large array first. A large
+/// calendar (thousands of events) is prepared on two threads, and half of its series are
+/// expanded on a second thread that runs at most a few thousand occurrences ahead. An
 /// occurrence belongs to the range when it overlaps it (`start < end of range` and
 /// `end > start of range`; a zero-length one when its start lies inside).
 ///
@@ -119,19 +121,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                                           rangeStart: rangeStart, rangeEnd: rangeEnd, limit: expansion.instanceLimit,
                                           zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread)
             setupDiagnostics = built.diagnostics
-            // Only the series with an instance in the range take part in the merge.
-            var series: [Series] = []
-            var firsts: [PendingInstance] = []
-            var parts: [Int] = []
-            for (item, part) in zip(built.series, built.parts) {
-                if let first = item.next() {
-                    series.append(item)
-                    firsts.append(first)
-                    parts.append(part)
-                } else if let diagnostic = item.limitDiagnostic {
-                    limitDiagnostics.append(diagnostic)
-                }
-            }
+            limitDiagnostics = built.limitDiagnostics
+            let series = built.series, firsts = built.firsts, parts = built.parts
             var singles = built.singles
             // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
             var entries: [(uid: String, calendar: Int, order: Int)] = series.map {

@@ -13,7 +13,11 @@ struct SeriesBuilder {
     private(set) var diagnostics: [Diagnostic] = []
     /// The TZIDs this builder reported as unknown, with the index of their diagnostic.
     private(set) var unknownZones: [(tzid: String, index: Int)] = []
+    /// The series with an instance in the range, and that first instance of each (found here,
+    /// on the builder's thread); the others are dropped, with their limit diagnostics in order.
     private(set) var series: [Series] = []
+    private(set) var firsts: [PendingInstance] = []
+    private(set) var limitDiagnostics: [Diagnostic] = []
     private(set) var singles: [PendingOccurrence] = []
     private var caches: [String: ZoneCache?] = [:]
     /// One UTC zone for every UTC series (its memo is only a cache: sharing it is safe).
@@ -245,7 +249,12 @@ struct SeriesBuilder {
                 singles.append(single)
             }
         } else {
-            self.series.append(series)
+            if let first = series.next() {
+                self.series.append(series)
+                firsts.append(first)
+            } else if let diagnostic = series.limitDiagnostic {
+                limitDiagnostics.append(diagnostic)
+            }
         }
     }
 

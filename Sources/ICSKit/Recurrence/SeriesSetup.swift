@@ -12,16 +12,21 @@ enum SeriesSetup {
     /// Below this many incidences in a calendar, one thread builds them all.
     static let parallelThreshold = 2_000
 
-    /// The series and singles of `calendars`, and the diagnostics found while building them.
+    /// The series of `calendars` that have an instance in the range, with that first instance,
+    /// the singles, the diagnostics found while building them, and the limit diagnostics of the
+    /// series dropped because they stopped at their limit before reaching the range.
     /// `parts` tells which part (0 or 1) built each series: series of different parts share no
     /// zone cache, so that the two parts can be expanded on two threads.
     ///
     /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
                       limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true)
-        -> (series: [Series], parts: [Int], singles: [PendingOccurrence], diagnostics: [Diagnostic]) {
+        -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [PendingOccurrence],
+            diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic]) {
         var series: [Series] = []
+        var firsts: [PendingInstance] = []
         var seriesParts: [Int] = []
+        var limitDiagnostics: [Diagnostic] = []
         var singles: [PendingOccurrence] = []
         var diagnostics: [Diagnostic] = []
         var firstOrder = 0
@@ -54,6 +59,8 @@ enum SeriesSetup {
             var reported = Set<String>()
             for (part, builder) in builders.enumerated() {
                 series += builder.series
+                firsts += builder.firsts
+                limitDiagnostics += builder.limitDiagnostics
                 seriesParts += repeatElement(part, count: builder.series.count)
                 singles += builder.singles
                 let repeated = Set(builder.unknownZones.filter { reported.contains($0.tzid) }.map(\.index))
@@ -62,7 +69,7 @@ enum SeriesSetup {
             }
             firstOrder += total + 1
         }
-        return (series, seriesParts, singles, diagnostics)
+        return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics)
     }
 
     /// The incidences without UID, and the groups sharing a UID, in the order of their first member.
