@@ -35,6 +35,10 @@ struct CompiledRule: Sendable {
     let weekStart: Int
     /// Whether any day test is present (false: every day of the period passes).
     let hasDayTests: Bool
+    /// For DAILY without day tests and WEEKLY with at most plain BYDAY, and no BYSETPOS: the
+    /// days of every period that hold instances, as offsets from its first day (the same in
+    /// every period, since a week starts on WKST), sorted; `nil` for other rules.
+    let fixedDayOffsets: [Int]?
 
     init(_ rule: RecurrenceRule, start: CivilDateTime, isDate: Bool) {
         var frequency = rule.frequency
@@ -103,6 +107,18 @@ struct CompiledRule: Sendable {
             timesInPeriod = [0]
         }
         setPositions = rule.bySetPosition.filter { $0 != 0 }
+        let onlyWeekdays = monthMask == 0 && monthDayPositive == 0 && monthDayNegative == 0 && yearDays.isEmpty
+            && weekNumbers.isEmpty && ordinalWeekdays.isEmpty
+        if !setPositions.isEmpty {
+            fixedDayOffsets = nil
+        } else if frequency == .daily && !hasDayTests {
+            fixedDayOffsets = [0]
+        } else if frequency == .weekly && onlyWeekdays && weekdayMask != 0 {
+            let start = weekStart, mask = weekdayMask
+            fixedDayOffsets = (0..<7).filter { mask & (UInt8(1) << UInt8((start - 1 + $0) % 7 + 1)) != 0 }
+        } else {
+            fixedDayOffsets = nil
+        }
     }
 
     /// Sorted distinct values, or the single default when there are none.
@@ -117,10 +133,17 @@ struct CompiledRule: Sendable {
     func dayMatches(_ days: Int) -> Bool {
         if !hasDayTests { return true }
         let date = CivilDate(daysSinceEpoch: days)
+        return dayMatches(days, date: date, weekday: ((days % 7 + 7) % 7 + 3) % 7 + 1,
+                          monthLength: CivilDate.daysInMonth(year: date.year, month: date.month))
+    }
+
+    /// ``dayMatches(_:)`` for a day whose date, ISO weekday and month length the caller already
+    /// knows (the engine walks the days of a period and keeps them up to date as it goes).
+    @inline(__always)
+    func dayMatches(_ days: Int, date: CivilDate, weekday: Int, monthLength: Int) -> Bool {
         if monthMask != 0 && monthMask & (UInt16(1) << UInt16(date.month)) == 0 { return false }
-        let weekday = ((days % 7 + 7) % 7 + 3) % 7 + 1
         if monthDayPositive != 0 || monthDayNegative != 0 {
-            let fromEnd = CivilDate.daysInMonth(year: date.year, month: date.month) - date.day + 1
+            let fromEnd = monthLength - date.day + 1
             if monthDayPositive & (UInt32(1) << UInt32(date.day)) == 0
                 && monthDayNegative & (UInt32(1) << UInt32(fromEnd)) == 0 { return false }
         }
@@ -144,6 +167,7 @@ struct CompiledRule: Sendable {
     }
 
     private func ordinalMatches(_ date: CivilDate, days: Int, weekday: Int) -> Bool {
+        if !ordinalWeekdays.contains(where: { $0.weekday == weekday }) { return false }
         let forward: Int, backward: Int
         if ordinalsInMonth {
             forward = (date.day - 1) / 7 + 1

@@ -8,7 +8,9 @@ typealias ZoneLookup = @Sendable (String) -> (any ZoneConverting)?
 /// all-day, floating and zoned times, for VEVENT and VTODO.
 ///
 /// Occurrences come sorted by start instant, then UID; they are produced one at a time by a
-/// k-way merge over the series, so a long range never builds a large array first. An
+/// k-way merge over the series, so a long range never builds a large array first. A large
+/// calendar (thousands of events) is prepared on two threads, and half of its series are
+/// expanded on a second thread that runs at most a few thousand occurrences ahead. An
 /// occurrence belongs to the range when it overlaps it (`start < end of range` and
 /// `end > start of range`; a zero-length one when its start lies inside).
 ///
@@ -27,6 +29,9 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// The most occurrences one series may produce in this expansion; past it, a `recurrenceLimit` diagnostic.
     public let instanceLimit: Int
     let viewerZone: any ZoneConverting
+    /// Whether a large expansion may use a second thread (setup in two parts, and the second
+    /// part's series merged on a thread of their own); false only in tests, to compare.
+    var usesSecondThread = true
     let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
 
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).
@@ -87,30 +92,38 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     }
 
     /// Hands out the occurrences one by one; ``diagnostics`` grows as series hit their limits.
+    ///
+    /// On a large calendar the series are expanded in two groups, one of them on a thread of its
+    /// own (``SeriesStream``); the iterator merges that stream with its own group and the single
+    /// events, so that the order is the same as from one merge.
     public struct Iterator: IteratorProtocol {
-        private var series: [Series]
+        private var merge: SeriesMerge
         private var singles: [PendingOccurrence]
         private var singleIndex = 0
-        /// The next occurrence of each series, taken out when its heap entry is popped.
-        private var current: [Occurrence?]
-        /// Heap of (start key, rank, series index): small entries, so that sifting moves no occurrences.
-        private var heap: [(key: Int, rank: Int, index: Int)] = []
+        /// The other group's stream (nil when one thread does all), its current batch and position.
+        private let stream: SeriesStreamHandle?
+        private var batch: [SeriesStream.Item] = []
+        private var batchIndex = 0
+        private var streamEnded = false
         private var setupDiagnostics: [Diagnostic]
-        private var reported = Set<Int>()
         private var limitDiagnostics: [Diagnostic] = []
+
+        /// Below this many series in the second group, one thread merges everything.
+        static let streamThreshold = 256
 
         /// What was found so far: unknown zones and unexpandable rules at once, instance limits as they are hit.
         public var diagnostics: [Diagnostic] { setupDiagnostics + limitDiagnostics }
 
         init(_ expansion: OccurrenceExpansion) {
-            let viewer = ZoneCache(expansion.viewerZone)
             let rangeStart = Int(expansion.start.timeIntervalSince1970.rounded(.down))
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
-            var builder = SeriesBuilder(viewer: viewer, rangeStart: rangeStart, rangeEnd: rangeEnd,
-                                        limit: expansion.instanceLimit, zoneLookup: expansion.zoneLookup)
-            builder.add(expansion.calendars)
-            series = builder.series
-            var singles = builder.singles
+            let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
+                                          rangeStart: rangeStart, rangeEnd: rangeEnd, limit: expansion.instanceLimit,
+                                          zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread)
+            setupDiagnostics = built.diagnostics
+            limitDiagnostics = built.limitDiagnostics
+            let series = built.series, firsts = built.firsts, parts = built.parts
+            var singles = built.singles
             // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
             var entries: [(uid: String, calendar: Int, order: Int)] = series.map {
                 ($0.master.uid ?? "", $0.calendarIndex, $0.order)
@@ -123,67 +136,58 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
             let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }
             self.singles = sortedIndices.map { singles[$0] }
-            current = Array(repeating: nil, count: series.count)
-            setupDiagnostics = builder.diagnostics
-            for index in series.indices { pull(index) }
-        }
-
-        /// Takes the next occurrence of series `index` into the heap.
-        private mutating func pull(_ index: Int) {
-            if let next = series[index].next() {
-                current[index] = next.occurrence
-                push((next.key, next.order, index))
-            } else if let diagnostic = series[index].limitDiagnostic, reported.insert(index).inserted {
-                limitDiagnostics.append(diagnostic)
+            let second = parts.indices.filter { parts[$0] == 1 }
+            if second.count >= Self.streamThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
+                let first = parts.indices.filter { parts[$0] == 0 }
+                merge = SeriesMerge(series: first.map { series[$0] }, firsts: first.map { firsts[$0] })
+                stream = SeriesStreamHandle(SeriesStream(SeriesMerge(series: second.map { series[$0] },
+                                                                     firsts: second.map { firsts[$0] })))
+            } else {
+                merge = SeriesMerge(series: series, firsts: firsts)
+                stream = nil
             }
         }
 
         public mutating func next() -> Occurrence? {
-            let hasSingle = singleIndex < singles.count
-            if let top = heap.first, !hasSingle || Self.precedes(top, (singles[singleIndex].key, singles[singleIndex].order, 0)) {
-                let index = pop().index
-                let occurrence = current[index].take()!
-                pull(index)
-                return occurrence
+            // The earliest of three heads: this thread's merge, the stream, the singles.
+            var best: (key: Int, rank: Int)? = merge.top
+            var source = 0
+            if let stream, !streamEnded {
+                if batchIndex == batch.count {
+                    batch = stream.stream.next()
+                    batchIndex = 0
+                    if batch.isEmpty { streamEnded = true }
+                }
+                if !streamEnded {
+                    let head = (key: batch[batchIndex].key, rank: batch[batchIndex].rank)
+                    if best.map({ Self.precedes(head, $0) }) ?? true { best = head; source = 2 }
+                }
             }
-            guard hasSingle else { return nil }
-            singleIndex += 1
-            return singles[singleIndex - 1].occurrence
+            // A single wins a tie: an override shares its rank with its master's series, and comes first.
+            if singleIndex < singles.count {
+                let single = (key: singles[singleIndex].key, rank: singles[singleIndex].order)
+                if best.map({ !Self.precedes($0, single) }) ?? true { best = single; source = 1 }
+            }
+            guard best != nil else { return nil }
+            switch source {
+            case 0:
+                let (occurrence, diagnostic) = merge.pop()
+                if let diagnostic { limitDiagnostics.append(diagnostic) }
+                return occurrence
+            case 1:
+                singleIndex += 1
+                return singles[singleIndex - 1].occurrence
+            default:
+                batchIndex += 1
+                let item = batch[batchIndex - 1]
+                if let diagnostic = item.diagnostic { limitDiagnostics.append(diagnostic) }
+                return item.occurrence
+            }
         }
 
         @inline(__always)
-        private static func precedes(_ a: (key: Int, rank: Int, index: Int), _ b: (key: Int, rank: Int, index: Int)) -> Bool {
+        private static func precedes(_ a: (key: Int, rank: Int), _ b: (key: Int, rank: Int)) -> Bool {
             a.key != b.key ? a.key < b.key : a.rank < b.rank
-        }
-
-        private mutating func push(_ item: (key: Int, rank: Int, index: Int)) {
-            heap.append(item)
-            var i = heap.count - 1
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if !Self.precedes(heap[i], heap[parent]) { break }
-                heap.swapAt(i, parent)
-                i = parent
-            }
-        }
-
-        private mutating func pop() -> (key: Int, rank: Int, index: Int) {
-            let top = heap[0]
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                var i = 0
-                while true {
-                    let l = 2 * i + 1, r = l + 1
-                    var m = i
-                    if l < heap.count && Self.precedes(heap[l], heap[m]) { m = l }
-                    if r < heap.count && Self.precedes(heap[r], heap[m]) { m = r }
-                    if m == i { break }
-                    heap.swapAt(i, m)
-                    i = m
-                }
-            }
-            return top
         }
     }
 }

@@ -57,6 +57,17 @@ public struct Occurrence: Sendable, Hashable {
         self.recurrenceID = recurrenceID
     }
 
+    /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
+    init(incidence: consuming Incidence, calendarIndex: Int, start: consuming OccurrenceTime, end: consuming OccurrenceTime,
+         recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
+        self.incidence = incidence
+        self.calendarIndex = calendarIndex
+        self.start = start
+        self.end = end
+        self.recurrenceID = recurrenceID
+        self.recurrenceIDTime = recurrenceIDTime
+    }
+
     /// The original start of this instance as a displayable time (in the series' own zone),
     /// for every instance of a recurring series; `nil` for a single event.
     public var recurrenceIDTime: OccurrenceTime?

@@ -40,6 +40,8 @@ struct RuleIterator: IteratorProtocol {
         }
     }
     static let lastYear = 9999
+    /// The day after the last day of ``lastYear``.
+    static let endOfLastYear = CivilDate(year: lastYear + 1, month: 1, day: 1).daysSinceEpoch
 
     private var anchor: Int
     private var anchorPending = true
@@ -163,11 +165,20 @@ struct RuleIterator: IteratorProtocol {
         buffer.removeAll(keepingCapacity: true)
         index = 0
         let step = self.step
+        if let offsets = rule.fixedDayOffsets {
+            // The same days in every period: no day tests to run.
+            if !anchorPending { anchor += step }
+            anchorPending = false
+            if anchor >= Self.endOfLastYear { return false }
+            if let limit = untilWallLimit, anchor * 86_400 > limit { return false }
+            for offset in offsets { for time in rule.timesOfDay { buffer.append((anchor + offset) * 86_400 + time) } }
+            return true
+        }
         while true {
             if !anchorPending { anchor += step }
             anchorPending = false
             let (firstDay, dayCount) = periodDays()
-            if CivilDate(daysSinceEpoch: firstDay).year > Self.lastYear { return false }
+            if firstDay >= Self.endOfLastYear { return false }
             if let limit = untilWallLimit, firstDay * 86_400 > limit { return false }
             if rule.frequency >= .daily {
                 fillDays(firstDay: firstDay, dayCount: dayCount)
@@ -201,23 +212,40 @@ struct RuleIterator: IteratorProtocol {
     }
 
     /// DAILY and coarser: every day of the period that passes the day tests, at every time of day.
+    /// The date, weekday and month length are carried from day to day, not recomputed.
     private mutating func fillDays(firstDay: Int, dayCount: Int) {
         let times = rule.timesOfDay
-        var day = firstDay
         let end = firstDay + dayCount
+        if !rule.hasDayTests {
+            for day in firstDay..<end { for time in times { buffer.append(day * 86_400 + time) } }
+            return
+        }
+        var day = firstDay
+        var date = CivilDate(daysSinceEpoch: firstDay)
+        var weekday = ((firstDay % 7 + 7) % 7 + 3) % 7 + 1
+        var monthLength = CivilDate.daysInMonth(year: date.year, month: date.month)
+        let skipsMonths = rule.frequency == .yearly && rule.monthMask != 0
         while day < end {
-            if rule.frequency == .yearly && rule.monthMask != 0 {
-                // Skip whole months that BYMONTH leaves out.
-                let date = CivilDate(daysSinceEpoch: day)
-                if rule.monthMask & (UInt16(1) << UInt16(date.month)) == 0 {
-                    day += CivilDate.daysInMonth(year: date.year, month: date.month) - date.day + 1
-                    continue
+            if skipsMonths && rule.monthMask & (UInt16(1) << UInt16(date.month)) == 0 {
+                // Skip the rest of a month that BYMONTH leaves out.
+                let skipped = monthLength - date.day + 1
+                day += skipped
+                weekday = (weekday - 1 + skipped) % 7 + 1
+                date.day = monthLength
+            } else {
+                if rule.dayMatches(day, date: date, weekday: weekday, monthLength: monthLength) {
+                    for time in times { buffer.append(day * 86_400 + time) }
                 }
+                day += 1
+                weekday = weekday == 7 ? 1 : weekday + 1
             }
-            if rule.dayMatches(day) {
-                for time in times { buffer.append(day * 86_400 + time) }
+            if date.day == monthLength {
+                date.day = 1
+                if date.month == 12 { date.month = 1; date.year += 1 } else { date.month += 1 }
+                monthLength = CivilDate.daysInMonth(year: date.year, month: date.month)
+            } else {
+                date.day += 1
             }
-            day += 1
         }
     }
 

@@ -14,6 +14,22 @@ struct PendingOccurrence {
     }
 }
 
+/// An instance of a series that passed every filter, as plain integers: the key the merge sorts
+/// by, and what its ``Occurrence`` is built from once it is handed out (``Series/occurrence(for:)``).
+/// Small and free of references, so that buffering and sifting it costs no retain or release.
+struct PendingInstance {
+    /// The start instant (floating and all-day starts read in the viewer's zone).
+    var key: Int
+    /// The start, after any THISANDFUTURE shift: wall time and instant.
+    var wall: Int, utc: Int
+    /// The original start (the recurrence id): wall time and instant.
+    var rawWall: Int, rawUTC: Int
+    /// The THISANDFUTURE change that applies (an index into ``Series/futures``), or -1.
+    var future: Int
+    /// The RDATE PERIOD whose end the instance takes (an index into ``Series/extras``), or -1.
+    var extra: Int
+}
+
 /// An extra instance from RDATE (or DTSTART of a series without RRULE), with the end of a PERIOD.
 struct ExtraInstance {
     var wall: Int
@@ -32,10 +48,12 @@ struct FutureChange {
 
 /// One recurring series being expanded: merges its rules and RDATEs, removes EXDATEs and
 /// overridden instances, applies THISANDFUTURE changes, keeps what overlaps the range,
-/// and hands the occurrences out sorted by start (a small reorder heap absorbs shifts).
+/// and hands the instances out sorted by start.
+///
+/// Most series produce their instances in start order already (see ``inOrder``) and hand each
+/// out as soon as it is made; the others go through a small reorder heap that absorbs shifts.
 final class Series {
     let master: Incidence
-    let masterBox: Incidence
     let calendarIndex: Int
     /// Position among the series of the expansion; replaced by the rank before the merge starts.
     var order: Int
@@ -51,8 +69,19 @@ final class Series {
     let rangeStart: Int, rangeEnd: Int
     let slack: Int
     let limit: Int
+    /// Whether the instances come out of ``process(_:)`` with non-decreasing keys, so that they
+    /// need no reorder heap: no THISANDFUTURE change (which may move an instance past later
+    /// ones), and keys that grow with the raw instants, which are merged in increasing order:
+    /// - zoned (and UTC) series: the key is the instant itself; every rule produces increasing
+    ///   instants, except a DTSTART in a spring-forward gap (read with the offset before it);
+    /// - all-day series: midnights a day or more apart, which no offset change can reorder;
+    /// - floating series: when the viewer's zone has a fixed offset.
+    let inOrder: Bool
+    /// Whether the key is the raw instant (zoned series without THISANDFUTURE changes): then no
+    /// instance at or after the range end can overlap the range.
+    private let keyIsInstant: Bool
     private var lastRaw = Int.min
-    private var heap: [PendingOccurrence] = []
+    private var heap: [PendingInstance] = []
     private var emitted = 0, generated = 0
     private var exhausted = false
     /// Set when the series stopped at the instance limit.
@@ -61,24 +90,29 @@ final class Series {
     init(master: Incidence, calendarIndex: Int, order: Int, frame: SeriesFrame, length: InstanceLength,
          sources: [InstanceSource], extras: [ExtraInstance], excluded: Set<Int>, excludedDays: Set<Int>,
          overridden: Set<Int>, overriddenDays: Set<Int>, futures: [FutureChange],
-         rangeStart: Int, rangeEnd: Int, limit: Int) {
+         rangeStart: Int, rangeEnd: Int, limit: Int, startExists: Bool) {
         self.master = master
-        self.masterBox = master
         self.calendarIndex = calendarIndex
         self.order = order
         self.frame = frame
         self.length = length
         self.sources = sources
         self.heads = Array(repeating: nil, count: sources.count)
-        self.extras = extras.sorted { $0.utc < $1.utc }
+        self.extras = extras.count > 1 ? extras.sorted { $0.utc < $1.utc } : extras
         self.excluded = excluded
         self.excludedDays = excludedDays
         self.overridden = overridden
         self.overriddenDays = overriddenDays
-        self.futures = futures.sorted { $0.key < $1.key }
+        self.futures = futures.count > 1 ? futures.sorted { $0.key < $1.key } : futures
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
         self.limit = limit
+        switch frame.clock {
+        case .zoned: inOrder = futures.isEmpty && (startExists || sources.isEmpty)
+        case .date: inOrder = futures.isEmpty && extras.allSatisfy { floorDivide($0.wall, 86_400) * 86_400 == $0.wall }
+        case .floating: inOrder = futures.isEmpty && frame.viewer.isFixedOffset
+        }
+        if case .zoned = frame.clock, futures.isEmpty { keyIsInstant = true } else { keyIsInstant = false }
         let maxShift = futures.map { abs($0.shift) + $0.length.days * 86_400 + abs($0.length.seconds) }.max() ?? 0
         slack = 2 * 86_400 + maxShift
         // Jump near the range when the rules allow it (no COUNT): skip whole periods.
@@ -94,44 +128,76 @@ final class Series {
         for i in self.sources.indices { heads[i] = self.sources[i].next() }
     }
 
-    /// The next occurrence of the series in the range, in start order.
-    func next() -> PendingOccurrence? {
+    /// The next instance of the series in the range, in start order.
+    func next() -> PendingInstance? {
+        if inOrder {
+            while !exhausted {
+                guard let raw = nextRaw() else { exhausted = true; break }
+                if let instance = process(raw) { return instance }
+            }
+            return nil
+        }
         while true {
             if let top = heap.first, exhausted || top.key + slack <= lastRaw { return popHeap() }
             if exhausted { return nil }
             guard let raw = nextRaw() else { exhausted = true; continue }
-            process(raw)
+            if let instance = process(raw) { pushHeap(instance) }
         }
     }
 
-    /// The smallest of the rules' heads and the next extra, by instant; nil when all are used up.
-    private func nextRaw() -> ExtraInstance? {
+    /// The occurrence an instance of this series shows.
+    func occurrence(for instance: PendingInstance) -> Occurrence {
+        let incidence = instance.future >= 0 ? futures[instance.future].incidence : master
+        let start = frame.startTime(wall: instance.wall, utc: instance.utc)
+        let end: OccurrenceTime
+        if instance.extra >= 0, let periodEnd = extras[instance.extra].end {
+            end = periodEnd.time
+        } else {
+            let length = instance.future >= 0 ? futures[instance.future].length : self.length
+            end = frame.endTime(wall: instance.wall, utc: instance.utc, length: length)
+        }
+        let originalStart = instance.rawWall == instance.wall && instance.rawUTC == instance.utc
+            ? start : frame.startTime(wall: instance.rawWall, utc: instance.rawUTC)
+        return Occurrence(incidence: incidence, calendarIndex: calendarIndex, start: start, end: end,
+                          recurrenceID: frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC),
+                          recurrenceIDTime: originalStart)
+    }
+
+    /// The smallest of the rules' heads and the next extra, by instant, with the extra's index
+    /// (-1 for a rule's instance); nil when all are used up.
+    private func nextRaw() -> (wall: Int, utc: Int, extra: Int)? {
         var best = -1
         var bestUTC = Int.max
         for i in heads.indices { if let h = heads[i], h.utcSeconds < bestUTC { best = i; bestUTC = h.utcSeconds } }
         if extraIndex < extras.count && extras[extraIndex].utc <= bestUTC {
             extraIndex += 1
-            return extras[extraIndex - 1]
+            return (extras[extraIndex - 1].wall, extras[extraIndex - 1].utc, extraIndex - 1)
         }
         guard best >= 0, let head = heads[best] else { return nil }
         heads[best] = sources[best].next()
-        return ExtraInstance(wall: head.wallSeconds, utc: head.utcSeconds, end: nil)
+        return (head.wallSeconds, head.utcSeconds, -1)
     }
 
-    private func process(_ raw: ExtraInstance) {
+    /// Filters a raw instance (EXDATE, overrides, the range), applies THISANDFUTURE changes;
+    /// nil when the instance is not shown.
+    private func process(_ raw: (wall: Int, utc: Int, extra: Int)) -> PendingInstance? {
         generated += 1
-        if generated > limit * 100 { stop(); return }
-        if raw.utc == lastRaw { return }
+        if generated > limit * 100 { stop(); return nil }
+        if raw.utc == lastRaw { return nil }
         lastRaw = raw.utc
-        if raw.utc > rangeEnd + slack { exhausted = true; lastRaw = Int.max; return }
+        if raw.utc > rangeEnd + slack { exhausted = true; lastRaw = Int.max; return nil }
+        // Past the range end nothing can overlap it; the raw instants up to the slack are still counted above.
+        if keyIsInstant && raw.utc >= rangeEnd { return nil }
         let key = frame.matchKey(wall: raw.wall, utc: raw.utc)
-        let day = floorDivide(raw.wall, 86_400)
-        if excluded.contains(key) || (!excludedDays.isEmpty && excludedDays.contains(day)) { return }
-        if overridden.contains(key) || (!overriddenDays.isEmpty && overriddenDays.contains(day)) { return }
-        var wall = raw.wall, utc = raw.utc, incidence = masterBox, length = self.length
-        if !futures.isEmpty, let change = futures.last(where: { $0.key < key }) {
+        if excluded.contains(key) || (!excludedDays.isEmpty && excludedDays.contains(floorDivide(raw.wall, 86_400))) { return nil }
+        if overridden.contains(key) || (!overriddenDays.isEmpty && overriddenDays.contains(floorDivide(raw.wall, 86_400))) {
+            return nil
+        }
+        var wall = raw.wall, utc = raw.utc, length = self.length, future = -1
+        if !futures.isEmpty, let index = futures.lastIndex(where: { $0.key < key }) {
+            let change = futures[index]
+            future = index
             wall += change.shift
-            incidence = change.incidence
             length = change.length
             if case .zoned(let zone, let tzid) = frame.clock {
                 utc = tzid == nil ? utc + change.shift : zone.resolve(wallSeconds: wall).utcSeconds
@@ -141,17 +207,15 @@ final class Series {
         }
         let startKey: Int
         if case .zoned = frame.clock { startKey = utc } else { startKey = frame.viewer.resolve(wallSeconds: wall).utcSeconds }
-        let end = raw.end ?? frame.end(wall: wall, utc: utc, length: length)
-        let inRange = end.key == startKey ? (startKey >= rangeStart && startKey < rangeEnd)
-            : (startKey < rangeEnd && end.key > rangeStart)
-        if !inRange { return }
+        let periodEnd = raw.extra >= 0 ? extras[raw.extra].end : nil
+        let endKey = periodEnd?.key ?? frame.endKey(wall: wall, utc: utc, length: length)
+        let inRange = endKey == startKey ? (startKey >= rangeStart && startKey < rangeEnd)
+            : (startKey < rangeEnd && endKey > rangeStart)
+        if !inRange { return nil }
         emitted += 1
-        if emitted > limit { stop(); return }
-        var occurrence = Occurrence(incidence: incidence, calendarIndex: calendarIndex,
-                                    start: frame.startTime(wall: wall, utc: utc), end: end.time,
-                                    recurrenceID: frame.recurrenceID(wall: raw.wall, utc: raw.utc))
-        occurrence.recurrenceIDTime = frame.startTime(wall: raw.wall, utc: raw.utc)
-        pushHeap(PendingOccurrence(key: startKey, order: order, occurrence: occurrence))
+        if emitted > limit { stop(); return nil }
+        return PendingInstance(key: startKey, wall: wall, utc: utc, rawWall: raw.wall, rawUTC: raw.utc,
+                               future: future, extra: periodEnd == nil ? -1 : raw.extra)
     }
 
     private func stop() {
@@ -164,18 +228,18 @@ final class Series {
         }
     }
 
-    private func pushHeap(_ item: PendingOccurrence) {
+    private func pushHeap(_ item: PendingInstance) {
         heap.append(item)
         var i = heap.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
-            if !PendingOccurrence.precedes(heap[i], heap[parent]) { break }
+            if heap[i].key >= heap[parent].key { break }
             heap.swapAt(i, parent)
             i = parent
         }
     }
 
-    private func popHeap() -> PendingOccurrence {
+    private func popHeap() -> PendingInstance {
         let top = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -184,8 +248,8 @@ final class Series {
             while true {
                 let l = 2 * i + 1, r = l + 1
                 var m = i
-                if l < heap.count && PendingOccurrence.precedes(heap[l], heap[m]) { m = l }
-                if r < heap.count && PendingOccurrence.precedes(heap[r], heap[m]) { m = r }
+                if l < heap.count && heap[l].key < heap[m].key { m = l }
+                if r < heap.count && heap[r].key < heap[m].key { m = r }
                 if m == i { break }
                 heap.swapAt(i, m)
                 i = m

@@ -1,28 +1,42 @@
 import Foundation
 
-/// Turns the events and todos of the calendars into series (and single occurrences) for one
-/// expansion: groups overrides with their master by UID, resolves zones, converts EXDATE,
-/// RDATE and RECURRENCE-ID values into the series' terms.
+/// Turns events and todos of one calendar into series (and single occurrences) for one
+/// expansion: resolves zones, converts EXDATE, RDATE and RECURRENCE-ID values into the
+/// series' terms. ``SeriesSetup`` groups the incidences by UID and runs one builder per part.
+///
+/// Sendable notes: not Sendable (its zone caches are not); a builder is made, filled and
+/// read on one thread at a time.
 struct SeriesBuilder {
     let viewer: ZoneCache
     let rangeStart: Int, rangeEnd: Int
     let limit: Int
-    let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
     private(set) var diagnostics: [Diagnostic] = []
+    /// The TZIDs this builder reported as unknown, with the index of their diagnostic.
+    private(set) var unknownZones: [(tzid: String, index: Int)] = []
+    /// The series with an instance in the range, and that first instance of each (found here,
+    /// on the builder's thread); the others are dropped, with their limit diagnostics in order.
     private(set) var series: [Series] = []
+    private(set) var firsts: [PendingInstance] = []
+    private(set) var limitDiagnostics: [Diagnostic] = []
     private(set) var singles: [PendingOccurrence] = []
     private var caches: [String: ZoneCache?] = [:]
-    private var lookup: ZoneLookup = { _ in nil }
-    private var calendar = ICalendar()
-    private var order = 0
+    /// One UTC zone for every UTC series (its memo is only a cache: sharing it is safe).
+    private let utc = ZoneCache(UTCZone())
+    private let lookup: ZoneLookup
+    private let calendar: ICalendar
+    /// The position given to the last series; each incidence takes at most one.
+    private var order: Int
 
-    init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int,
-         zoneLookup: @escaping @Sendable (ICalendar) -> ZoneLookup) {
+    /// A builder for incidences of `calendar`, whose series take positions after `firstOrder`.
+    init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int, calendar: ICalendar,
+         lookup: @escaping ZoneLookup, firstOrder: Int) {
         self.viewer = viewer
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
         self.limit = limit
-        self.zoneLookup = zoneLookup
+        self.calendar = calendar
+        self.lookup = lookup
+        self.order = firstOrder
     }
 
     /// The zone for a TZID of the current calendar, cached; nil (and a diagnostic) when unknown.
@@ -30,6 +44,7 @@ struct SeriesBuilder {
         if let known = caches[tzid] { return known }
         let found = lookup(tzid).map(ZoneCache.init)
         if found == nil {
+            unknownZones.append((tzid, diagnostics.count))
             diagnostics.append(Diagnostic(.unknownTimeZone, "unknown time zone \"\(tzid)\"; times read as floating",
                                           source: calendar.source, uid: uid, property: "TZID"))
         }
@@ -37,32 +52,26 @@ struct SeriesBuilder {
         return found
     }
 
-    mutating func add(_ calendars: [ICalendar]) {
-        for (index, calendar) in calendars.enumerated() {
-            self.calendar = calendar
-            lookup = zoneLookup(calendar)
-            caches = [:]
-            var groups: [String: [Incidence]] = [:]
-            var keys: [String] = []
-            for incidence in calendar.events + calendar.todos {
-                guard let uid = incidence.uid else { addSeries(incidence, overrides: [], calendarIndex: index); continue }
-                if groups[uid] == nil { keys.append(uid) }
-                groups[uid, default: []].append(incidence)
+    /// Adds incidences without UID (each its own series), then groups of incidences that share
+    /// a UID (a master with its overrides, or overrides without a master), in the given order.
+    mutating func add(ungrouped: [Incidence], groups: ArraySlice<[Incidence]>, calendarIndex index: Int) {
+        for incidence in ungrouped { addSeries(incidence, overrides: [], calendarIndex: index) }
+        for members in groups {
+            if members.count == 1 && members[0].recurrenceID == nil {
+                addSeries(members[0], overrides: [], calendarIndex: index)
+                continue
             }
-            for uid in keys {
-                let members = groups[uid]!
-                let masters = members.filter { $0.recurrenceID == nil }
-                let overrides = members.filter { $0.recurrenceID != nil }
-                if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
-                    addSeries(master, overrides: overrides, calendarIndex: index)
-                } else {
-                    // No master: each override shows as a single event.
-                    for override in Self.latest(overrides, by: { $0.recurrenceID }) {
-                        var single = override
-                        single.recurrenceRules = []
-                        single.recurrenceDates = []
-                        addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
-                    }
+            let masters = members.filter { $0.recurrenceID == nil }
+            let overrides = members.filter { $0.recurrenceID != nil }
+            if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
+                addSeries(master, overrides: overrides, calendarIndex: index)
+            } else {
+                // No master: each override shows as a single event.
+                for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+                    var single = override
+                    single.recurrenceRules = []
+                    single.recurrenceDates = []
+                    addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
                 }
             }
         }
@@ -88,7 +97,7 @@ struct SeriesBuilder {
     private mutating func frame(for start: TimeValue, uid: String?) -> SeriesFrame {
         switch start {
         case .date: return SeriesFrame(clock: .date, viewer: viewer)
-        case .utc: return SeriesFrame(clock: .zoned(ZoneCache(UTCZone()), tzid: nil), viewer: viewer)
+        case .utc: return SeriesFrame(clock: .zoned(utc, tzid: nil), viewer: viewer)
         case .zoned(_, let tzid):
             if let zone = zone(tzid, uid: uid) { return SeriesFrame(clock: .zoned(zone, tzid: tzid), viewer: viewer) }
             return SeriesFrame(clock: .floating, viewer: viewer)
@@ -163,6 +172,17 @@ struct SeriesBuilder {
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
         let length = length(of: master, start: start, frame: frame)
         order += 1
+        if master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty
+            && overrides.isEmpty {
+            // A single event (or an override's instance): no Series to build.
+            if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
+                                                   rangeStart: rangeStart, rangeEnd: rangeEnd) {
+                singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
+                    incidence: master, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
+            }
+            return
+        }
         var sources: [InstanceSource] = []
         let zoneCache: ZoneCache? = { if case .zoned(let z, _) = frame.clock { return z }; return nil }()
         for rule in master.recurrenceRules {
@@ -218,20 +238,32 @@ struct SeriesBuilder {
         let series = Series(master: master, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded, excludedDays: excludedDays,
                             overridden: overridden, overriddenDays: overriddenDays, futures: futures,
-                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit)
+                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit,
+                            startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
         if sources.isEmpty && extras.count == 1 && futures.isEmpty {
-            if var single = series.next() {
+            if let instance = series.next() {
+                var single = PendingOccurrence(key: instance.key, order: series.order,
+                                               occurrence: series.occurrence(for: instance))
                 single.occurrence.recurrenceID = recurrenceID
-                // The original start of an override, shown in its series' own form; none for a single event.
-                single.occurrence.recurrenceIDTime = recurrenceID.flatMap { rid in
-                    frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
-                        frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
-                    }
-                }
+                single.occurrence.recurrenceIDTime = originalStart(of: recurrenceID, frame: frame)
                 singles.append(single)
             }
         } else {
-            self.series.append(series)
+            if let first = series.next() {
+                self.series.append(series)
+                firsts.append(first)
+            } else if let diagnostic = series.limitDiagnostic {
+                limitDiagnostics.append(diagnostic)
+            }
+        }
+    }
+
+    /// The original start of an override, shown in its series' own form; none for a single event.
+    private func originalStart(of recurrenceID: TimeValue?, frame: SeriesFrame) -> OccurrenceTime? {
+        recurrenceID.flatMap { rid in
+            frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
+                frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
+            }
         }
     }
 

@@ -74,18 +74,49 @@ struct SeriesFrame {
 
     /// The end of an instance that starts at `wall`/`utc` and lasts `length`: (sort key, as shown).
     func end(wall: Int, utc: Int, length: InstanceLength) -> (key: Int, time: OccurrenceTime) {
+        (endKey(wall: wall, utc: utc, length: length), endTime(wall: wall, utc: utc, length: length))
+    }
+
+    /// The sort key of the end of an instance that starts at `wall`/`utc` and lasts `length`.
+    func endKey(wall: Int, utc: Int, length: InstanceLength) -> Int {
         switch clock {
         case .date:
             let day = floorDivide(wall, 86_400) + length.days + length.seconds / 86_400
-            return (viewer.resolve(wallSeconds: day * 86_400).utcSeconds, .date(CivilDate(daysSinceEpoch: day)))
+            return viewer.resolve(wallSeconds: day * 86_400).utcSeconds
         case .floating:
-            let endWall = wall + length.days * 86_400 + length.seconds
-            return (viewer.resolve(wallSeconds: endWall).utcSeconds, .floating(CivilDateTime(secondsSinceEpoch: endWall)))
+            return viewer.resolve(wallSeconds: wall + length.days * 86_400 + length.seconds).utcSeconds
+        case .zoned(let zone, _):
+            let base = length.days == 0 ? utc : zone.resolve(wallSeconds: wall + length.days * 86_400).utcSeconds
+            return base + length.seconds
+        }
+    }
+
+    /// The end, as shown, of an instance that starts at `wall`/`utc` and lasts `length`.
+    func endTime(wall: Int, utc: Int, length: InstanceLength) -> OccurrenceTime {
+        switch clock {
+        case .date:
+            return .date(CivilDate(daysSinceEpoch: floorDivide(wall, 86_400) + length.days + length.seconds / 86_400))
+        case .floating:
+            return .floating(CivilDateTime(secondsSinceEpoch: wall + length.days * 86_400 + length.seconds))
         case .zoned(let zone, _):
             let base = length.days == 0 ? utc : zone.resolve(wallSeconds: wall + length.days * 86_400).utcSeconds
             let endUTC = base + length.seconds
-            return (endUTC, .instant(secondsSinceEpoch: endUTC, utcOffset: zone.offset(atUTC: endUTC), zone: zone.identifier))
+            return .instant(secondsSinceEpoch: endUTC, utcOffset: zone.offset(atUTC: endUTC), zone: zone.identifier)
         }
+    }
+
+    /// The one instance of an event without RRULE, RDATE or EXDATE, if it overlaps
+    /// `rangeStart..<rangeEnd`: its start key and its start and end as shown. The same test
+    /// as ``Series`` makes, without building one (most events of a calendar are single, and
+    /// most of those lie outside the range).
+    func singleInstance(wall: Int, utc: Int, length: InstanceLength, rangeStart: Int, rangeEnd: Int)
+        -> (key: Int, start: OccurrenceTime, end: OccurrenceTime)? {
+        let key: Int
+        if case .zoned = clock { key = utc } else { key = viewer.resolve(wallSeconds: wall).utcSeconds }
+        let endKey = endKey(wall: wall, utc: utc, length: length)
+        let inRange = endKey == key ? (key >= rangeStart && key < rangeEnd) : (key < rangeEnd && endKey > rangeStart)
+        guard inRange else { return nil }
+        return (key, startTime(wall: wall, utc: utc), endTime(wall: wall, utc: utc, length: length))
     }
 
     /// The original start of an instance, as a value in the series' own form.

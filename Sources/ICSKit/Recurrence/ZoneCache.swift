@@ -5,31 +5,45 @@
 /// Sendable notes: not Sendable; one expansion iterator owns its caches and uses them on one thread.
 final class ZoneCache {
     let zone: any ZoneConverting
-    /// Local day → its offset when constant over the day, or `Int.min` when a transition is near.
-    private var localDays: [Int: Int] = [:]
+    /// Local day → its offset when constant over the day, or `Int.min` when a transition is near:
+    /// a direct-mapped memo (slot `day & mask` holds one day and its offset), cheaper than hashing.
+    private var localDays = DayMemo()
     /// UTC day → the offset over that day, or `Int.min`.
-    private var utcDays: [Int: Int] = [:]
+    private var utcDays = DayMemo()
     private var lastLocalDay = Int.min, lastLocalOffset = Int.min
     private var lastUTCDay = Int.min, lastUTCOffset = Int.min
 
+    /// The zone's ``ZoneConverting/identifier``, read once (each occurrence shows it twice).
+    let identifier: String?
+
     init(_ zone: any ZoneConverting) {
         self.zone = zone
+        self.identifier = zone.identifier
     }
 
-    var identifier: String? { zone.identifier }
+    /// Whether the zone has one offset at all times (UTC, or a tzdata zone without any change):
+    /// then wall times and instants convert by one subtraction, in the same order.
+    private(set) lazy var isFixedOffset: Bool = {
+        if zone is UTCZone { return true }
+        if let foundation = zone as? FoundationZone {
+            // Foundation reports every change of offset here, not only daylight-saving ones.
+            return foundation.zone.nextDaylightSavingTimeTransition(after: .distantPast) == nil
+        }
+        return false
+    }()
 
     /// The offset (seconds east of UTC) in force at `utcSeconds`.
     func offset(atUTC utcSeconds: Int) -> Int {
         let day = floorDivide(utcSeconds, 86_400)
         if day != lastUTCDay {
             lastUTCDay = day
-            if let known = utcDays[day] {
+            if let known = utcDays.value(for: day) {
                 lastUTCOffset = known
             } else {
                 let before = zone.offset(atUTC: day * 86_400 - 86_400)
                 let after = zone.offset(atUTC: day * 86_400 + 2 * 86_400)
                 lastUTCOffset = before == after ? before : Int.min
-                utcDays[day] = lastUTCOffset
+                utcDays.set(lastUTCOffset, for: day)
             }
         }
         return lastUTCOffset != Int.min ? lastUTCOffset : zone.offset(atUTC: utcSeconds)
@@ -40,7 +54,7 @@ final class ZoneCache {
         let day = floorDivide(wallSeconds, 86_400)
         if day != lastLocalDay {
             lastLocalDay = day
-            if let known = localDays[day] {
+            if let known = localDays.value(for: day) {
                 lastLocalOffset = known
             } else {
                 // Real zones change offset at most once in three days: equal offsets
@@ -48,11 +62,37 @@ final class ZoneCache {
                 let before = zone.offset(atUTC: day * 86_400 - 2 * 86_400)
                 let after = zone.offset(atUTC: day * 86_400 + 3 * 86_400)
                 lastLocalOffset = before == after ? before : Int.min
-                localDays[day] = lastLocalOffset
+                localDays.set(lastLocalOffset, for: day)
             }
         }
         if lastLocalOffset != Int.min { return (wallSeconds - lastLocalOffset, true) }
         return zone.resolve(CivilDateTime(secondsSinceEpoch: wallSeconds))
+    }
+}
+
+/// A direct-mapped memo from day numbers to offsets: each day has one slot (`day & mask`),
+/// which keeps the last day stored there. A miss only costs a recomputation.
+struct DayMemo {
+    private static let mask = 1023
+    /// The slots, allocated at the first store (many caches are made for one lookup only).
+    private var days: [Int] = []
+    private var values: [Int] = []
+
+    @inline(__always)
+    func value(for day: Int) -> Int? {
+        let slot = day & Self.mask
+        return !days.isEmpty && days[slot] == day ? values[slot] : nil
+    }
+
+    @inline(__always)
+    mutating func set(_ value: Int, for day: Int) {
+        if days.isEmpty {
+            days = [Int](repeating: Int.min, count: Self.mask + 1)
+            values = [Int](repeating: 0, count: Self.mask + 1)
+        }
+        let slot = day & Self.mask
+        days[slot] = day
+        values[slot] = value
     }
 }
 

@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+
+/// Prepares the series of an expansion: groups each calendar's incidences by UID (a master
+/// with its overrides), then builds the series of the groups on both cores, in two parts
+/// that each have their own zone caches, and joins the parts in file order.
+///
+/// The result is the same as building everything on one thread: the parts' series and
+/// singles are concatenated in order, their positions do not overlap, and a TZID that both
+/// parts found unknown is reported once, by the first.
+enum SeriesSetup {
+    /// Below this many incidences in a calendar, one thread builds them all.
+    static let parallelThreshold = 2_000
+
+    /// The series of `calendars` that have an instance in the range, with that first instance,
+    /// the singles, the diagnostics found while building them, and the limit diagnostics of the
+    /// series dropped because they stopped at their limit before reaching the range.
+    /// `parts` tells which part (0 or 1) built each series: series of different parts share no
+    /// zone cache, so that the two parts can be expanded on two threads.
+    ///
+    /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
+    static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
+                      limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true)
+        -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [PendingOccurrence],
+            diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic]) {
+        var series: [Series] = []
+        var firsts: [PendingInstance] = []
+        var seriesParts: [Int] = []
+        var limitDiagnostics: [Diagnostic] = []
+        var singles: [PendingOccurrence] = []
+        var diagnostics: [Diagnostic] = []
+        var firstOrder = 0
+        for (index, calendar) in calendars.enumerated() {
+            let lookup = zoneLookup(calendar)
+            let (ungrouped, groups) = group(calendar)
+            let total = calendar.events.count + calendar.todos.count
+            // Split the groups where about half of the incidences lie before.
+            var split = groups.count
+            if parallel && total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
+                var seen = ungrouped.count
+                for (i, members) in groups.enumerated() {
+                    if seen >= total / 2 { split = i; break }
+                    seen += members.count
+                }
+            }
+            let parts: [ArraySlice<[Incidence]>] = split < groups.count ? [groups[..<split], groups[split...]] : [groups[...]]
+            let starts = parts.count == 1 ? [firstOrder]
+                : [firstOrder, firstOrder + ungrouped.count + parts[0].reduce(0) { $0 + $1.count }]
+            let builders = UnsafeMutableBufferPointer<SeriesBuilder>.allocate(capacity: parts.count)
+            defer { _ = builders.deinitialize(); builders.deallocate() }
+            let slots = BuilderSlots(base: builders)
+            let work = { @Sendable (part: Int) in
+                var builder = SeriesBuilder(viewer: ZoneCache(viewerZone), rangeStart: rangeStart, rangeEnd: rangeEnd,
+                                            limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part])
+                builder.add(ungrouped: part == 0 ? ungrouped : [], groups: parts[part], calendarIndex: index)
+                (slots.base.baseAddress! + part).initialize(to: builder)
+            }
+            if parts.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts.count, execute: work) }
+            var reported = Set<String>()
+            for (part, builder) in builders.enumerated() {
+                series += builder.series
+                firsts += builder.firsts
+                limitDiagnostics += builder.limitDiagnostics
+                seriesParts += repeatElement(part, count: builder.series.count)
+                singles += builder.singles
+                let repeated = Set(builder.unknownZones.filter { reported.contains($0.tzid) }.map(\.index))
+                for (i, diagnostic) in builder.diagnostics.enumerated() where !repeated.contains(i) { diagnostics.append(diagnostic) }
+                reported.formUnion(builder.unknownZones.map(\.tzid))
+            }
+            firstOrder += total + 1
+        }
+        return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics)
+    }
+
+    /// The incidences without UID, and the groups sharing a UID, in the order of their first member.
+    private static func group(_ calendar: ICalendar) -> (ungrouped: [Incidence], groups: [[Incidence]]) {
+        var ungrouped: [Incidence] = []
+        var groups: [[Incidence]] = []
+        var slot: [String: Int] = [:]
+        groups.reserveCapacity(calendar.events.count + calendar.todos.count)
+        slot.reserveCapacity(calendar.events.count + calendar.todos.count)
+        for list in [calendar.events, calendar.todos] {
+            for incidence in list {
+                guard let uid = incidence.uid else { ungrouped.append(incidence); continue }
+                if let i = slot[uid] {
+                    groups[i].append(incidence)
+                } else {
+                    slot[uid] = groups.count
+                    groups.append([incidence])
+                }
+            }
+        }
+        return (ungrouped, groups)
+    }
+}
+
+/// Sendable notes: each worker of `concurrentPerform` initializes only its own slot, and the
+/// slots are read only after `concurrentPerform` returns. The builders (and their series and
+/// zone caches, which are not Sendable) are used by one thread at a time: their worker, then
+/// the expansion's iterator.
+private struct BuilderSlots: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<SeriesBuilder>
+}
