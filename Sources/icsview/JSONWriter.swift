@@ -24,10 +24,10 @@ indirect enum JSON {
         switch self {
         case .string(let s): out.string(s)
         case .int(let n): out.int(n)
-        case .double(let d): out.literal(d.isFinite ? String(d) : "null")
-        case .bool(let b): out.literal(b ? "true" : "false")
+        case .double(let d): d.isFinite ? out.literal(String(d)) : out.literal("null")
+        case .bool(let b): b ? out.literal("true") : out.literal("false")
         case .null: out.literal("null")
-        case .raw(let bytes): out.bytes.append(contentsOf: bytes)
+        case .raw(let bytes): out.append(bytes)
         case .array(let items):
             out.byte(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -48,43 +48,134 @@ indirect enum JSON {
     }
 }
 
-/// JSON text written as UTF-8 bytes, for output that is large (one agenda line per
-/// occurrence): no intermediate strings, escapes applied to runs of bytes.
-struct JSONBytes {
-    var bytes: [UInt8] = []
+/// JSON text written as UTF-8 bytes into a growable raw buffer, for output that is large
+/// (one agenda line per occurrence): no intermediate strings, bulk copies, no per-byte checks.
+///
+/// Noncopyable: it owns its buffer, freed once in `deinit`, and is only ever passed `inout`
+/// (so that no access needs a dynamic exclusivity check).
+struct JSONBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
 
-    mutating func byte(_ b: UInt8) { bytes.append(b) }
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
 
-    mutating func literal(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Gives the written bytes to `body`, then forgets them.
+    mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, buffer.count > 0 else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    mutating func literal(_ s: StaticString) {
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    mutating func literal(_ s: String) {
+        var s = s
+        s.withUTF8 { append($0) }
+    }
 
     /// An object key followed by `:`, preceded by `,` unless it is the first (`first`).
     mutating func key(_ name: StaticString, first: Bool = false) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        reserve(name.utf8CodeUnitCount + 4)
+        if !first { byte(UInt8(ascii: ",")) }
+        byte(UInt8(ascii: "\""))
+        append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
     }
 
     mutating func int(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        if n < 0 { byte(UInt8(ascii: "-")) }
         digits(n.magnitude, width: 1)
+    }
+
+    /// "00" … "99", for writing two digits at a time.
+    private static let pairs: [UInt8] = {
+        var table: [UInt8] = []
+        for n in 0..<100 {
+            table.append(UInt8(48 + n / 10))
+            table.append(UInt8(48 + n % 10))
+        }
+        return table
+    }()
+
+    /// Two digits of `value` (0…99).
+    @inline(__always)
+    mutating func twoDigits(_ value: Int) {
+        reserve(2)
+        let i = (value % 100) * 2
+        base[count] = JSONBytes.pairs[i]
+        base[count + 1] = JSONBytes.pairs[i + 1]
+        count += 2
     }
 
     /// A non-negative number, zero-padded to `width` digits.
     mutating func digits(_ value: UInt, width: Int) {
         var divisor: UInt = 1
-        var count = 1
-        while count < width || value / divisor >= 10 {
+        var digitCount = 1
+        while digitCount < width || value / divisor >= 10 {
             divisor *= 10
-            count += 1
+            digitCount += 1
         }
+        reserve(digitCount)
         var rest = value
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor)
+            count += 1
             rest %= divisor
             divisor /= 10
         }
+    }
+
+    /// Whether any of the eight bytes in `word` is below 0x20, `"` or `\\` (bit tricks from
+    /// "Bit Twiddling Hacks": a byte below n, a byte equal to n).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        return (below20 | hasQuote | hasBackslash) != 0
     }
 
     mutating func string(_ s: String?) {
@@ -92,29 +183,39 @@ struct JSONBytes {
             literal("null")
             return
         }
-        bytes.append(UInt8(ascii: "\""))
         s.withUTF8 { utf8 in
+            reserve(utf8.count + 2)
+            byte(UInt8(ascii: "\""))
             var start = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                switch b {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    bytes.append(contentsOf: Array("\\u00".utf8))
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(hex[Int(b >> 4)])
-                    bytes.append(hex[Int(b & 0xF)])
+            var i = 0
+            let n = utf8.count
+            while i < n {
+                // Eight bytes at a time while none is `"`, `\\` or a control character.
+                if i + 8 <= n, !JSONBytes.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
                 }
-                start = i + 1
+                let b = utf8[i]
+                i += 1
+                guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+                let at = i - 1
+                append(UnsafeBufferPointer(rebasing: utf8[start..<at]))
+                switch b {
+                case 0x22: literal("\\\"")
+                case 0x5C: literal("\\\\")
+                case 0x0A: literal("\\n")
+                case 0x0D: literal("\\r")
+                case 0x09: literal("\\t")
+                default:
+                    literal("\\u00")
+                    let hex: StaticString = "0123456789abcdef"
+                    byte(hex.utf8Start[Int(b >> 4)])
+                    byte(hex.utf8Start[Int(b & 0xF)])
+                }
+                start = at + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(UnsafeBufferPointer(rebasing: utf8[start...]))
+            byte(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

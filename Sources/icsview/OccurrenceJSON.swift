@@ -10,14 +10,20 @@ import ICSKit
 enum OccurrenceJSON {
     static func object(_ occurrence: Occurrence, calendars: [ICalendar]) -> JSON {
         var out = JSONBytes()
-        write(occurrence, calendars: calendars, to: &out)
+        write(occurrence, calendarNames: calendarNames(calendars), to: &out)
         return .raw(out.bytes)
     }
 
+    /// The `calendar` value of each calendar: its name, else its source.
+    static func calendarNames(_ calendars: [ICalendar]) -> [String?] {
+        calendars.map { $0.name ?? $0.source }
+    }
+
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings).
-    static func write(_ occurrence: Occurrence, calendars: [ICalendar], to out: inout JSONBytes) {
+    /// - Parameter calendarNames: ``calendarNames(_:)`` of the expanded calendars.
+    static func write(_ occurrence: Occurrence, calendarNames: [String?], to out: inout JSONBytes) {
         let incidence = occurrence.incidence
-        let calendar = calendars.indices.contains(occurrence.calendarIndex) ? calendars[occurrence.calendarIndex] : nil
+        let calendarName = calendarNames.indices.contains(occurrence.calendarIndex) ? calendarNames[occurrence.calendarIndex] : nil
         out.byte(UInt8(ascii: "{"))
         out.key("component", first: true)
         out.string(incidence.kind.rawValue)
@@ -36,11 +42,11 @@ enum OccurrenceJSON {
         out.key("end")
         time(occurrence.end, to: &out)
         out.key("allDay")
-        out.literal(occurrence.isAllDay ? "true" : "false")
+        occurrence.isAllDay ? out.literal("true") : out.literal("false")
         out.key("timeZone")
         if case .instant(_, _, let zone) = occurrence.start { out.string(zone ?? "UTC") } else { out.literal("null") }
         out.key("calendar")
-        out.string(calendar?.name ?? calendar?.source)
+        out.string(calendarName)
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -76,30 +82,35 @@ enum OccurrenceJSON {
     }
 
     private static func dateText(_ d: CivilDate, to out: inout JSONBytes) {
-        if d.year < 0 { out.byte(UInt8(ascii: "-")) }
-        out.digits(UInt(d.year.magnitude), width: 4)
+        if d.year < 0 || d.year > 9999 {
+            if d.year < 0 { out.byte(UInt8(ascii: "-")) }
+            out.digits(UInt(d.year.magnitude), width: 4)
+        } else {
+            out.twoDigits(d.year / 100)
+            out.twoDigits(d.year % 100)
+        }
         out.byte(UInt8(ascii: "-"))
-        out.digits(UInt(d.month), width: 2)
+        out.twoDigits(d.month)
         out.byte(UInt8(ascii: "-"))
-        out.digits(UInt(d.day), width: 2)
+        out.twoDigits(d.day)
     }
 
     private static func wallText(_ t: CivilDateTime, to out: inout JSONBytes) {
         dateText(t.date, to: &out)
         out.byte(UInt8(ascii: "T"))
-        out.digits(UInt(t.hour), width: 2)
+        out.twoDigits(t.hour)
         out.byte(UInt8(ascii: ":"))
-        out.digits(UInt(t.minute), width: 2)
+        out.twoDigits(t.minute)
         out.byte(UInt8(ascii: ":"))
-        out.digits(UInt(t.second), width: 2)
+        out.twoDigits(t.second)
     }
 
     /// `+02:00`, `-04:00`, `+05:45`.
     private static func offsetText(_ seconds: Int, to out: inout JSONBytes) {
         out.byte(UInt8(ascii: seconds < 0 ? "-" : "+"))
-        let magnitude = UInt(seconds.magnitude)
-        out.digits(magnitude / 3600, width: 2)
+        let magnitude = seconds.magnitude
+        out.twoDigits(Int(magnitude / 3600))
         out.byte(UInt8(ascii: ":"))
-        out.digits(magnitude % 3600 / 60, width: 2)
+        out.twoDigits(Int(magnitude % 3600 / 60))
     }
 }

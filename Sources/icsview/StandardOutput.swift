@@ -6,27 +6,19 @@ import Darwin
 
 /// Buffered writes to standard output with `write(2)`, for output too large to build as one
 /// string (a year of occurrences as JSON lines). Flushes every 64 KiB and at the end.
-struct StandardOutput {
-    private var buffer: [UInt8] = []
+struct StandardOutput: ~Copyable {
+    private var buffer = JSONBytes(capacity: StandardOutput.chunk + 4096)
     static let chunk = 1 << 16
-
-    mutating func append(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= StandardOutput.chunk { flush() }
-    }
 
     /// Lets `body` write into the buffer, then flushes if it is full.
     mutating func write(_ body: (inout JSONBytes) -> Void) {
-        var out = JSONBytes(bytes: buffer)
-        buffer = []
-        body(&out)
-        buffer = out.bytes
+        body(&buffer)
         if buffer.count >= StandardOutput.chunk { flush() }
     }
 
     mutating func flush() {
-        var offset = 0
-        buffer.withUnsafeBytes { raw in
+        buffer.drain { raw in
+            var offset = 0
             while offset < raw.count {
                 let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
@@ -36,7 +28,6 @@ struct StandardOutput {
                 offset += n
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

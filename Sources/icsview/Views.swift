@@ -58,10 +58,11 @@ struct Views {
         let pipeline = OccurrencePipeline(OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
                                                               to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone))
         var output = StandardOutput()
+        let names = OccurrenceJSON.calendarNames(calendars)
         while case let batch = pipeline.next(), !batch.isEmpty {
             for occurrence in batch {
                 output.write { out in
-                    OccurrenceJSON.write(occurrence, calendars: calendars, to: &out)
+                    OccurrenceJSON.write(occurrence, calendarNames: names, to: &out)
                     out.byte(0x0A)
                 }
             }
