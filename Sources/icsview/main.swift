@@ -68,7 +68,9 @@ func run(_ arguments: [String]) -> Int32 {
         default: print(views.month(), terminator: "")
         }
     }
-    return failures.isEmpty ? 0 : 1
+    // Exit here, with the calendars still alive: freeing a large model value by value takes
+    // longer than the system takes to reclaim the process (0.15 s for 100,000 events).
+    exit(failures.isEmpty ? 0 : 1)
 }
 
 exit(run(Array(CommandLine.arguments.dropFirst())))
