@@ -42,7 +42,7 @@ struct CalendarImporter {
     private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
         let count = batch.count
         guard count > 0 else { return [] }
-        let workers = min(count, options.parallelism > 0 ? options.parallelism : ProcessInfo.processInfo.activeProcessorCount)
+        let workers = min(count, Int(ProcessInfo.processInfo.environment["ICSKIT_P"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount)
         let source = self.source
         if workers <= 1 { return batch.map { ComponentConverter.parse($0, source: source) } }
         let results = UnsafeMutableBufferPointer<ParsedBlock>.allocate(capacity: count)

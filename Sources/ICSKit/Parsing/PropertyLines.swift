@@ -141,7 +141,8 @@ struct PropertyLines {
             }
             if let last = lastMatched, remainingValues > 0, block.lines[lines[last]].name == name {
                 remainingValues -= 1
-                items.append(PropertyItem(pointer: p, name: name, lineIndex: lines[last]))
+                // A later value of a split X- property: its line, kept whole, already holds it.
+                if !name.hasPrefix("X-") { items.append(PropertyItem(pointer: p, name: name, lineIndex: lines[last])) }
                 continue
             }
             var j = position

@@ -224,7 +224,7 @@ struct BlockScanner {
         }
         let (resolvedName, count): (String, Int) = bytes.withUnsafeBufferPointer { buffer in
             let n = name ?? ContentLineSyntax.name(buffer)
-            let values = kind == .property && ContentLineSyntax.splitByLibical.contains(n) ? ContentLineSyntax.valueCount(buffer) : 1
+            let values = kind == .property && ContentLineSyntax.isSplitByLibical(n) ? ContentLineSyntax.valueCount(buffer) : 1
             return (n, values)
         }
         block.lines.append(.init(number: Int32(clamping: line), offset: Int32(clamping: block.text.count),

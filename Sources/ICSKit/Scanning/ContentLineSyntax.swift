@@ -1,7 +1,13 @@
 /// Byte-level helpers for the parts of a content line: `name *(";" param) ":" value` (RFC 5545 3.1).
 enum ContentLineSyntax {
-    /// Properties whose comma-separated values libical splits into one property each.
+    /// Properties whose comma-separated values libical 3.0 splits into one property each
+    /// (its `icalparser_add_line`): these, and every X- property but X-APPLE-STRUCTURED-LOCATION.
     static let splitByLibical: Set<String> = ["EXDATE", "RDATE", "CATEGORIES", "RESOURCES", "FREEBUSY"]
+
+    /// Whether libical splits the values of property `name` at unescaped commas.
+    static func isSplitByLibical(_ name: String) -> Bool {
+        splitByLibical.contains(name) || (name.hasPrefix("X-") && name != "X-APPLE-STRUCTURED-LOCATION")
+    }
 
     /// The name: the bytes before the first `;` or `:`, upper-cased (ASCII).
     static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
