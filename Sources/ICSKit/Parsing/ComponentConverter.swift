@@ -16,11 +16,8 @@ struct ComponentConverter {
     /// - Complexity: O(n) in the block's size.
     static func parse(_ block: ComponentBlock, source: String?) -> ParsedBlock {
         var converter = ComponentConverter(block: block, source: source)
-        var text = block.text
-        text.append(0)
-        let component: ParsedComponent? = text.withUnsafeBufferPointer { buffer in
-            let chars = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-            guard let tree = LibicalTree(parsing: chars) else { return nil }
+        let component: ParsedComponent? = block.text.withUnsafeBufferPointer { text in
+            guard !text.isEmpty, let tree = LibicalTree(lines: text, offsets: block.lines.lazy.map { Int($0.offset) }) else { return nil }
             return withExtendedLifetime(tree) { converter.convert(tree.root, expected: block.name) }
         }
         if component == nil {

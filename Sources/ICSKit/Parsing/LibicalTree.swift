@@ -8,13 +8,41 @@ final class LibicalTree {
     /// The root component (`icalcomponent *`), owned.
     let root: OpaquePointer
 
-    /// Parses `text` (a NUL-terminated UTF-8 buffer) with `icalparser_parse_string`.
-    /// Returns nil when libical finds no component at all.
-    init?(parsing text: UnsafePointer<CChar>) {
-        // icalparser_parse_string: the caller owns the returned tree (icalcomponent_free).
-        guard let root = icalparser_parse_string(text) else { return nil }
+    /// Parses a block's content lines, one by one, with `icalparser_add_line`: the lines are
+    /// already unfolded, so libical's own line reader (`icalparser_get_line`, which re-reads the
+    /// text a character at a time and is quadratic in a line's length) is not used.
+    ///
+    /// - Parameters:
+    ///   - text: the block's text, every line NUL-terminated.
+    ///   - offsets: where each line starts in `text`, in order.
+    /// Returns nil when libical builds no component at all.
+    init?(lines text: UnsafeBufferPointer<UInt8>, offsets: some Sequence<Int>) {
+        LibicalTree.configure
+        // icalparser_new / icalparser_free: the parser is ours; components it still holds are freed with it.
+        guard let parser = icalparser_new() else { return nil }
+        defer { icalparser_free(parser) }
+        var root: OpaquePointer?
+        let base = UnsafeMutableRawPointer(mutating: text.baseAddress!).assumingMemoryBound(to: CChar.self)
+        for offset in offsets {
+            // icalparser_add_line only reads the line (libical's own icalparser_parse frees each
+            // line after the call): it stays ours. A finished top-level component is returned once.
+            if let component = icalparser_add_line(parser, base + offset) {
+                if let earlier = root { icalcomponent_free(earlier) }
+                root = component
+            }
+        }
+        // A component left open (the scanner closes every one, but libical may see it otherwise):
+        // icalparser_clean hands over what was built.
+        if root == nil { root = icalparser_clean(parser) }
+        guard let root else { return nil }
         self.root = root
     }
+
+    /// Malformed data is never fatal (as `icalparser_parse_string` sets it around each parse),
+    /// set once for the process so that parallel parses do not race on libical's global state.
+    private static let configure: Void = {
+        icalerror_set_error_state(ICAL_MALFORMEDDATA_ERROR, ICAL_ERROR_NONFATAL)
+    }()
 
     deinit {
         icalcomponent_free(root)

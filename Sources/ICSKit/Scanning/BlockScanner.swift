@@ -231,7 +231,7 @@ struct BlockScanner {
                                  length: Int32(clamping: bytes.count), kind: kind,
                                  valueCount: UInt16(clamping: count), name: resolvedName))
         block.text.append(contentsOf: bytes)
-        block.text.append(0x0A)
+        block.text.append(0)  // NUL-terminated: each line goes to libical as it stands
     }
 
     /// Closes the innermost open component of the current block with a synthesized END.

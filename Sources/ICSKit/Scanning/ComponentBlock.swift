@@ -27,7 +27,7 @@ struct ComponentBlock: Sendable {
     var name: String
     /// The physical line of its BEGIN.
     var line: Int
-    /// The unfolded content lines, each ended by `\n`.
+    /// The unfolded content lines, each ended by a NUL byte (so that each is a C string).
     var text: [UInt8] = []
     var lines: [Line] = []
     var unparsed: [UnparsedLine] = []
