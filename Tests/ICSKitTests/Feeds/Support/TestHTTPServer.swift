@@ -119,7 +119,15 @@ final class TestHTTPServer: @unchecked Sendable {
             send(client, Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: text/calendar\r\n\r\n".utf8))
             let line = Array("BEGIN:VCALENDAR\r\nX-PADDING:\(String(repeating: "x", count: 60))\r\n".utf8)
             let block = Array([[UInt8]](repeating: line, count: 512).joined())
-            while !isStopped, send(client, block) { }
+            // Endless for the client (it must stop at its size limit), but at a bounded rate and
+            // size: swift-corelibs-foundation queues every received chunk for the delegate, so an
+            // unthrottled loopback sender on a loaded machine fills memory before the client can
+            // cancel (seen: 24 GB). About 18 MB/s, at most 16 MB (64 times the tests' 256 KiB limit).
+            var sent = 0
+            while !isStopped, sent < 16 << 20, send(client, block) {
+                sent += block.count
+                usleep(2_000)
+            }
         case .truncated(let body, let claimed):
             let text = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: text/calendar\r\nContent-Length: \(claimed)\r\n\r\n"
             send(client, Array(text.utf8) + body)
