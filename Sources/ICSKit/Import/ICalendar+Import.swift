@@ -33,7 +33,7 @@ extension ICalendar {
     public init(contentsOfFile path: String, options: ImportOptions = ImportOptions()) throws(ICSError) {
         let stream: ByteStream
         if path == "-" {
-            stream = ByteStream(descriptor: 0, closeWhenDone: false)
+            stream = ByteStream(descriptor: 0)
         } else {
             let fd = open(path, O_RDONLY)
             guard fd >= 0 else { throw ICSError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", source: path) }
@@ -43,7 +43,7 @@ extension ICalendar {
                 throw ICSError(.unreadable, "cannot read: it is a directory", source: path)
             }
             defer { _ = close(fd) }
-            self = try CalendarImporter(source: path, options: options).run(ByteStream(descriptor: fd, closeWhenDone: false))
+            self = try CalendarImporter(source: path, options: options).run(ByteStream(descriptor: fd))
             return
         }
         self = try CalendarImporter(source: path, options: options).run(stream)

@@ -56,13 +56,6 @@ struct PropertyLines {
         componentBeginLines = beginLines
     }
 
-    /// The text of a content line.
-    func text(_ lineIndex: Int) -> String {
-        let line = block.lines[lineIndex]
-        let start = Int(line.offset)
-        return String(decoding: block.text[start..<(start + Int(line.length))], as: UTF8.self)
-    }
-
     /// The physical line number of a content line.
     func number(_ lineIndex: Int?) -> Int? {
         lineIndex.map { Int(block.lines[$0].number) }

@@ -70,13 +70,6 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         return { tzid in resolver.zone(for: tzid) }
     }
 
-    /// IANA names through Foundation's tzdata only (no VTIMEZONE, no Windows names).
-    static let systemZone: ZoneLookup = { tzid in
-        let upper = tzid.uppercased()
-        if upper == "UTC" || upper == "GMT" || upper == "Z" || upper == "ETC/UTC" { return UTCZone() }
-        return TimeZone(identifier: tzid).map { FoundationZone(zone: $0) }
-    }
-
     public func makeIterator() -> Iterator {
         Iterator(self)
     }

@@ -10,7 +10,7 @@ import Darwin
 /// the size of the input.
 struct ByteStream {
     private enum Origin {
-        case descriptor(Int32, closeWhenDone: Bool)
+        case descriptor(Int32)
         case memory([UInt8])
     }
 
@@ -19,9 +19,9 @@ struct ByteStream {
     /// Chunk size for descriptor reads.
     let chunkSize: Int
 
-    /// Reads from an open descriptor (a file or standard input).
-    init(descriptor: Int32, closeWhenDone: Bool, chunkSize: Int = 1 << 20) {
-        origin = .descriptor(descriptor, closeWhenDone: closeWhenDone)
+    /// Reads from an open descriptor (a file or standard input); the caller keeps it and closes it.
+    init(descriptor: Int32, chunkSize: Int = 1 << 20) {
+        origin = .descriptor(descriptor)
         self.chunkSize = chunkSize
     }
 
@@ -42,7 +42,7 @@ struct ByteStream {
             buffer.append(contentsOf: bytes[memoryOffset..<end])
             memoryOffset = end
             return true
-        case .descriptor(let fd, _):
+        case .descriptor(let fd):
             var failure: Int32 = 0
             while true {
                 buffer = [UInt8](unsafeUninitializedCapacity: chunkSize) { storage, initialized in
@@ -57,10 +57,6 @@ struct ByteStream {
         }
     }
 
-    /// Closes the descriptor when this stream owns it.
-    func close() {
-        if case .descriptor(let fd, let owned) = origin, owned { systemClose(fd) }
-    }
 }
 
 /// A read that failed, with the system's reason.
@@ -70,8 +66,4 @@ struct ReadFailure: Error {
 
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
-}
-
-private func systemClose(_ fd: Int32) {
-    _ = close(fd)
 }

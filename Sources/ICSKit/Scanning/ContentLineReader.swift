@@ -68,7 +68,6 @@ struct ContentLineReader {
         while chunk.count - position < ContentLineReader.sniffBytes && !atEnd {
             guard try stream.read(into: &more) else {
                 atEnd = true
-                stream.close()
                 break
             }
             chunk.append(contentsOf: more)
@@ -115,7 +114,6 @@ struct ContentLineReader {
         let first = nextPhysicalLine == 1 && chunk.isEmpty
         guard try stream.read(into: &chunk) else {
             atEnd = true
-            stream.close()
             chunk.removeAll()
             position = 0
             return false

@@ -57,13 +57,13 @@ public struct Validator: Sendable {
     ///   finding), or of one failure when it cannot be read.
     /// - Complexity: O(n) in the file.
     public func validate(path: String) -> ValidationReport {
-        if path == "-" { return run(ByteStream(descriptor: 0, closeWhenDone: false), file: "-") }
+        if path == "-" { return run(ByteStream(descriptor: 0), file: "-") }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             return ValidationReport(failures: [.init(file: path, message: "cannot open: \(String(cString: strerror(errno)))", isUnreadable: true)])
         }
         defer { _ = close(fd) }
-        return run(ByteStream(descriptor: fd, closeWhenDone: false), file: path)
+        return run(ByteStream(descriptor: fd), file: path)
     }
 
     /// Validates files, standard input (`-`) and directories (every `*.ics` below them,
