@@ -40,7 +40,7 @@ struct ComponentConverter {
     /// component as raw properties, in line order (those of a nested component go to the top-level one).
     private static func keepUnparsed(_ block: ComponentBlock, in component: ParsedComponent) -> ParsedComponent {
         let kept = block.unparsed.compactMap { line -> Property? in
-            guard let parts = ContentLineSyntax.split(String(decoding: line.bytes, as: UTF8.self)) else { return nil }
+            guard let parts = line.bytes.withUnsafeBufferPointer({ ContentLineSyntax.split($0) }) else { return nil }
             return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: line.number)
         }
         guard !kept.isEmpty else { return component }
