@@ -24,6 +24,16 @@ enum ContentLineSyntax {
         return String(decoding: bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
+    /// Whether the bytes spell `upper` (upper-case ASCII) in any case.
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ upper: [UInt8]) -> Bool {
+        guard bytes.count == upper.count else { return false }
+        for i in 0..<upper.count {
+            let b = bytes[i]
+            if (b >= 0x61 && b <= 0x7A ? b - 0x20 : b) != upper[i] { return false }
+        }
+        return true
+    }
+
     /// If the line is `BEGIN:NAME` or `END:NAME` (case-insensitive), the kind and the name.
     static func componentBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> (isBegin: Bool, name: String)? {
         func hasPrefix(_ prefix: StaticString) -> Bool {

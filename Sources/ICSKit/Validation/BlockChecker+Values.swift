@@ -118,7 +118,7 @@ extension BlockChecker {
                 syntax(.invalidURI, "\(name) value \"\(shown(b))\" is not a URI", line: line, property: name)
             }
         case .recur:
-            for problem in RuleTextChecker.problems(String(decoding: b, as: UTF8.self)) {
+            for problem in RuleTextChecker.problems(b) {
                 linesWithSyntaxErrors.insert(line)
                 add(problem.code, problem.message, line: line, property: name)
             }

@@ -24,9 +24,27 @@ import Testing
         ("FREQ=MONTHLY;BYYEARDAY=100", ["ICS2205"]),
         ("FREQ=WEEKLY;BYDAY=1MO", ["ICS2205"]),
         ("FREQ=MONTHLY;BYSETPOS=1", ["ICS2205"]),
+        ("freq=weekly;byday=mo,we;wkst=su", []),
+        ("FREQ=DAILY;;COUNT=+5", []),
+        ("FREQ=DAILY;COUNT=2;COUNT=3", ["ICS2006"]),
+        ("FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=5L", []),
+        ("FREQ=YEARLY;BYMONTH=5L", ["ICS2006"]),
+        ("FREQ=WEEKLY;WKST=XY", ["ICS2006"]),
+        ("FREQ=MONTHLY;BYDAY=0SU,M", ["ICS2204", "ICS2006"]),
     ])
     func ruleText(_ rule: String, _ codes: [String]) {
         #expect(RuleTextChecker.problems(rule).map(\.code.rawValue) == codes)
+    }
+
+    @Test func messagesQuoteTheRuleAsWritten() {
+        #expect(RuleTextChecker.problems("freq=daily;x-foo=1;BYHOUR=7,25;byday=1mo").map(\.message) == [
+            "RRULE has an unknown part X-FOO",
+            "RRULE BYHOUR=25 is outside 0–23",
+            "RRULE BYDAY ordinals (2MO, -1FR) need FREQ=MONTHLY or YEARLY, not DAILY",
+        ])
+        #expect(RuleTextChecker.problems("FREQ=Hourly;UNTIL=2024-01-01").map(\.message) == [
+            "RRULE UNTIL=2024-01-01 is not a DATE or DATE-TIME",
+        ])
     }
 
     typealias S = ValidationSupport
