@@ -1,6 +1,10 @@
 extension BlockChecker {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
+    private static let tzidBytes = Array("TZID".utf8)
+    private static let valueBytes = Array("VALUE".utf8)
+    private static let closedParameterNames = PropertyTable.closedParameters.map { (bytes: Array($0.key.utf8), values: $0.value) }
+
     /// What the parameters of a content line say that the value checks need.
     struct LineParameters {
         var tzid: String?
@@ -11,15 +15,20 @@ extension BlockChecker {
     mutating func property(_ line: ComponentBlock.Line, bytes: Bytes) {
         let number = Int(line.number)
         let name = line.name
-        checkControlCharacters(bytes, line: number, property: name)
+        if ValueSyntax.mayHaveControlCharacter(bytes) { checkControlCharacters(bytes, line: number, property: name) }
         var nameEnd = 0
         var nameValid = true
+        var hash = PropertyTable.hashSeed
         while nameEnd < bytes.count, bytes[nameEnd] != 0x3B, bytes[nameEnd] != 0x3A {
-            let c = bytes[nameEnd] | 0x20
-            if !((c >= 0x61 && c <= 0x7A) || ValueSyntax.isDigit(bytes[nameEnd]) || bytes[nameEnd] == 0x2D) { nameValid = false }
+            let b = bytes[nameEnd]
+            let c = b | 0x20
+            if !((c >= 0x61 && c <= 0x7A) || ValueSyntax.isDigit(b) || b == 0x2D) { nameValid = false }
+            hash = PropertyTable.hashStep(hash, b)
             nameEnd += 1
         }
-        guard let colon = ContentLineSyntax.valueStart(bytes) else {
+        // A valid name holds no quote, so the first ':' right after it starts the value.
+        let colon = nameValid && nameEnd < bytes.count && bytes[nameEnd] == 0x3A ? nameEnd : ContentLineSyntax.valueStart(bytes)
+        guard let colon else {
             syntax(.malformedLine, "content line has no ':' between its name and its value", line: number, property: nil)
             return
         }
@@ -32,8 +41,7 @@ extension BlockChecker {
         if nameEnd < colon {
             guard checkParameters(Bytes(rebasing: bytes[(nameEnd + 1)..<colon]), into: &parameters, line: number, property: name) else { return }
         }
-        let id = PropertyTable.id(name)
-        if let id {
+        if let id = PropertyTable.id(Bytes(rebasing: bytes[0..<nameEnd]), hash: hash) {
             count(id, name: name, line: number)
             checkValue(id, Bytes(rebasing: bytes[(colon + 1)...]), parameters: parameters, line: line)
         }
@@ -76,11 +84,12 @@ extension BlockChecker {
             return false
         }
         let nameBytes = Bytes(rebasing: bytes[0..<eq])
-        let name = ContentLineSyntax.upperASCII(nameBytes)
-        guard !name.isEmpty, PropertyLines.isIANAToken(name) else {
-            syntax(.malformedParameter, "parameter name \"\(name)\" of \(property) is malformed", line: line, property: property)
+        guard !nameBytes.isEmpty, nameBytes.allSatisfy({ ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ValueSyntax.isDigit($0) || $0 == 0x2D }) else {
+            syntax(.malformedParameter, "parameter name \"\(ContentLineSyntax.upperASCII(nameBytes))\" of \(property) is malformed",
+                   line: line, property: property)
             return false
         }
+        func shownName() -> String { ContentLineSyntax.upperASCII(nameBytes) }
         let value = Bytes(rebasing: bytes[(eq + 1)...])
         // param-value *("," param-value), each paramtext (no DQUOTE) or a quoted-string.
         var i = 0
@@ -90,18 +99,18 @@ extension BlockChecker {
                 j += 1
                 while j < value.count, value[j] != 0x22 { j += 1 }
                 guard j < value.count else {
-                    syntax(.malformedParameter, "parameter \(name) of \(property) has an unclosed quote", line: line, property: property)
+                    syntax(.malformedParameter, "parameter \(shownName()) of \(property) has an unclosed quote", line: line, property: property)
                     return false
                 }
                 j += 1
                 guard j == value.count || value[j] == 0x2C else {
-                    syntax(.malformedParameter, "parameter \(name) of \(property) has text after its closing quote", line: line, property: property)
+                    syntax(.malformedParameter, "parameter \(shownName()) of \(property) has text after its closing quote", line: line, property: property)
                     return false
                 }
             } else {
                 while j < value.count, value[j] != 0x2C {
                     if value[j] == 0x22 {
-                        syntax(.malformedParameter, "parameter \(name) of \(property) has a quote inside its value", line: line, property: property)
+                        syntax(.malformedParameter, "parameter \(shownName()) of \(property) has a quote inside its value", line: line, property: property)
                         return false
                     }
                     j += 1
@@ -109,6 +118,11 @@ extension BlockChecker {
             }
             i = j + 1
         }
+        // Only the parameters checked below need their name and value as text.
+        let closed = Self.closedParameterNames.first { ContentLineSyntax.equalsIgnoringCase(nameBytes, $0.bytes) }
+        guard closed != nil || ContentLineSyntax.equalsIgnoringCase(nameBytes, Self.tzidBytes)
+                || ContentLineSyntax.equalsIgnoringCase(nameBytes, Self.valueBytes) else { return true }
+        let name = ContentLineSyntax.upperASCII(nameBytes)
         var text = String(decoding: value, as: UTF8.self)
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
         switch name {
@@ -121,7 +135,7 @@ extension BlockChecker {
         case "VALUE":
             parameters.valueType = text.uppercased()
         default:
-            if let allowed = PropertyTable.closedParameters[name], !allowed.contains(text.uppercased()) {
+            if let allowed = closed?.values, !allowed.contains(text.uppercased()) {
                 syntax(.invalidParameterValue,
                        "\(name)=\(text) is not allowed (\(allowed.sorted().joined(separator: ", ")))", line: line, property: property)
             }

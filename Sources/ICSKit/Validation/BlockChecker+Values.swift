@@ -1,5 +1,6 @@
 extension BlockChecker {
-    private static let floatingProperties: Set<String> = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE"]
+    private static let floatingProperties: Set<Int> = [PropertyID.dtstart, PropertyID.dtend, PropertyID.due, PropertyID.recurrenceID,
+                                                       PropertyID.exdate, PropertyID.rdate]
 
     /// The value as text for a message, shortened.
     private func shown(_ b: Bytes) -> String {
@@ -9,9 +10,9 @@ extension BlockChecker {
 
     /// Checks the value of a known property against its type and the rules on its text.
     mutating func checkValue(_ id: Int, _ value: Bytes, parameters: LineParameters, line: ComponentBlock.Line) {
-        let spec = PropertyTable.specs[id]
+        let rule = PropertyTable.rules[id]
         let number = Int(line.number)
-        let name = spec.name
+        let name = line.name
         switch id {
         case PropertyID.status:
             let text = String(decoding: value, as: UTF8.self).uppercased()
@@ -34,29 +35,29 @@ extension BlockChecker {
             if stack.count == 1 { facts.exceptionLines.append(contentsOf: repeatElement(number, count: Int(line.valueCount))) }
         default: break
         }
-        guard var type = spec.type else { return }
+        guard var type = rule.type else { return }
         if let written = parameters.valueType {
-            guard let chosen = PropertyTable.ValueType(rawValue: written), chosen == type || spec.alternatives.contains(chosen) else {
-                let allowed = ([type] + spec.alternatives).map(\.rawValue).joined(separator: ", ")
+            guard let chosen = PropertyTable.ValueType(rawValue: written), rule.allows(chosen) else {
+                let allowed = rule.allowed.map(\.rawValue).joined(separator: ", ")
                 syntax(.valueTypeNotAllowed, "VALUE=\(written) is not allowed for \(name) (\(allowed))", line: number, property: name)
                 return
             }
             type = chosen
         }
-        if !spec.isList {
-            checkOne(value, type: type, spec: spec, parameters: parameters, line: number)
+        if !rule.isList {
+            checkOne(value, type: type, id: id, name: name, parameters: parameters, line: number)
             return
         }
         var start = 0
         for i in 0...value.count where i == value.count || value[i] == 0x2C {
-            checkOne(Bytes(rebasing: value[start..<i]), type: type, spec: spec, parameters: parameters, line: number)
+            checkOne(Bytes(rebasing: value[start..<i]), type: type, id: id, name: name, parameters: parameters, line: number)
             start = i + 1
         }
     }
 
-    private mutating func checkOne(_ b: Bytes, type: PropertyTable.ValueType, spec: PropertyTable.Spec,
+    private mutating func checkOne(_ b: Bytes, type: PropertyTable.ValueType, id: Int, name: String,
                                    parameters: LineParameters, line: Int) {
-        let name = spec.name
+        let rule = PropertyTable.rules[id]
         switch type {
         case .date:
             if !ValueSyntax.isDate(b) {
@@ -64,7 +65,7 @@ extension BlockChecker {
             }
         case .dateTime:
             guard let isUTC = ValueSyntax.dateTime(b) else {
-                if ValueSyntax.isDate(b), spec.alternatives.contains(.date) {
+                if ValueSyntax.isDate(b), rule.allows(.date) {
                     syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" is a DATE without VALUE=DATE", line: line, property: name)
                 } else {
                     syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" is not a DATE-TIME (YYYYMMDDTHHMMSS[Z])", line: line, property: name)
@@ -73,10 +74,10 @@ extension BlockChecker {
             }
             if isUTC, parameters.tzid != nil {
                 add(.utcTimeWithTZID, "\(name) is in UTC (ends with Z) but has TZID=\(parameters.tzid!)", line: line, property: name)
-            } else if spec.utcOnly, !isUTC {
+            } else if rule.utcOnly, !isUTC {
                 syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" must be in UTC (end with Z)", line: line, property: name)
             } else if !isUTC, parameters.tzid == nil, facts.floating == nil, stack.count == 1,
-                      Self.floatingProperties.contains(name) {
+                      Self.floatingProperties.contains(id) {
                 facts.floating = (line, name)
             }
         case .duration:
@@ -100,12 +101,12 @@ extension BlockChecker {
                 syntax(.invalidInteger, "\(name) value \"\(shown(b))\" is not an integer", line: line, property: name)
                 return
             }
-            switch name {
-            case "PERCENT-COMPLETE" where !(0...100).contains(n):
+            switch id {
+            case PropertyID.percentComplete where !(0...100).contains(n):
                 add(.percentOverHundred, "PERCENT-COMPLETE is \(n), outside 0–100", line: line, property: name)
-            case "PRIORITY" where !(0...9).contains(n):
+            case PropertyID.priority where !(0...9).contains(n):
                 add(.priorityOutOfRange, "PRIORITY is \(n), outside 0–9", line: line, property: name)
-            case "REPEAT", "SEQUENCE":
+            case PropertyID.repeatCount, PropertyID.sequence:
                 if n < 0 { syntax(.invalidInteger, "\(name) is \(n); it may not be negative", line: line, property: name) }
             default: break
             }

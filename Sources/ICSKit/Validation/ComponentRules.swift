@@ -56,4 +56,5 @@ enum PropertyID {
     static let xwrTimezone = PropertyTable.known("X-WR-TIMEZONE")
     static let percentComplete = PropertyTable.known("PERCENT-COMPLETE")
     static let priority = PropertyTable.known("PRIORITY")
+    static let sequence = PropertyTable.known("SEQUENCE")
 }

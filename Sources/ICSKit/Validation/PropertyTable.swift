@@ -8,24 +8,42 @@ enum PropertyTable {
         case date = "DATE", dateTime = "DATE-TIME", duration = "DURATION", period = "PERIOD"
         case utcOffset = "UTC-OFFSET", integer = "INTEGER", calAddress = "CAL-ADDRESS", uri = "URI"
         case recur = "RECUR", binary = "BINARY", text = "TEXT", float = "FLOAT", boolean = "BOOLEAN", time = "TIME"
+
+        static let ordered: [ValueType] = [.date, .dateTime, .duration, .period, .utcOffset, .integer, .calAddress, .uri,
+                                           .recur, .binary, .text, .float, .boolean, .time]
+        static func bit(_ type: ValueType) -> UInt16 { 1 << UInt16(ordered.firstIndex(of: type)!) }
+    }
+
+    /// What the value checks need of a property: plain values, read per line without reference counting.
+    struct ValueRule: Sendable {
+        /// The default value type; `nil` for properties whose values are not checked here (TEXT and the like).
+        let type: ValueType?
+        /// Other types a VALUE parameter may choose (a bit per ``ValueType``, see ``allows(_:)``).
+        let alternatives: UInt16
+        /// Comma-separated values (EXDATE, RDATE, FREEBUSY).
+        let isList: Bool
+        /// A DATE-TIME that must be in UTC (DTSTAMP, CREATED, LAST-MODIFIED, COMPLETED, an absolute TRIGGER).
+        let utcOnly: Bool
+
+        /// Whether a VALUE parameter may choose `type` for this property.
+        func allows(_ type: ValueType) -> Bool { type == self.type || alternatives & ValueType.bit(type) != 0 }
+
+        /// The types a VALUE parameter may choose, the default first.
+        var allowed: [ValueType] {
+            (type.map { [$0] } ?? []) + ValueType.ordered.filter { alternatives & ValueType.bit($0) != 0 }
+        }
     }
 
     /// One property's rules.
     struct Spec: Sendable {
         let name: String
-        /// The default value type; `nil` for properties whose values are not checked here (TEXT and the like).
-        let type: ValueType?
-        /// Other types a VALUE parameter may choose.
-        let alternatives: [ValueType]
-        /// Comma-separated values (EXDATE, RDATE, FREEBUSY).
-        let isList: Bool
-        /// A DATE-TIME that must be in UTC (DTSTAMP, CREATED, LAST-MODIFIED, COMPLETED, an absolute TRIGGER).
-        let utcOnly: Bool
+        let rule: ValueRule
     }
 
     private static func spec(_ name: String, _ type: ValueType? = nil, _ alternatives: [ValueType] = [],
                              list: Bool = false, utc: Bool = false) -> Spec {
-        Spec(name: name, type: type, alternatives: alternatives, isList: list, utcOnly: utc)
+        let bits = alternatives.reduce(UInt16(0)) { $0 | ValueType.bit($1) }
+        return Spec(name: name, rule: ValueRule(type: type, alternatives: bits, isList: list, utcOnly: utc))
     }
 
     /// Every property the validator knows, by id.
@@ -52,7 +70,46 @@ enum PropertyTable {
     private static let ids: [String: Int] = Dictionary(uniqueKeysWithValues: specs.enumerated().map { ($1.name, $0) })
 
     /// The id of a known property name (upper-case), or nil.
-    @inline(__always) static func id(_ name: String) -> Int? { ids[name] }
+    static func id(_ name: String) -> Int? { ids[name] }
+
+    /// By id, what the value checks need (``specs`` without the names).
+    static let rules: [ValueRule] = specs.map(\.rule)
+
+    // MARK: Look-up by bytes
+
+    /// The first step of ``nameHash``; fold each byte in with ``hashStep(_:_:)``.
+    static let hashSeed: UInt32 = 2_166_136_261
+
+    /// One FNV-1a step over an upper-cased byte.
+    @inline(__always) static func hashStep(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
+        (hash ^ UInt32(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)) &* 16_777_619
+    }
+
+    private static let slotMask = 255
+    private static let nameBytes: [[UInt8]] = specs.map { Array($0.name.utf8) }
+    /// Open addressing over the hash's low bits: an id, or -1 for an empty slot.
+    private static let slots: [Int16] = {
+        var slots = [Int16](repeating: -1, count: slotMask + 1)
+        for (id, name) in nameBytes.enumerated() {
+            var slot = Int(name.reduce(hashSeed, hashStep) & UInt32(slotMask))
+            while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
+            slots[slot] = Int16(id)
+        }
+        return slots
+    }()
+
+    /// The id of the property whose name the bytes spell in any case, given the bytes' hash
+    /// (``hashSeed`` folded with ``hashStep(_:_:)``); nil for a name not in the table.
+    /// - Complexity: O(1); one comparison of the name for a known property.
+    static func id(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
+        var slot = Int(hash & UInt32(slotMask))
+        while true {
+            let id = slots[slot]
+            if id < 0 { return nil }
+            if ContentLineSyntax.equalsIgnoringCase(name, nameBytes[Int(id)]) { return Int(id) }
+            slot = (slot + 1) & slotMask
+        }
+    }
 
     /// The id of a name that is in the table (a programming error otherwise).
     static func known(_ name: String) -> Int {

@@ -18,6 +18,27 @@ enum ValueSyntax {
         return n
     }
 
+    /// Whether any byte is below U+0020 or is DEL: true also for a TAB, which the caller
+    /// allows, so that a line without control characters is passed over eight bytes at a time.
+    static func mayHaveControlCharacter(_ b: Bytes) -> Bool {
+        guard let base = b.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= b.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 (its high bit clear, so not UTF-8), or one equal to 0x7F.
+            let below = (word &- 0x20 &* ones) & ~word & highs
+            let del = word ^ (0x7F &* ones)
+            if below | ((del &- ones) & ~del & highs) != 0 { return true }
+            i += 8
+        }
+        while i < b.count {
+            if b[i] < 0x20 || b[i] == 0x7F { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// `YYYYMMDD`, a real day (3.3.4).
     static func isDate(_ b: Bytes) -> Bool {
         guard b.count == 8, let y = number(b, 0, 4), let m = number(b, 4, 2), let d = number(b, 6, 2) else { return false }

@@ -55,4 +55,32 @@ import Testing
     func uri(_ text: String, _ valid: Bool) {
         #expect(check(text, ValueSyntax.isURI) == valid)
     }
+
+    /// The word-at-a-time scan agrees with a byte loop, at every position in and around a word.
+    @Test func controlCharacterScanMatchesByteLoop() {
+        let plain = Array("SUMMARY:Übersicht für 2024 – Team Sync, room 4.12 (ß)".utf8)
+        #expect(!plain.withUnsafeBufferPointer(ValueSyntax.mayHaveControlCharacter))
+        for control: UInt8 in [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x7F] {
+            for at in 0..<plain.count {
+                var line = plain
+                line[at] = control
+                #expect(line.withUnsafeBufferPointer(ValueSyntax.mayHaveControlCharacter), "byte \(control) at \(at)")
+            }
+        }
+        for byte: UInt8 in [0x20, 0x7E, 0x80, 0x9F, 0xFF] {
+            #expect(!Array(repeating: byte, count: 19).withUnsafeBufferPointer(ValueSyntax.mayHaveControlCharacter))
+        }
+    }
+
+    /// The byte look-up of property names finds every known name in any case, and nothing else.
+    @Test func propertyIDByBytes() {
+        func id(_ name: String) -> Int? {
+            Array(name.utf8).withUnsafeBufferPointer { PropertyTable.id($0, hash: $0.reduce(PropertyTable.hashSeed, PropertyTable.hashStep)) }
+        }
+        for (index, spec) in PropertyTable.specs.enumerated() {
+            #expect(id(spec.name) == index)
+            #expect(id(spec.name.lowercased()) == index)
+        }
+        for unknown in ["", "X-FOO", "DTSTARTX", "DTSTAR", "SUMMARYS", "Ü", "CATEGORIE"] { #expect(id(unknown) == nil, "\(unknown)") }
+    }
 }
