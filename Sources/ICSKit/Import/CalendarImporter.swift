@@ -40,38 +40,8 @@ struct CalendarImporter {
 
     /// Parses a batch of blocks in parallel; results keep the batch's order.
     private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
-        let count = batch.count
-        guard count > 0 else { return [] }
-        let workers = min(count, Int(ProcessInfo.processInfo.environment["ICSKIT_P"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount)
         let source = self.source
-        if workers <= 1 { return batch.map { ComponentConverter.parse($0, source: source) } }
-        let results = UnsafeMutableBufferPointer<ParsedBlock>.allocate(capacity: count)
-        let slots = SendableBuffer(base: results)
-        batch.withUnsafeBufferPointer { blocks in
-            let input = SendableInput(base: blocks)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var i = worker
-                while i < count {
-                    (slots.base.baseAddress! + i).initialize(to: ComponentConverter.parse(input.base[i], source: source))
-                    i += workers
-                }
-            }
-        }
-        let out = Array(results)
-        _ = results.deinitialize()
-        results.deallocate()
-        return out
+        let workers = Int(ProcessInfo.processInfo.environment["ICSKIT_P"] ?? "") ?? 0
+        return parallelMap(count: batch.count, workers: workers) { ComponentConverter.parse(batch[$0], source: source) }
     }
-}
-
-/// Sendable notes: each worker writes only the slots `i ≡ worker (mod workers)`, and the
-/// buffer is read only after `concurrentPerform` returns.
-private struct SendableBuffer: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<ParsedBlock>
-}
-
-/// Sendable notes: the blocks are only read while `concurrentPerform` runs, and the array
-/// they live in is not mutated meanwhile.
-private struct SendableInput: @unchecked Sendable {
-    let base: UnsafeBufferPointer<ComponentBlock>
 }

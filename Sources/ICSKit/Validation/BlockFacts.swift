@@ -32,11 +32,31 @@ struct BlockFacts: Sendable {
     var recurrenceID: TimeValue?
     /// Whether the incidence has EXDATEs (its series must then be walked).
     var hasExceptions = false
+    /// Of an incidence with a UID, what the checks of its EXDATEs and of its overrides need.
+    var series: SeriesFacts?
     /// Whether its start and end (or due) are DATE-TIMEs of different forms, compared in the calendar pass.
     var needsZoneOrder = false
 
     /// The first floating DATE-TIME of the top component (not of STANDARD/DAYLIGHT, whose times are local by definition).
     var floating: (line: Int, property: String)?
+
+    /// The parts of an incidence that say which instances its series has: copied out of the
+    /// converted incidence (sharing its arrays' storage), so that the rest of it can be freed
+    /// in the parallel pass.
+    struct SeriesFacts: Sendable {
+        var start: TimeValue?
+        var rules: [RecurrenceRule]
+        /// The starts of its RDATEs.
+        var dates: [TimeValue]
+        var exceptions: [TimeValue]
+
+        init(_ incidence: Incidence) {
+            start = incidence.start
+            rules = incidence.recurrenceRules
+            dates = incidence.recurrenceDates.map(\.start)
+            exceptions = incidence.exceptionDates
+        }
+    }
 
     init(name: String, line: Int) {
         self.name = name

@@ -1,9 +1,13 @@
-/// What one block gave: its converted component, the facts the calendar-wide checks
-/// need, and its findings.
+/// What one block gave: the facts the calendar-wide checks need, its findings, and the
+/// parts of its converted component those checks need whole.
 struct BlockResult: Sendable {
-    var component: ParsedComponent?
     var facts: BlockFacts
     var findings: [Finding]
+    /// A VTIMEZONE's definition.
+    var timeZone: TimeZoneDefinition?
+    /// An incidence whose start and end are compared through their zones in the calendar pass
+    /// (``BlockFacts/needsZoneOrder``); other incidences are freed in the parallel pass.
+    var incidence: Incidence?
 }
 
 /// Validates one scanned block: the line pass (``BlockChecker``), libical's conversion
@@ -35,7 +39,12 @@ enum BlockValidation {
             findings.append(Finding(diagnostic, file: file))
         }
         var facts = checker.facts
-        if case .incidence(let incidence)? = parsed.component {
+        var timeZone: TimeZoneDefinition?
+        var kept: Incidence?
+        switch parsed.component {
+        case .timeZone(let zone)?:
+            timeZone = zone
+        case .incidence(let incidence)?:
             facts.kind = incidence.kind
             facts.uid = incidence.uid
             facts.recurrenceID = incidence.recurrenceID
@@ -44,6 +53,7 @@ enum BlockValidation {
                !start.isDate, !end.isDate, !TimeOrder.sameForm(start, end) {
                 facts.needsZoneOrder = true
             }
+            if incidence.uid != nil { facts.series = BlockFacts.SeriesFacts(incidence) }
             var meaning = IncidenceChecker(incidence: incidence, facts: facts, file: file, resolve: nil)
             meaning.checkOrder()
             meaning.checkRules()
@@ -51,7 +61,10 @@ enum BlockValidation {
             if let uid = incidence.uid {
                 for i in findings.indices where findings[i].uid == nil { findings[i].uid = uid }
             }
+            if facts.needsZoneOrder { kept = incidence }
+        default:
+            break
         }
-        return BlockResult(component: parsed.component, facts: facts, findings: findings)
+        return BlockResult(facts: facts, findings: findings, timeZone: timeZone, incidence: kept)
     }
 }

@@ -3,10 +3,13 @@
 /// time zones (defined, used, named), and floating times in a published feed.
 struct CalendarChecker {
     let file: String
+    /// The most threads for the walks of series (0: one per processor).
+    let parallelism: Int
     var findings: [Finding] = []
 
-    init(file: String) {
+    init(file: String, parallelism: Int = 0) {
         self.file = file
+        self.parallelism = parallelism
     }
 
     mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, uid: String? = nil, property: String? = nil) {
@@ -29,10 +32,10 @@ struct CalendarChecker {
                 continue
             }
             componentBlocks += 1
-            switch result.component {
-            case .incidence?: incidences.append(index)
-            case .timeZone(let zone)?: zones.append((zone, result.facts.line))
-            default: break
+            if result.facts.kind != nil {
+                incidences.append(index)
+            } else if let zone = result.timeZone {
+                zones.append((zone, result.facts.line))
             }
         }
         if componentBlocks == 0, let line = calendarLines.first {
@@ -49,33 +52,28 @@ struct CalendarChecker {
                 add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
                     line: floating.line, uid: results[index].facts.uid, property: floating.property)
             }
-            if results[index].facts.needsZoneOrder, case .incidence(let incidence)? = results[index].component {
+            if results[index].facts.needsZoneOrder, let incidence = results[index].incidence {
                 var order = IncidenceChecker(incidence: incidence, facts: results[index].facts, file: file, resolve: resolve)
                 order.checkOrder()
                 findings.append(contentsOf: order.findings)
             }
         }
-        checkUIDs(results, incidences, resolve: resolve)
+        checkUIDs(results, incidences, resolver: resolver)
         checkZones(results, zones: zones, defaultZone: defaultZone)
     }
 
     // MARK: - UIDs, overrides, exceptions
 
-    private mutating func checkUIDs(_ results: [BlockResult], _ indices: [Int], resolve: @escaping TimeOrder.Resolve) {
-        /// The incidence and facts of a block known to hold one.
-        func incidences(_ i: Int) -> (incidence: Incidence, facts: BlockFacts) {
-            guard case .incidence(let incidence)? = results[i].component else { preconditionFailure("not an incidence") }
-            return (incidence, results[i].facts)
-        }
-        func uidOf(_ i: Int) -> String? { results[i].facts.uid }
-        func recurrenceID(_ i: Int) -> TimeValue? { results[i].facts.recurrenceID }
+    /// Groups the incidences by UID, then checks the groups that need it (shared UIDs, overrides,
+    /// EXDATEs) in parallel: each walks its own series.
+    private mutating func checkUIDs(_ results: [BlockResult], _ indices: [Int], resolver: ZoneResolver) {
         // Most UIDs occur once: only repeated ones get a list of their other components.
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(indices.count)
         var others: [Int: [Int]] = [:]
         var order: [Int] = []
         for index in indices {
-            guard let uid = uidOf(index) else { continue }
+            guard let uid = results[index].facts.uid else { continue }
             if let first = firstIndex[uid] {
                 others[first, default: []].append(index)
             } else {
@@ -83,50 +81,60 @@ struct CalendarChecker {
                 order.append(index)
             }
         }
-        for first in order {
-            let uid = uidOf(first)!
-            let members = [first] + (others[first] ?? [])
-            if members.count == 1, recurrenceID(first) == nil, !results[first].facts.hasExceptions { continue }
-            let masters = members.filter { recurrenceID($0) == nil }
-            let overrides = members.filter { recurrenceID($0) != nil }
-            for extra in masters.dropFirst() {
-                let facts = results[extra].facts
-                add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (first by the component on line \(results[masters[0]].facts.line))",
-                    line: facts.uidLine ?? facts.line, uid: uid, property: "UID")
+        let groups = order.filter { others[$0] != nil || results[$0].facts.recurrenceID != nil || results[$0].facts.hasExceptions }
+        let file = self.file
+        let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
+            var checker = CalendarChecker(file: file)
+            checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolve: { resolver.zone(for: $0) })
+            return checker.findings
+        }
+        for groupFindings in found { findings.append(contentsOf: groupFindings) }
+    }
+
+    /// The components sharing one UID: one master, overrides of distinct instances that exist.
+    private mutating func checkGroup(_ members: [Int], _ results: [BlockResult], resolve: @escaping TimeOrder.Resolve) {
+        let uid = results[members[0]].facts.uid!
+        let masters = members.filter { results[$0].facts.recurrenceID == nil }
+        let overrides = members.filter { results[$0].facts.recurrenceID != nil }
+        for extra in masters.dropFirst() {
+            let facts = results[extra].facts
+            add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (first by the component on line \(results[masters[0]].facts.line))",
+                line: facts.uidLine ?? facts.line, uid: uid, property: "UID")
+        }
+        var seen: [TimeValue: Int] = [:]
+        for index in overrides {
+            let facts = results[index].facts
+            let recurrenceID = facts.recurrenceID!
+            if let first = seen[recurrenceID] {
+                add(.duplicateOverride, "a second override of UID \(uid) for RECURRENCE-ID \(recurrenceID) (first on line \(first))",
+                    line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
+            } else {
+                seen[recurrenceID] = facts.recurrenceIDLine ?? facts.line
             }
-            var seen: [TimeValue: Int] = [:]
-            for index in overrides {
-                let (incidence, facts) = incidences(index)
-                if let first = seen[incidence.recurrenceID!] {
-                    add(.duplicateOverride, "a second override of UID \(uid) for RECURRENCE-ID \(incidence.recurrenceID!) (first on line \(first))",
-                        line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
-                } else {
-                    seen[incidence.recurrenceID!] = facts.recurrenceIDLine ?? facts.line
-                }
+        }
+        guard let master = masters.first else {
+            if let first = overrides.first {
+                let facts = results[first].facts
+                add(.overrideWithoutMaster, "override of UID \(uid) without the series it belongs to",
+                    line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
             }
-            guard let master = masters.first else {
-                if let first = overrides.first {
-                    let facts = results[first].facts
-                    add(.overrideWithoutMaster, "override of UID \(uid) without the series it belongs to",
-                        line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
-                }
-                continue
-            }
-            let (series, facts) = incidences(master)
-            var targets: [(value: TimeValue, line: Int, code: DiagnosticCode, property: String)] = []
-            for (i, exdate) in series.exceptionDates.enumerated() {
-                targets.append((exdate, i < facts.exceptionLines.count ? facts.exceptionLines[i] : facts.line, .exceptionMatchesNoInstance, "EXDATE"))
-            }
-            for index in overrides {
-                let f = results[index].facts
-                targets.append((recurrenceID(index)!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
-            }
-            guard !targets.isEmpty, let start = series.start else { continue }
-            let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolve: resolve)
-            for target in targets where !matcher.matches(target.value) {
-                add(target.code, "\(target.property) \(target.value) matches no instance of the series (DTSTART \(start)\(series.recurrenceRules.isEmpty ? "" : ", RRULE \(series.recurrenceRules[0])"))",
-                    line: target.line, uid: uid, property: target.property)
-            }
+            return
+        }
+        let facts = results[master].facts
+        guard let series = facts.series else { return }
+        var targets: [(value: TimeValue, line: Int, code: DiagnosticCode, property: String)] = []
+        for (i, exdate) in series.exceptions.enumerated() {
+            targets.append((exdate, i < facts.exceptionLines.count ? facts.exceptionLines[i] : facts.line, .exceptionMatchesNoInstance, "EXDATE"))
+        }
+        for index in overrides {
+            let f = results[index].facts
+            targets.append((f.recurrenceID!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
+        }
+        guard !targets.isEmpty, let start = series.start else { return }
+        let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolve: resolve)
+        for target in targets where !matcher.matches(target.value) {
+            add(target.code, "\(target.property) \(target.value) matches no instance of the series (DTSTART \(start)\(series.rules.isEmpty ? "" : ", RRULE \(series.rules[0])"))",
+                line: target.line, uid: uid, property: target.property)
         }
     }
 }

@@ -16,15 +16,15 @@ struct InstanceMatcher {
 
     /// - Parameters:
     ///   - targets: the times that will be asked about; the walk goes a day past the latest.
-    init(series: Incidence, start: TimeValue, targets: [TimeValue], resolve: @escaping TimeOrder.Resolve) {
+    init(series: BlockFacts.SeriesFacts, start: TimeValue, targets: [TimeValue], resolve: @escaping TimeOrder.Resolve) {
         self.start = start
         self.resolve = resolve
         keys.insert(key(start) ?? 0)
-        for date in series.recurrenceDates { if let k = key(date.start) { keys.insert(k) } }
+        for date in series.dates { if let k = key(date) { keys.insert(k) } }
         let horizon = (targets.map(\.civil).max() ?? start.civil).date.adding(days: 1)
         let horizonWall = CivilDateTime(date: horizon).secondsSinceEpoch
         let zone = SeriesWalk.zone(of: start, resolve: resolve)
-        for rule in series.recurrenceRules {
+        for rule in series.rules {
             guard var walk = SeriesWalk(rule: rule, start: start, zone: zone) else {
                 walkedUpTo = Int.min
                 continue

@@ -23,9 +23,10 @@ struct ValidationRun {
         loop: while true {
             switch queue.take() {
             case .batch(let batch):
-                let slots = check(batch)
-                for i in 0..<batch.count {
-                    var result = slots.move(i)
+                let file = self.file
+                for var result in parallelMap(count: batch.count, workers: options.parallelism, {
+                    BlockValidation.check(batch[$0], file: file)
+                }) {
                     findings.append(contentsOf: result.findings)
                     result.findings = []
                     results.append(result)
@@ -36,35 +37,11 @@ struct ValidationRun {
             case .failure(let error): throw error
             }
         }
-        var calendar = CalendarChecker(file: file)
+        var calendar = CalendarChecker(file: file, parallelism: options.parallelism)
         calendar.check(results)
         findings.append(contentsOf: calendar.findings)
         findings.append(contentsOf: producer.statistics.findings(file: file))
         return Self.ordered(findings, maxPerCode: options.limits.maxDiagnosticsPerCode)
-    }
-
-    /// Checks a batch of blocks in parallel; the slots hold the results in the batch's order,
-    /// each to be moved out once.
-    private func check(_ batch: [ComponentBlock]) -> ResultSlots {
-        let count = batch.count
-        let file = self.file
-        let workers = min(count, options.parallelism > 0 ? options.parallelism : ProcessInfo.processInfo.activeProcessorCount)
-        let slots = ResultSlots(count: count)
-        if workers <= 1 {
-            for i in 0..<count { slots.set(i, BlockValidation.check(batch[i], file: file)) }
-            return slots
-        }
-        batch.withUnsafeBufferPointer { blocks in
-            let input = BlockInput(base: blocks)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var i = worker
-                while i < count {
-                    slots.set(i, BlockValidation.check(input.base[i], file: file))
-                    i += workers
-                }
-            }
-        }
-        return slots
     }
 
     /// Findings in line order (file-wide ones first), at most `maxPerCode` of each code: the
@@ -91,31 +68,6 @@ struct ValidationRun {
         }
         return kept
     }
-}
-
-/// Sendable notes: each worker writes only its own slots (`i ≡ worker mod workers`), and
-/// ``move(_:)`` runs after `concurrentPerform` has returned. Every slot is set once and moved out
-/// once before the slots are freed.
-private final class ResultSlots: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<BlockResult>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        base = .allocate(capacity: count)
-    }
-
-    func set(_ i: Int, _ result: BlockResult) { (base + i).initialize(to: result) }
-
-    /// Moves a result out, leaving its slot uninitialized.
-    func move(_ i: Int) -> BlockResult { (base + i).move() }
-
-    deinit { base.deallocate() }
-}
-
-/// Sendable notes: the blocks are only read while `concurrentPerform` runs.
-private struct BlockInput: @unchecked Sendable {
-    let base: UnsafeBufferPointer<ComponentBlock>
 }
 
 extension LineStatistics {
