@@ -46,7 +46,7 @@ extension BlockChecker {
             checkValue(id, Bytes(rebasing: bytes[(colon + 1)...]), parameters: parameters, line: line)
         }
         if let tzid = parameters.tzid {
-            facts.zoneUses.append(.init(tzid: tzid, line: number, property: name))
+            facts.addZoneUse(tzid, line: number, property: name)
         }
     }
 

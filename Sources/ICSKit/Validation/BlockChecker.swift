@@ -64,15 +64,16 @@ struct BlockChecker {
     private mutating func begin(_ line: ComponentBlock.Line) {
         let name = line.name
         let number = Int(line.number)
+        let rule = CompiledComponentRule.all[name]
+        let known = rule != nil || CompiledComponentRule.knownComponents.contains(name)
         if let parent = stack.last {
-            if let rule = parent.rule, CompiledComponentRule.knownComponents.contains(name), !rule.rule.children.contains(name) {
+            if let parentRule = parent.rule, !parentRule.rule.children.contains(name), known {
                 add(.componentNotAllowed, "\(name) may not be inside \(parent.name)", line: number)
             }
             if name == "STANDARD" || name == "DAYLIGHT" { stack[stack.count - 1].observances += 1 }
-        } else if name != "VCALENDAR", !PropertyTable.topLevel.contains(name), CompiledComponentRule.knownComponents.contains(name) {
+        } else if name != "VCALENDAR", !PropertyTable.topLevel.contains(name), known {
             add(.componentNotAllowed, "\(name) may not be at the top level of a calendar", line: number)
         }
-        let rule = CompiledComponentRule.all[name]
         let n = PropertyTable.count
         let base = stack.count * n
         if counts.count < base + n {

@@ -1,11 +1,12 @@
 /// What the calendar-wide checks need to know about one scanned block, gathered in the
 /// same pass as its line checks.
 struct BlockFacts: Sendable {
-    /// A TZID parameter as used on a content line.
+    /// A TZID as used in the block: its first use, and how many lines use it.
     struct ZoneUse: Sendable {
         var tzid: String
         var line: Int
         var property: String
+        var count = 1
     }
 
     /// The block's component name (`VEVENT`, `VCALENDAR` for the calendar's own properties).
@@ -24,11 +25,13 @@ struct BlockFacts: Sendable {
     /// METHOD and X-WR-TIMEZONE of a VCALENDAR block, as written.
     var method: String?
     var defaultTimeZone: (value: String, line: Int)?
-    /// Every TZID parameter in the block.
+    /// The TZID parameters of the block, one entry per distinct TZID (see ``addZoneUse(_:line:property:)``).
     var zoneUses: [ZoneUse] = []
     /// Of an incidence, copied from its converted value so that the calendar pass need not copy it.
     var kind: Incidence.Kind?
     var uid: String?
+    /// `uid`'s hash, taken in the parallel pass so that grouping by UID need not read the strings.
+    var uidHash: Int?
     var recurrenceID: TimeValue?
     /// Whether the incidence has EXDATEs (its series must then be walked).
     var hasExceptions = false
@@ -61,5 +64,14 @@ struct BlockFacts: Sendable {
     init(name: String, line: Int) {
         self.name = name
         self.line = line
+    }
+
+    /// Records a TZID parameter: a new entry for a TZID not seen yet in this block, else one more use.
+    mutating func addZoneUse(_ tzid: String, line: Int, property: String) {
+        if let i = zoneUses.firstIndex(where: { $0.tzid == tzid }) {
+            zoneUses[i].count += 1
+        } else {
+            zoneUses.append(ZoneUse(tzid: tzid, line: line, property: property))
+        }
     }
 }

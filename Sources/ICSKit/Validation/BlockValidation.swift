@@ -47,6 +47,7 @@ enum BlockValidation {
         case .incidence(let incidence)?:
             facts.kind = incidence.kind
             facts.uid = incidence.uid
+            facts.uidHash = incidence.uid?.hashValue
             facts.recurrenceID = incidence.recurrenceID
             facts.hasExceptions = !incidence.exceptionDates.isEmpty
             if let start = incidence.start, let end = incidence.kind == .todo ? incidence.due : incidence.end,

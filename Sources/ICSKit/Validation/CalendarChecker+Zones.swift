@@ -41,14 +41,19 @@ extension CalendarChecker {
         }
         var uses: [String: (line: Int, property: String, count: Int)] = [:]
         var order: [String] = []
-        for result in results {
-            for use in result.facts.zoneUses {
-                if let known = uses[use.tzid] {
-                    uses[use.tzid]!.count = known.count + 1
+        // Neighbouring blocks mostly use the same zone: the last TZID seen is checked first.
+        var last: String?
+        for index in results.indices {
+            for use in results[index].facts.zoneUses {
+                if use.tzid == last {
+                    uses[use.tzid]!.count += use.count
+                } else if let known = uses[use.tzid] {
+                    uses[use.tzid]!.count = known.count + use.count
                 } else {
-                    uses[use.tzid] = (use.line, use.property, 1)
+                    uses[use.tzid] = (use.line, use.property, use.count)
                     order.append(use.tzid)
                 }
+                last = use.tzid
             }
         }
         var usedDefinitions: Set<String> = []

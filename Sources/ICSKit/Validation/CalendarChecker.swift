@@ -24,18 +24,18 @@ struct CalendarChecker {
         var zones: [(definition: TimeZoneDefinition, line: Int)] = []
         var incidences: [Int] = []
         var componentBlocks = 0
-        for (index, result) in results.enumerated() {
-            if result.facts.name == "VCALENDAR" {
-                calendarLines.append(result.facts.line)
-                method = method ?? result.facts.method
-                defaultZone = defaultZone ?? result.facts.defaultTimeZone
+        for index in results.indices {
+            if results[index].facts.name == "VCALENDAR" {
+                calendarLines.append(results[index].facts.line)
+                method = method ?? results[index].facts.method
+                defaultZone = defaultZone ?? results[index].facts.defaultTimeZone
                 continue
             }
             componentBlocks += 1
-            if result.facts.kind != nil {
+            if results[index].facts.kind != nil {
                 incidences.append(index)
-            } else if let zone = result.timeZone {
-                zones.append((zone, result.facts.line))
+            } else if let zone = results[index].timeZone {
+                zones.append((zone, results[index].facts.line))
             }
         }
         if componentBlocks == 0, let line = calendarLines.first {
@@ -67,20 +67,7 @@ struct CalendarChecker {
     /// Groups the incidences by UID, then checks the groups that need it (shared UIDs, overrides,
     /// EXDATEs) in parallel: each walks its own series.
     private mutating func checkUIDs(_ results: [BlockResult], _ indices: [Int], resolver: ZoneResolver) {
-        // Most UIDs occur once: only repeated ones get a list of their other components.
-        var firstIndex: [String: Int] = [:]
-        firstIndex.reserveCapacity(indices.count)
-        var others: [Int: [Int]] = [:]
-        var order: [Int] = []
-        for index in indices {
-            guard let uid = results[index].facts.uid else { continue }
-            if let first = firstIndex[uid] {
-                others[first, default: []].append(index)
-            } else {
-                firstIndex[uid] = index
-                order.append(index)
-            }
-        }
+        let (order, others) = Self.groupByUID(indices, uid: { results[$0].facts.uid! }, hash: { results[$0].facts.uidHash })
         let groups = order.filter { others[$0] != nil || results[$0].facts.recurrenceID != nil || results[$0].facts.hasExceptions }
         let file = self.file
         let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
@@ -89,6 +76,38 @@ struct CalendarChecker {
             return checker.findings
         }
         for groupFindings in found { findings.append(contentsOf: groupFindings) }
+    }
+
+    /// Groups components by UID: the first of each UID in order, and for a UID used again the
+    /// others. Most UIDs occur once, so only repeated ones get a list. Grouped by hashes (taken in
+    /// the parallel pass, so that this serial loop need not read the strings), the strings
+    /// compared only when hashes meet.
+    /// - Complexity: O(n) expected.
+    /// - Parameters:
+    ///   - hash: the hash of an index's UID, nil when it has none;
+    ///   - uid: the UID of an index that has a hash.
+    static func groupByUID(_ indices: [Int], uid: (Int) -> String, hash: (Int) -> Int?) -> (order: [Int], others: [Int: [Int]]) {
+        var firstByHash: [Int: Int] = [:]
+        firstByHash.reserveCapacity(indices.count)
+        var collided: [String: Int] = [:]
+        var others: [Int: [Int]] = [:]
+        var order: [Int] = []
+        for index in indices {
+            guard let hash = hash(index) else { continue }
+            guard let candidate = firstByHash[hash] else {
+                firstByHash[hash] = index
+                order.append(index)
+                continue
+            }
+            let text = uid(index)
+            if let first = uid(candidate) == text ? candidate : collided[text] {
+                others[first, default: []].append(index)
+            } else {
+                collided[text] = index
+                order.append(index)
+            }
+        }
+        return (order, others)
     }
 
     /// The components sharing one UID: one master, overrides of distinct instances that exist.

@@ -59,7 +59,7 @@ struct IncidenceChecker {
                 default: break
                 }
             }
-            if rule.count == 1 { continue }
+            if rule.count == 1 || Self.surelyYields(rule) { continue }
             // First in wall time only (no zone to look up): an instance found there settles it for
             // all but rules whose next instance is within a zone offset of UNTIL or in a DST gap,
             // which stay unreported. Nothing found: walk again in the series' zone to be sure.
@@ -71,5 +71,17 @@ struct IncidenceChecker {
                 add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance after DTSTART\(within)", line: facts.rruleLine, property: "RRULE")
             }
         }
+    }
+
+    /// Whether a rule has an instance after DTSTART whatever DTSTART is, so that it need not be
+    /// walked: a Gregorian rule without UNTIL and without BY-parts (it repeats DTSTART's own
+    /// date and time, which every Gregorian cycle brings back), or a WEEKLY one whose only
+    /// BY-part is weekdays without ordinals (every week has each weekday).
+    static func surelyYields(_ rule: RecurrenceRule) -> Bool {
+        guard rule.until == nil, rule.rscale == nil, rule.skip == .omit else { return false }
+        let others = rule.bySecond.isEmpty && rule.byMinute.isEmpty && rule.byHour.isEmpty && rule.byMonthDay.isEmpty
+            && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty && rule.byMonth.isEmpty && rule.bySetPosition.isEmpty
+        guard others else { return false }
+        return rule.byDay.isEmpty || (rule.frequency == .weekly && rule.byDay.allSatisfy { $0.ordinal == nil })
     }
 }

@@ -24,13 +24,12 @@ struct ValidationRun {
             switch queue.take() {
             case .batch(let batch):
                 let file = self.file
-                for var result in parallelMap(count: batch.count, workers: options.parallelism, {
-                    BlockValidation.check(batch[$0], file: file)
-                }) {
-                    findings.append(contentsOf: result.findings)
-                    result.findings = []
-                    results.append(result)
+                var checked = parallelMap(count: batch.count, workers: options.parallelism) { BlockValidation.check(batch[$0], file: file) }
+                for i in checked.indices where !checked[i].findings.isEmpty {
+                    findings.append(contentsOf: checked[i].findings)
+                    checked[i].findings = []
                 }
+                results.append(contentsOf: consume checked)
             case .end(let diagnostics):
                 findings.append(contentsOf: diagnostics.map { Finding($0, file: file) })
                 break loop

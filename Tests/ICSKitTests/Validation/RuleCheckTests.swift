@@ -64,6 +64,23 @@ import Testing
         #expect(codes("RRULE:FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31") == [.ruleYieldsNoInstance])
     }
 
+    /// Rules the checker does not walk: without UNTIL and BY-parts (DTSTART's date comes back), or
+    /// WEEKLY with plain weekdays. A DAILY rule stepping 7 days from a Tuesday never meets a Monday.
+    @Test(arguments: [("FREQ=YEARLY", true), ("FREQ=MONTHLY;INTERVAL=5;COUNT=4", true), ("FREQ=WEEKLY;BYDAY=MO,FR", true),
+                      ("FREQ=WEEKLY;BYDAY=1MO", false), ("FREQ=DAILY;INTERVAL=7;BYDAY=MO", false),
+                      ("FREQ=DAILY;UNTIL=20300101T000000Z", false), ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", false)])
+    func surelyYields(_ rule: String, _ expected: Bool) {
+        #expect(IncidenceChecker.surelyYields(RecurrenceText.rule(rule)) == expected)
+    }
+
+    @Test func walkedAndUnwalkedRulesAgree() {
+        // 29 February 2000, every 100 years: 2100, 2200 and 2300 are not leap years, 2400 is.
+        #expect(codes("RRULE:FREQ=YEARLY;INTERVAL=100", start: "DTSTART;VALUE=DATE:20000229").isEmpty)
+        #expect(codes("RRULE:FREQ=YEARLY;INTERVAL=100;UNTIL=23000101", start: "DTSTART;VALUE=DATE:20000229") == [.ruleYieldsNoInstance])
+        // 11 June 2024 is a Tuesday.
+        #expect(codes("RRULE:FREQ=DAILY;INTERVAL=7;BYDAY=MO", start: "DTSTART:20240611T090000Z") == [.ruleYieldsNoInstance])
+    }
+
     @Test func countOfOneNeedsNoOtherInstance() {
         // COUNT counts DTSTART (RFC 5545 3.3.10): COUNT=1 is DTSTART alone, not an empty rule.
         #expect(codes("RRULE:FREQ=YEARLY;COUNT=1;BYMONTH=2;BYMONTHDAY=30").isEmpty)
