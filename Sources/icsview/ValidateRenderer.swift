@@ -73,20 +73,28 @@ enum ValidateRenderer {
             func cell(_ text: String) -> String { text.replacingAll("|", "\\|") }
             var out = "| Code | Severity | Check | How to fix |\n|---|---|---|---|\n"
             for code in all {
-                out += "| \(code.rawValue) | \(code.defaultSeverity.rawValue) | \(cell(code.title)) | \(cell(code.hint)) |\n"
+                out += "| \(code.rawValue) | \(code.defaultSeverity.rawValue) | \(cell(code.title))\(notRaised(code)) | \(cell(code.hint)) |\n"
             }
             return out
         case .json:
             return all.map { code in
                 JSON.object([("code", .string(code.rawValue)), ("severity", .string(code.defaultSeverity.rawValue)),
-                             ("title", .string(code.title)), ("hint", .string(code.hint))]).text + "\n"
+                             ("title", .string(code.title)), ("hint", .string(code.hint)),
+                             ("validate", .bool(Validator.codesNotRaised[code] == nil))]).text + "\n"
             }.joined()
         case .text, .github:
             return all.map { code in
                 let severity = code.defaultSeverity.rawValue
-                return "\(code.rawValue)  \(severity)\(String(repeating: " ", count: 8 - severity.count))\(code.title)\n"
+                return "\(code.rawValue)  \(severity)\(String(repeating: " ", count: 8 - severity.count))\(code.title)\(notRaised(code))\n"
             }.joined()
         }
+    }
+
+    /// For a code the validator does not raise, what raises it and what the validator reports instead.
+    private static func notRaised(_ code: DiagnosticCode) -> String {
+        guard let other = Validator.codesNotRaised[code] else { return "" }
+        let instead = other.instead.isEmpty ? "" : "; validate reports \(other.instead.map(\.rawValue).joined(separator: " or "))"
+        return " (\(other.raisedBy) only\(instead))"
     }
 }
 

@@ -20,6 +20,11 @@ extension BlockChecker {
                 add(.statusNotAllowed, "STATUS:\(text) is not allowed in \(component) (\(allowed.sorted().joined(separator: ", ")))",
                     line: number, property: name)
             }
+        case PropertyID.transp:
+            let text = String(decoding: value, as: UTF8.self).uppercased()
+            if text != "OPAQUE", text != "TRANSPARENT" {
+                add(.valueParseError, "TRANSP:\(shown(value)) is neither OPAQUE nor TRANSPARENT (RFC 5545 3.8.2.7)", line: number, property: name)
+            }
         case PropertyID.action:
             if !stack.isEmpty { stack[stack.count - 1].action = String(decoding: value, as: UTF8.self).uppercased() }
         case PropertyID.version:

@@ -35,8 +35,15 @@ struct BlockChecker {
 
     /// Runs every line check of the block.
     mutating func run() {
+        // Lines too long for libical (``ComponentBlock/unparsed``) are checked in their place.
+        var unparsed = block.unparsed.makeIterator()
+        var nextUnparsed = unparsed.next()
         block.text.withUnsafeBufferPointer { text in
             for line in block.lines {
+                while let long = nextUnparsed, long.number < Int(line.number) {
+                    checkUnparsed(long)
+                    nextUnparsed = unparsed.next()
+                }
                 let bytes = UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))])
                 switch line.kind {
                 case .begin: begin(line)
@@ -45,7 +52,22 @@ struct BlockChecker {
                 }
             }
         }
+        while let long = nextUnparsed {
+            checkUnparsed(long)
+            nextUnparsed = unparsed.next()
+        }
         while !stack.isEmpty { end() }
+    }
+
+    /// Checks a property line kept out of libical as the other lines are checked.
+    private mutating func checkUnparsed(_ long: ComponentBlock.UnparsedLine) {
+        long.bytes.withUnsafeBufferPointer { bytes in
+            let name = ContentLineSyntax.name(bytes)
+            let values = ContentLineSyntax.isSplitByLibical(name) ? ContentLineSyntax.valueCount(bytes) : 1
+            let line = ComponentBlock.Line(number: Int32(clamping: long.number), offset: 0, length: Int32(clamping: bytes.count),
+                                           kind: .property, valueCount: UInt16(clamping: values), name: name)
+            property(line, bytes: bytes)
+        }
     }
 
     mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, property: String? = nil,
@@ -66,6 +88,9 @@ struct BlockChecker {
         let number = Int(line.number)
         let rule = CompiledComponentRule.all[name]
         let known = rule != nil || CompiledComponentRule.knownComponents.contains(name)
+        if !known, !PropertyLines.isIANAToken(name) {
+            add(.invalidComponent, "component name \"\(name)\" is malformed (letters, digits and '-' only)", line: number)
+        }
         if let parent = stack.last {
             if let parentRule = parent.rule, !parentRule.rule.children.contains(name), known {
                 add(.componentNotAllowed, "\(name) may not be inside \(parent.name)", line: number)

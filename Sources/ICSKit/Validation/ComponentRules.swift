@@ -57,4 +57,5 @@ enum PropertyID {
     static let percentComplete = PropertyTable.known("PERCENT-COMPLETE")
     static let priority = PropertyTable.known("PRIORITY")
     static let sequence = PropertyTable.known("SEQUENCE")
+    static let transp = PropertyTable.known("TRANSP")
 }

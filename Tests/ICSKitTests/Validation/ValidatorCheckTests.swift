@@ -38,6 +38,18 @@ import Testing
         #expect(findings.contains { $0.code == .lineTooLong && $0.line == 8 })
     }
 
+    @Test func linesTooLongForLibicalAreStillChecked() {
+        // Lines over the parse limit stay out of libical, but count and are checked in their place:
+        // line 8 is a DESCRIPTION, line 9 a second one, line 10 an ATTENDEE that is not a calendar address.
+        let limits = ScanLimits(maxParsedLineBytes: 100)
+        let long = String(repeating: "z", count: 150)
+        let findings = S.findings(S.calendar(S.event(["DESCRIPTION:" + long, "DESCRIPTION:" + long, "ATTENDEE:mailto:" + long])),
+                                  limits: limits)
+        #expect(findings.contains { $0.code == .repeatedProperty && $0.line == 9 && $0.property == "DESCRIPTION" })
+        #expect(findings.contains { $0.code == .invalidCalendarAddress && $0.line == 10 })
+        #expect(findings.filter { $0.code == .lineTooLong }.compactMap(\.line) == [8, 9, 10])
+    }
+
     @Test func componentOverTheLimitIsReported() {
         let limits = ScanLimits(maxComponentBytes: 100)
         let findings = S.findings(S.calendar(S.event(["DESCRIPTION:" + String(repeating: "y", count: 60)])), limits: limits)

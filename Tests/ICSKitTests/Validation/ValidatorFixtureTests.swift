@@ -44,6 +44,22 @@ import Testing
         }
     }
 
+    /// Every code is raised by a fixture, by a file `scripts/validate-fixtures.sh` generates (the
+    /// size limits, also tested in ValidatorCheckTests), or is one the validator does not raise
+    /// (``Validator/codesNotRaised``), which says what it reports instead.
+    @Test func everyCodeHasAFixtureOrIsNotRaisedByTheValidator() {
+        let byFixture = Set(ValidationSupport.manifest.flatMap(\.codes))
+        let generated: Set<String> = ["ICS1003", "ICS1008"]
+        let notRaised = Set(Validator.codesNotRaised.keys.map(\.rawValue))
+        #expect(byFixture.isDisjoint(with: notRaised))
+        for code in DiagnosticCode.all.map(\.rawValue) {
+            #expect(byFixture.contains(code) || generated.contains(code) || notRaised.contains(code), "\(code) has no fixture")
+        }
+        for other in Validator.codesNotRaised.values {
+            #expect(other.instead.allSatisfy { byFixture.contains($0.rawValue) })
+        }
+    }
+
     @Test func directoriesAreSearchedRecursivelyInOrder() {
         let report = Validator().validate(paths: [ValidationSupport.fixtures.appendingPathComponent("valid").path])
         #expect(report.files.count == ValidationSupport.validFixtures.count)

@@ -1,0 +1,23 @@
+extension Validator {
+    /// Where a code the validator does not raise comes from, and what it reports instead.
+    public struct CodeNotRaised: Sendable {
+        /// What raises the code: "import" (libical's reports while converting) or "views" (the expansion).
+        public let raisedBy: String
+        /// The validator's codes that report the same faults more precisely.
+        public let instead: [DiagnosticCode]
+    }
+
+    /// Codes of ``DiagnosticCode/all`` that the validator does not raise.
+    ///
+    /// Its own pass reads every line before libical does, and libical's report on a line it
+    /// explained is dropped: ICS2001 and ICS2002 are libical's "property/parameter does not
+    /// parse", and ICS2005 an X-LIC-ERROR of a kind libical 3.0 does not raise while parsing
+    /// iCalendar. ICS3002 is the expansion's cap on the occurrences of one series in a view; the
+    /// validator's walks are bounded too, without a finding (no proof, no report).
+    public static let codesNotRaised: [DiagnosticCode: CodeNotRaised] = [
+        .propertyParseError: CodeNotRaised(raisedBy: "import", instead: [.malformedLine, .invalidPropertyName]),
+        .parameterParseError: CodeNotRaised(raisedBy: "import", instead: [.malformedParameter, .invalidParameterValue]),
+        .libicalError: CodeNotRaised(raisedBy: "import", instead: [.malformedLine, .valueParseError]),
+        .recurrenceLimit: CodeNotRaised(raisedBy: "views", instead: []),
+    ]
+}
