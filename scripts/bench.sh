@@ -138,6 +138,10 @@ if [ -n "$ICSVIEW" ]; then
     first_byte_check icsview_import "$ICSVIEW" "$CAL" --format json &&
         measure icsview_import /dev/null "$ICSVIEW" "$CAL" --format json
 fi
+if [ -n "$ICSVIEW" ]; then
+    first_byte_check icsview_validate "$ICSVIEW" validate --format json "$CAL" &&
+        measure icsview_validate /dev/null "$ICSVIEW" validate --format json "$CAL"
+fi
 measure floor_expand "$OUT/floor_expand.out" "$OUT/floor" expand "$CAL" "$FROM8" "$TO8"
 if [ -n "$ICSVIEW" ]; then
     first_byte_check icsview_agenda "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json &&
@@ -176,14 +180,15 @@ row() { # KEY BASE_KEY LABEL
     echo "Calendar: $EVENTS events, $SIZE_MB MB (\`scripts/gen_calendar.py --events $EVENTS --seed $SEED\`);" \
         "best of $RUNS runs; $(nproc) cores, $(uname -m), libical $(pkg-config --modversion libical)."
     echo
-    echo "| what | seconds | peak MB | × libical |"
+    echo "| what | seconds | peak MB | ratio |"
     echo "| --- | ---: | ---: | ---: |"
     row floor_parse floor_parse "libical: parse the whole file (\`floor parse\`)"
     row icsview_import floor_parse "icsview: import + summary (\`--format json\`)"
+    row icsview_validate icsview_import "icsview: validate (\`validate --format json\`)"
     row floor_expand floor_expand "libical: parse + expand every RRULE over $FROM..$TO (\`floor expand\`)"
     row icsview_agenda floor_expand "icsview: agenda $FROM..$TO (\`--agenda --format json\`)"
     echo
-    echo "- Ratios: import against libical's parse, agenda against libical's parse + expand. Seconds are wall time (\`/usr/bin/time -f %e\`), peak MB the maximum resident set."
+    echo "- Ratios: import against libical's parse, validate against icsview's import, agenda against libical's parse + expand. Seconds are wall time (\`/usr/bin/time -f %e\`), peak MB the maximum resident set."
     if [ -n "${SECS[floor_parse]:-}" ]; then
         echo "- libical parse alone: $(field floor_parse parse_seconds) s, $(field floor_parse x_lic_errors) X-LIC-ERROR, $(field floor_parse vevents) VEVENTs."
     fi
@@ -197,7 +202,7 @@ row() { # KEY BASE_KEY LABEL
             "$(awk -v a="$ITER" -v b="$BEST_EXPAND" 'BEGIN { printf "%.1f", a / b }')× faster. (libical counts instances whose own date is in the range," \
             "ICSKit occurrences that overlap it in UTC, multi-day ones included: the counts differ slightly.)"
     fi
-    for key in icsview icsview_import floor_parse floor_expand icsview_agenda; do
+    for key in icsview icsview_import icsview_validate floor_parse floor_expand icsview_agenda; do
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
     done
 } | tee "$OUT/results.md"
