@@ -45,7 +45,7 @@ enum Help {
 
     SUBCOMMANDS:
       diff <old> <new>        What changed between two copies of a calendar (see 'icsview diff --help').
-      validate <file|dir>...  Check .ics files for CI, with the line of every problem (see 'icsview validate --help').
+      validate <input>...     Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help').
 
     EXIT STATUS:
       0 success, 1 an input could not be read or is not iCalendar, 64 usage error.

@@ -19,9 +19,7 @@ enum InputLoader {
 
     /// The subscription a remote input is read through.
     static func subscription(for source: FeedSource, options: Options) -> FeedSubscription {
-        var fetch = FetchOptions()
-        if let timeout = options.timeout { fetch.totalTimeout = timeout }
-        if let megabytes = options.maxSizeMB { fetch.maximumBytes = megabytes << 20 }
+        let fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
         let cache: FeedCache? = options.noCache ? nil : options.cacheDirectory.map(FeedCache.init(directory:)) ?? .standard
         return FeedSubscription(source, cache: cache, fetchOptions: fetch, offline: options.offline)
     }

@@ -75,14 +75,8 @@ enum OptionParser {
             case "--offline": options.offline = true
             case "--no-cache": options.noCache = true
             case "--cache-dir": options.cacheDirectory = try value()
-            case "--timeout":
-                let text = try value()
-                guard let seconds = Double(text), seconds >= 1, seconds <= 3600 else { throw UsageError(message: "'\(text)' is not a number of seconds from 1 to 3600") }
-                options.timeout = seconds
-            case "--max-size":
-                let text = try value()
-                guard let mb = Int(text), mb >= 1, mb <= 4096 else { throw UsageError(message: "'\(text)' is not a size in MB from 1 to 4096") }
-                options.maxSizeMB = mb
+            case "--timeout": options.timeout = try FetchArguments.timeout(try value())
+            case "--max-size": options.maxSizeMB = try FetchArguments.maxSizeMB(try value())
             case "--first-weekday":
                 let text = try value()
                 guard let day = DateArgument.weekday(text) else { throw UsageError(message: "'\(text)' is not a weekday (mon, tue, wed, thu, fri, sat or sun)") }

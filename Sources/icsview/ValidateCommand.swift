@@ -3,7 +3,7 @@ import ICSKit
 
 /// `icsview validate`: options → validation → findings and summary → exit code.
 enum ValidateCommand {
-    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|-> ..."
+    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|url|-> ..."
 
     static let help = """
     OVERVIEW: Check iCalendar (.ics) files against RFC 5545, with the line of every problem.
@@ -11,18 +11,21 @@ enum ValidateCommand {
     \(usage)
 
     ARGUMENTS:
-      <file|dir|->            An .ics file, a directory (every *.ics below it), or - for standard input.
+      <file|dir|url|->        An .ics file, a directory (every *.ics below it), an http(s):// or webcal(s)://
+                              feed (fetched now, never from the cache), or - for standard input.
 
     OPTIONS:
       --format <format>       text, json (one object per line) or github (workflow commands) (default: text).
       --strict                Fail on warnings too.
       --quiet                 Print only the findings, no summary.
+      --timeout <seconds>     The longest a URL may take (default: 120).
+      --max-size <mb>         The largest calendar a URL may send (default: 50).
       --list-codes            Print every check's code; with --format markdown, as a table.
       -h, --help              Show help information.
 
     EXIT STATUS:
       0 no error (warnings allowed unless --strict), 1 an error was found,
-      2 a file could not be read, 64 usage error.
+      2 a file could not be read (or a URL fetched), 64 usage error.
 
     """
 
@@ -43,7 +46,8 @@ enum ValidateCommand {
             print(ValidateRenderer.codes(format: options.format), terminator: "")
             return 0
         }
-        let report = Validator().validate(paths: options.inputs)
+        let report = Validator().validate(inputs: options.inputs,
+                                          fetchOptions: FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB))
         var out = ""
         for line in ValidateRenderer.lines(report.findings, format: options.format) {
             out += line

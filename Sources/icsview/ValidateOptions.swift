@@ -8,8 +8,11 @@ struct ValidateOptions: Equatable {
     var quiet = false
     var listCodes = false
     var showHelp = false
+    /// `--timeout` and `--max-size`, for URLs.
+    var timeout: Double?
+    var maxSizeMB: Int?
 
-    static let valued: Set<String> = ["--format"]
+    static let valued: Set<String> = ["--format", "--timeout", "--max-size"]
     static let flags: Set<String> = ["--strict", "--quiet", "--list-codes", "--help", "-h"]
 
     /// Parses the arguments after `validate`. Accepts `--opt value`, `--opt=value` and `--`.
@@ -31,6 +34,8 @@ struct ValidateOptions: Equatable {
             case "--quiet": options.quiet = true
             case "--list-codes": options.listCodes = true
             case "-h", "--help": options.showHelp = true
+            case "--timeout": options.timeout = try FetchArguments.timeout(try cursor.value(for: name, inline: inlineValue))
+            case "--max-size": options.maxSizeMB = try FetchArguments.maxSizeMB(try cursor.value(for: name, inline: inlineValue))
             default:
                 let text = try cursor.value(for: name, inline: inlineValue)
                 guard let format = Format(rawValue: text) else {

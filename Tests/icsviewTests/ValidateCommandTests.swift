@@ -7,7 +7,7 @@ import Testing
 @Suite struct ValidateCommandTests {
     static let endBeforeStart = "Fixtures/validation/invalid/ICS2103-dtend-before-dtstart.ics"
     static let unknownProperty = "Fixtures/validation/invalid/ICS2007-unknown-property.ics"
-    static let usageTail = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|-> ...\n"
+    static let usageTail = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|url|-> ...\n"
         + "  See 'icsview validate --help' for more information.\n"
 
     @Test func textLooksLikeACompiler() throws {
@@ -20,6 +20,32 @@ import Testing
 
             """)
         #expect(result.stderr == "")
+    }
+
+    /// A feed is fetched (from a server the test runs on 127.0.0.1) and validated like a file,
+    /// its findings naming the URL; a failed transfer is exit 2, a web page instead of a calendar
+    /// an ICS1022 error.
+    @Test func feedsAreFetchedAndValidated() throws {
+        let calendar = try String(contentsOfFile: CLI.root.appendingPathComponent(Self.endBeforeStart).path, encoding: .utf8)
+        let server = try TestHTTPServer { request in
+            switch request.path {
+            case "/team.ics": .response(status: 200, headers: [("Content-Type", "text/calendar")], body: Array(calendar.utf8))
+            case "/login": .response(status: 200, headers: [("Content-Type", "text/html")], body: Array("<!DOCTYPE html><p>Sign in".utf8))
+            default: .response(status: 404, headers: [], body: [])
+            }
+        }
+        defer { server.stop() }
+        let feed = try CLI.run(["validate", "--format", "github", "--quiet", "webcal://127.0.0.1:\(server.port)/team.ics"])
+        #expect(feed.status == 1)
+        // Workflow-command properties escape ':' and ',' (%3A, %2C).
+        #expect(feed.stdout == "::error file=http%3A//127.0.0.1%3A\(server.port)/team.ics,line=8,col=1,title=ICS2103::DTEND is before DTSTART\n")
+        let login = try CLI.run(["validate", "--format", "json", "\(server.base)/login"])
+        #expect(login.status == 1)
+        #expect(login.stdout.contains("\"code\":\"ICS1022\""))
+        let missing = try CLI.run(["validate", "--timeout", "10", "\(server.base)/gone.ics", Self.unknownProperty])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "Error: \(server.base)/gone.ics: HTTP 404 Not Found\n")
+        #expect(missing.stdout.hasSuffix("in 1 file; 1 file could not be read\n"))
     }
 
     @Test func github() throws {
@@ -87,7 +113,7 @@ import Testing
         let result = try CLI.run(["validate", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("OVERVIEW: Check iCalendar (.ics) files"))
-        #expect(result.stdout.contains("\nUSAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|-> ...\n"))
+        #expect(result.stdout.contains("\nUSAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|url|-> ...\n"))
     }
 
     @Test func codeTableInMarkdown() throws {

@@ -73,4 +73,12 @@ import Testing
         #expect(report.failures.count == 1)
         #expect(report.failures[0].message.hasPrefix("cannot open"))
     }
+
+    @Test func inputsMixFilesAndSourcesInOrder() {
+        let valid = ValidationSupport.fixtures.appendingPathComponent("valid/" + ValidationSupport.validFixtures[0]).path
+        let report = Validator().validate(inputs: ["ftp://example.com/cal.ics", valid, "/nonexistent/cal.ics"])
+        #expect(report.files == [valid])
+        #expect(report.failures.map(\.file) == ["ftp://example.com/cal.ics", "/nonexistent/cal.ics"])
+        #expect(report.failures[0].message.hasPrefix("unsupported URL scheme 'ftp'"))
+    }
 }
