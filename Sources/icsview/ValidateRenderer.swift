@@ -94,7 +94,7 @@ enum ValidateRenderer {
     private static func notRaised(_ code: DiagnosticCode) -> String {
         guard let other = Validator.codesNotRaised[code] else { return "" }
         let instead = other.instead.isEmpty ? "" : "; validate reports \(other.instead.map(\.rawValue).joined(separator: " or "))"
-        return " (\(other.raisedBy) only\(instead))"
+        return " (\(other.raisedBy.rawValue) only\(instead))"
     }
 }
 

@@ -1,8 +1,16 @@
 extension Validator {
     /// Where a code the validator does not raise comes from, and what it reports instead.
     public struct CodeNotRaised: Sendable {
-        /// What raises the code: "import" (libical's reports while converting) or "views" (the expansion).
-        public let raisedBy: String
+        /// What raises such a code instead of the validator.
+        public enum Origin: String, Sendable {
+            /// libical's reports while a calendar is imported.
+            case importer = "import"
+            /// The expansion of occurrences for a view.
+            case views
+        }
+
+        /// What raises the code.
+        public let raisedBy: Origin
         /// The validator's codes that report the same faults more precisely.
         public let instead: [DiagnosticCode]
     }
@@ -15,9 +23,9 @@ extension Validator {
     /// iCalendar. ICS3002 is the expansion's cap on the occurrences of one series in a view; the
     /// validator's walks are bounded too, without a finding (no proof, no report).
     public static let codesNotRaised: [DiagnosticCode: CodeNotRaised] = [
-        .propertyParseError: CodeNotRaised(raisedBy: "import", instead: [.malformedLine, .invalidPropertyName]),
-        .parameterParseError: CodeNotRaised(raisedBy: "import", instead: [.malformedParameter, .invalidParameterValue]),
-        .libicalError: CodeNotRaised(raisedBy: "import", instead: [.malformedLine, .valueParseError]),
-        .recurrenceLimit: CodeNotRaised(raisedBy: "views", instead: []),
+        .propertyParseError: CodeNotRaised(raisedBy: .importer, instead: [.malformedLine, .invalidPropertyName]),
+        .parameterParseError: CodeNotRaised(raisedBy: .importer, instead: [.malformedParameter, .invalidParameterValue]),
+        .libicalError: CodeNotRaised(raisedBy: .importer, instead: [.malformedLine, .valueParseError]),
+        .recurrenceLimit: CodeNotRaised(raisedBy: .views, instead: []),
     ]
 }
