@@ -106,7 +106,14 @@ struct BlockScanner {
         switch boundary {
         case let (isBegin, name)? where isBegin: begin(name, line: number, bytes: bytes)
         case let (_, name)?: end(name, line: number, bytes: bytes)
-        case nil: property(line: number, bytes: bytes)
+        case nil:
+            // A BEGIN or END that is not `BEGIN:NAME` (no name, parameters): libical would still open
+            // or close a component on it, out of step with the blocks (and crash on an empty name).
+            if bytes.withUnsafeBufferPointer({ ContentLineSyntax.isMalformedBoundary($0) }) {
+                note(.malformedLine, "\(String(decoding: bytes.prefix(40), as: UTF8.self)) is not BEGIN:NAME or END:NAME; dropped", line: number)
+                return
+            }
+            property(line: number, bytes: bytes)
         }
     }
 

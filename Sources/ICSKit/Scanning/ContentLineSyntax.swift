@@ -53,6 +53,19 @@ enum ContentLineSyntax {
         return (isBegin, upperASCII(UnsafeBufferPointer(rebasing: bytes[start..<end])))
     }
 
+    /// Whether the line's name is BEGIN or END (any case) though it is not a component boundary
+    /// (``componentBoundary(_:)`` gave nil): parameters, or no component name.
+    static func isMalformedBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, first | 0x20 == 0x62 || first | 0x20 == 0x65 else { return false }  // b, e
+        var end = 0
+        while end < bytes.count, bytes[end] != 0x3B, bytes[end] != 0x3A { end += 1 }
+        let name = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        return equalsIgnoringCase(name, beginBytes) || equalsIgnoringCase(name, endBytes)
+    }
+
+    private static let beginBytes = Array("BEGIN".utf8)
+    private static let endBytes = Array("END".utf8)
+
     /// The index of the `:` that starts the value (the first one outside a quoted parameter value).
     static func valueStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var quoted = false

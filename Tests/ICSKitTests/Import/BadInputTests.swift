@@ -81,6 +81,25 @@ import Testing
         #expect(calendar.events[999].line == 4 + 999 * 6 - 1)
     }
 
+    /// libical opens a component on any line named BEGIN, and crashed on one with no name
+    /// (found by fuzzing): a BEGIN or END that is not `BEGIN:NAME` never reaches it.
+    @Test(arguments: ["BEGIN:", "BEGIN: ", "begin:", "BEGIN", "BEGIN;X=1:VALARM", "BEGIN;:VALARM", "END;X=1:VEVENT", "END:"])
+    func aBoundaryWithoutANameIsDroppedWithADiagnostic(_ line: String) throws {
+        let text = calendarText(["BEGIN:VEVENT", "UID:a@example.org", "DTSTART:20240610T090000Z", line, "SUMMARY:Kept",
+                                 "END:VEVENT"])
+        let calendar = try ICalendar(parsing: text, source: "boundary.ics")
+        try #require(calendar.events.count == 1)
+        #expect(calendar.events[0].summary == "Kept")
+        // Lines: 1 VCALENDAR, 2 VERSION, 3 PRODID, 4 VEVENT, 5 UID, 6 DTSTART, 7 the line.
+        #expect(calendar.diagnostics.map { "\($0.line ?? 0) \($0.code)" } == ["7 ICS1010"])
+    }
+
+    @Test func aNamelessBeginOutsideAnyComponentDoesNotCrash() throws {
+        let calendar = try ICalendar(parsing: "BEGIN:\r\nSUMMARY:x\r\n", source: "bare.ics")
+        #expect(calendar.events.isEmpty)
+        #expect(calendar.diagnostics.contains { $0.code == .malformedLine && $0.line == 1 })
+    }
+
     @Test func aFiftyMegabyteLineIsSkippedAndTheRestImports() throws {
         let huge = "X-HUGE:" + String(repeating: "A", count: 50 << 20)
         let text = calendarText([
