@@ -25,14 +25,31 @@ extension Validator {
     /// Fetches a feed and validates its body; the findings name the feed's URL (credentials masked).
     /// A failed transfer (refused, HTTP 404, too large, timed out) is a ``ValidationReport/Failure``;
     /// a body that is not iCalendar (a login page) is a ``DiagnosticCode/notICalendar`` finding.
-    /// Blocks the calling thread: not for an app's main thread.
-    public func validateFeedBlocking(_ source: FeedSource, fetchOptions: FetchOptions = FetchOptions()) -> ValidationReport {
+    ///
+    /// ```swift
+    /// let report = await Validator().validateFeed(try FeedSource("webcal://example.com/team.ics"))
+    /// ```
+    public func validateFeed(_ source: FeedSource, fetchOptions: FetchOptions = FetchOptions()) async -> ValidationReport {
         guard case .remote(let url) = source.kind else { return validate(paths: [source.description]) }
         do {
-            let response = try FetchRequest.fetchBlocking(url, source: source, options: fetchOptions, validators: FetchValidators())
-            return validate(bytes: response.body ?? [], file: source.description)
+            return validate(try await FetchRequest.fetch(url, source: source, options: fetchOptions, validators: FetchValidators()), of: source)
         } catch {
             return ValidationReport(failures: [.init(file: source.description, message: error.message)])
         }
+    }
+
+    /// ``validateFeed(_:fetchOptions:)`` for command-line tools: blocks the calling thread until
+    /// done. Do not call it on an app's main thread.
+    public func validateFeedBlocking(_ source: FeedSource, fetchOptions: FetchOptions = FetchOptions()) -> ValidationReport {
+        guard case .remote(let url) = source.kind else { return validate(paths: [source.description]) }
+        do {
+            return validate(try FetchRequest.fetchBlocking(url, source: source, options: fetchOptions, validators: FetchValidators()), of: source)
+        } catch {
+            return ValidationReport(failures: [.init(file: source.description, message: error.message)])
+        }
+    }
+
+    private func validate(_ response: FetchResponse, of source: FeedSource) -> ValidationReport {
+        validate(bytes: response.body ?? [], file: source.description)
     }
 }
