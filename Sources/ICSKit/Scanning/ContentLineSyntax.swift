@@ -16,20 +16,29 @@ enum ContentLineSyntax {
         return upperASCII(UnsafeBufferPointer(rebasing: bytes[0..<end]))
     }
 
+    /// The byte upper-cased if it is an ASCII letter, else as it is.
+    @inline(__always) static func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+
+    /// Whether the byte may stand in a name (RFC 5545 3.1: iana-token, x-name): an ASCII letter
+    /// in either case, a digit or `-`.
+    @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+        let c = b | 0x20
+        return (c >= 0x61 && c <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+    }
+
     /// Upper-cases ASCII letters and decodes the rest as UTF-8.
     static func upperASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var needsUpper = false
-        for b in bytes where b >= 0x61 && b <= 0x7A { needsUpper = true; break }
+        for b in bytes where upper(b) != b { needsUpper = true; break }
         if !needsUpper { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+        return String(decoding: bytes.map(upper), as: UTF8.self)
     }
 
     /// Whether the bytes spell `upper` (upper-case ASCII) in any case.
     static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ upper: [UInt8]) -> Bool {
         guard bytes.count == upper.count else { return false }
         for i in 0..<upper.count {
-            let b = bytes[i]
-            if (b >= 0x61 && b <= 0x7A ? b - 0x20 : b) != upper[i] { return false }
+            if Self.upper(bytes[i]) != upper[i] { return false }
         }
         return true
     }

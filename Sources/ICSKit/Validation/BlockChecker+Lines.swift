@@ -21,8 +21,7 @@ extension BlockChecker {
         var hash = PropertyTable.hashSeed
         while nameEnd < bytes.count, bytes[nameEnd] != 0x3B, bytes[nameEnd] != 0x3A {
             let b = bytes[nameEnd]
-            let c = b | 0x20
-            if !((c >= 0x61 && c <= 0x7A) || ValueSyntax.isDigit(b) || b == 0x2D) { nameValid = false }
+            if !ContentLineSyntax.isNameByte(b) { nameValid = false }
             hash = PropertyTable.hashStep(hash, b)
             nameEnd += 1
         }
@@ -84,7 +83,7 @@ extension BlockChecker {
             return false
         }
         let nameBytes = Bytes(rebasing: bytes[0..<eq])
-        guard !nameBytes.isEmpty, nameBytes.allSatisfy({ ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ValueSyntax.isDigit($0) || $0 == 0x2D }) else {
+        guard !nameBytes.isEmpty, nameBytes.allSatisfy(ContentLineSyntax.isNameByte) else {
             syntax(.malformedParameter, "parameter name \"\(ContentLineSyntax.upperASCII(nameBytes))\" of \(property) is malformed",
                    line: line, property: property)
             return false
