@@ -67,22 +67,23 @@ enum PropertyTable {
         spec("X-WR-TIMEZONE"), spec("X-WR-CALNAME"),
     ]
 
-    private static let ids: [String: Int] = Dictionary(uniqueKeysWithValues: specs.enumerated().map { ($1.name, $0) })
-
-    /// The id of a known property name (upper-case), or nil.
-    static func id(_ name: String) -> Int? { ids[name] }
+    /// The id of a known property name (upper-case), or nil: ``id(_:hash:)`` on its bytes.
+    static func id(_ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { id($0, hash: $0.reduce(hashSeed, hashStep)) }
+    }
 
     /// By id, what the value checks need (``specs`` without the names).
     static let rules: [ValueRule] = specs.map(\.rule)
 
     // MARK: Look-up by bytes
 
-    /// The first step of ``nameHash``; fold each byte in with ``hashStep(_:_:)``.
+    /// Where the hash of a name starts; fold each byte in with ``hashStep(_:_:)``.
     static let hashSeed: UInt32 = 2_166_136_261
 
     /// One FNV-1a step over an upper-cased byte.
     @inline(__always) static func hashStep(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
-        (hash ^ UInt32(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)) &* 16_777_619
+        (hash ^ UInt32(ContentLineSyntax.upper(byte))) &* 16_777_619
     }
 
     private static let slotMask = 255
@@ -113,7 +114,7 @@ enum PropertyTable {
 
     /// The id of a name that is in the table (a programming error otherwise).
     static func known(_ name: String) -> Int {
-        guard let id = ids[name] else { preconditionFailure("\(name) is not in PropertyTable") }
+        guard let id = id(name) else { preconditionFailure("\(name) is not in PropertyTable") }
         return id
     }
 
