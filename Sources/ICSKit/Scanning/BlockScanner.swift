@@ -229,14 +229,8 @@ struct BlockScanner {
             block.unparsed.append(.init(number: line, bytes: bytes))
             return
         }
-        let (resolvedName, count): (String, Int) = bytes.withUnsafeBufferPointer { buffer in
-            let n = name ?? ContentLineSyntax.name(buffer)
-            let values = kind == .property && ContentLineSyntax.isSplitByLibical(n) ? ContentLineSyntax.valueCount(buffer) : 1
-            return (n, values)
-        }
-        block.lines.append(.init(number: Int32(clamping: line), offset: Int32(clamping: block.text.count),
-                                 length: Int32(clamping: bytes.count), kind: kind,
-                                 valueCount: UInt16(clamping: count), name: resolvedName))
+        let offset = block.text.count
+        block.lines.append(bytes.withUnsafeBufferPointer { .init(kind, name: name, number: line, offset: offset, bytes: $0) })
         block.text.append(contentsOf: bytes)
         block.text.append(0)  // NUL-terminated: each line goes to libical as it stands
     }

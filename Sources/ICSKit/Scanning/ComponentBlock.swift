@@ -15,6 +15,19 @@ struct ComponentBlock: Sendable {
         var valueCount: UInt16
         /// The property or component name, upper-cased.
         var name: String
+
+        /// A line of `bytes` at `offset` in the block's text; the name, when not given, read from
+        /// the bytes, and the values counted for the properties libical splits.
+        init(_ kind: Kind, name: String? = nil, number: Int, offset: Int, bytes: UnsafeBufferPointer<UInt8>) {
+            let resolved = name ?? ContentLineSyntax.name(bytes)
+            let values = kind == .property && ContentLineSyntax.isSplitByLibical(resolved) ? ContentLineSyntax.valueCount(bytes) : 1
+            self.number = Int32(clamping: number)
+            self.offset = Int32(clamping: offset)
+            length = Int32(clamping: bytes.count)
+            self.kind = kind
+            valueCount = UInt16(clamping: values)
+            self.name = resolved
+        }
     }
 
     /// A content line kept out of libical (over ``ScanLimits/maxParsedLineBytes``).

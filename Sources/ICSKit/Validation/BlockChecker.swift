@@ -62,11 +62,7 @@ struct BlockChecker {
     /// Checks a property line kept out of libical as the other lines are checked.
     private mutating func checkUnparsed(_ long: ComponentBlock.UnparsedLine) {
         long.bytes.withUnsafeBufferPointer { bytes in
-            let name = ContentLineSyntax.name(bytes)
-            let values = ContentLineSyntax.isSplitByLibical(name) ? ContentLineSyntax.valueCount(bytes) : 1
-            let line = ComponentBlock.Line(number: Int32(clamping: long.number), offset: 0, length: Int32(clamping: bytes.count),
-                                           kind: .property, valueCount: UInt16(clamping: values), name: name)
-            property(line, bytes: bytes)
+            property(ComponentBlock.Line(.property, number: long.number, offset: 0, bytes: bytes), bytes: bytes)
         }
     }
 
