@@ -83,7 +83,7 @@ struct IncidenceChecker {
     /// date and time, which every Gregorian cycle brings back), or a WEEKLY one whose only
     /// BY-part is weekdays without ordinals (every week has each weekday).
     static func surelyYields(_ rule: RecurrenceRule) -> Bool {
-        guard rule.until == nil, rule.rscale == nil, rule.skip == .omit else { return false }
+        guard rule.until == nil, !InstanceSource.needsLibical(rule) else { return false }
         let others = rule.bySecond.isEmpty && rule.byMinute.isEmpty && rule.byHour.isEmpty && rule.byMonthDay.isEmpty
             && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty && rule.byMonth.isEmpty && rule.bySetPosition.isEmpty
         guard others else { return false }

@@ -10,10 +10,10 @@ enum RuleTextChecker {
         case freq, until, count, interval, bySecond, byMinute, byHour, byDay, byMonthDay, byYearDay, byWeekNo, byMonth,
              bySetPos, wkst, rscale, skip
 
-        var name: String {
-            ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY",
-             "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"][rawValue]
-        }
+        var name: String { Part.names[rawValue] }
+
+        private static let names = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
+                                    "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"]
 
         /// The part whose name the bytes spell, in any case.
         init?(_ bytes: Bytes) {
