@@ -16,6 +16,8 @@ KNOWN=Fixtures/validation/known-issues.tsv
 
 failures=0
 fail() { echo "validate-fixtures: FAIL: $*" >&2; failures=$((failures + 1)); }
+# The codes of the errors and warnings in `--format github` output ($1), one per line, sorted.
+raised_codes() { printf '%s\n' "$1" | sed -n 's/^::\(error\|warning\) .*title=\(ICS[0-9]*\)::.*/\2/p' | sort -u; }
 
 # Codes that known deviations may raise (error or warning), by file.
 declare -A known=()
@@ -31,7 +33,7 @@ while IFS= read -r -d '' file; do
   if [ -n "${known[$file]:-}" ]; then
     output=$("$ICSVIEW" validate --format github --quiet "$file" 2>&1 || true)
     allowed=$(printf '%s\n' "${known[$file]//,/$'\n'}")
-    for code in $(printf '%s\n' "$output" | sed -n 's/^::\(error\|warning\) .*title=\(ICS[0-9]*\)::.*/\2/p' | sort -u); do
+    for code in $(raised_codes "$output"); do
       grep -qx "$code" <<<"$allowed" || fail "$file raises $code, beyond its known issues ($KNOWN):"$'\n'"$output"
     done
     continue
@@ -49,7 +51,7 @@ expect_codes() {
   output=$("$ICSVIEW" validate --format github --quiet "$file" 2>&1)
   status=$?
   set -e
-  raised=$(printf '%s\n' "$output" | sed -n 's/^::\(error\|warning\) .*title=\(ICS[0-9]*\)::.*/\2/p' | sort -u)
+  raised=$(raised_codes "$output")
   noted=$(printf '%s\n' "$output" | sed -n 's/^::notice .*title=\(ICS[0-9]*\)::.*/\1/p' | sort -u)
   expected=$(printf '%s\n' "${codes//,/$'\n'}" | sort -u)
   for code in $expected; do
