@@ -11,59 +11,119 @@ struct AgendaRenderOptions {
     /// Each calendar's name as the agenda shows it, indexed by `Occurrence.calendarIndex`;
     /// shown after each occurrence when not empty (the views fill it when several calendars are shown).
     var calendarNames: [String] = []
+    /// The words of the user's language.
+    var strings: LocalStrings = .english
+    /// Dates and times in the user's locale (nil: English, 24-hour).
+    var dates: LocalDates?
+    /// The instant before which an open to-do's due time makes it overdue (nil: none is).
+    var now: Date?
 }
 
 /// The agenda: a heading for each day that has occurrences, then each occurrence with its
-/// time range in the display zone, summary and location. Shared by `--agenda`, the list
-/// under `--month` and the narrow `--week`.
+/// time range in the display zone, summary and location. A multi-day occurrence is listed
+/// once, on its first visible day, with the day it lasts until. Shared by `--agenda`, the
+/// list under (or beside) `--month` and the narrow `--week`.
 enum AgendaRenderer {
-    /// The width of the time column: "09:00–09:30" plus a space.
+    /// The width of the 24-hour time column: "09:00–09:30" plus a space.
     static let timeWidth = 11
 
     static func render(_ occurrences: [Occurrence], days: ClosedRange<DayComponents>, calendar: Calendar,
                        options: AgendaRenderOptions) -> String {
-        let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includeCancelled: options.showCancelled)
-        let style = TerminalStyle(enabled: options.color)
-        var lines: [String] = []
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
-        formatter.setLocalizedDateFormatFromTemplate("EEE d MMM yyyy")
-        for day in DayComponents.days(in: days, calendar: calendar) {
-            let today = placed[day]
-            guard !today.isEmpty else { continue }
-            if !lines.isEmpty { lines.append("") }
-            lines.append(style.apply(formatter.string(from: day.startDate(in: calendar)), "1"))
-            lines += today.map { entry($0, on: day, calendar: calendar, options: options) }
-        }
-        if lines.isEmpty { lines.append("No events from \(days.lowerBound) to \(days.upperBound).") }
-        return lines.joined(separator: "\n") + "\n"
+        lines(occurrences, days: days, calendar: calendar, options: options).joined(separator: "\n") + "\n"
     }
 
-    /// One line: `  ● 09:00–09:30 Summary · Location [Calendar]`, cut to the width; a cancelled
-    /// occurrence is marked `✗` (`[cancelled]` in ASCII).
-    static func entry(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, options: AgendaRenderOptions) -> String {
+    /// The agenda's lines (no newlines in them).
+    static func lines(_ occurrences: [Occurrence], days: ClosedRange<DayComponents>, calendar: Calendar,
+                      options: AgendaRenderOptions) -> [String] {
+        let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includeCancelled: options.showCancelled)
         let style = TerminalStyle(enabled: options.color)
-        let time = TerminalText.fit(timeText(occurrence, on: day, calendar: calendar, ascii: options.ascii), timeWidth)
+        let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
+        var lines: [String] = []
+        var listed = Set<Int>()
+        for day in DayComponents.days(in: days, calendar: calendar) {
+            let today = placed.placements(on: day).filter { !listed.contains($0.index) }
+            guard !today.isEmpty else { continue }
+            if !lines.isEmpty { lines.append("") }
+            lines.append(style.apply(dates.string(day, template: "EEE d MMM yyyy"), "1"))
+            for placement in today {
+                var until: String?
+                if placement.isMultiDay {
+                    listed.insert(placement.index)
+                    until = untilText(placement, dates: dates, calendar: calendar, strings: options.strings)
+                }
+                lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
+            }
+        }
+        if lines.isEmpty {
+            lines.append(LocalStrings.fill(options.strings.noEvents, days.lowerBound.description, days.upperBound.description))
+        }
+        return lines
+    }
+
+    /// "until Fri, 1 Nov" (an all-day range's last day) or "until Sun, 6 Oct 02:00" (a timed one's end).
+    static func untilText(_ placement: OccurrencePlacement, dates: LocalDates, calendar: Calendar, strings: LocalStrings) -> String {
+        let occurrence = placement.occurrence
+        let last: String
+        if occurrence.isAllDay {
+            last = dates.string(placement.days.upperBound, template: "EEEdMMM")
+        } else {
+            let end = occurrence.end.date(in: calendar.timeZone)
+            last = dates.string(end, template: "EEEdMMM") + " " + dates.clock(end)
+        }
+        return LocalStrings.fill(strings.until, last)
+    }
+
+    /// The width of the time column: two clock times and a dash, or "all day" if wider.
+    static func timeColumn(_ dates: LocalDates, _ strings: LocalStrings) -> Int {
+        max(dates.hour12 ? 2 * dates.clockWidth + 1 : timeWidth - 1, TerminalText.width(strings.allDay)) + 1
+    }
+
+    /// One line: `  ● 09:00–09:30 Summary (until …) · Location [Calendar]`, cut to the width; a
+    /// cancelled occurrence is marked `✗` (`[cancelled]` in ASCII); a to-do shows a box, `☐`
+    /// open or `✓` done (`[ ]`, `[x]`), overdue ones highlighted and said so, done ones dimmed.
+    static func entry(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, options: AgendaRenderOptions,
+                      until: String? = nil) -> String {
+        let style = TerminalStyle(enabled: options.color)
+        let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
+        let time = TerminalText.fit(timeText(occurrence, on: day, calendar: calendar, ascii: options.ascii, dates: dates,
+                                             allDay: options.strings.allDay), timeColumn(dates, options.strings))
         let color = DayDecoration.color(of: occurrence, calendars: options.calendars)
-        let mark = style.apply(options.ascii ? "*" : "●", TerminalStyle.foreground(color))
+        let todo = TodoState(occurrence.incidence)
+        let overdue = todo.map { !$0.isDone && (options.now.map { now in dueDate(occurrence, calendar: calendar).map { $0 < now } ?? false } ?? false) } ?? false
+        let mark: String
+        if let todo {
+            mark = style.apply(todo.mark(ascii: options.ascii), overdue ? ["1", "31"] : [TerminalStyle.foreground(color)])
+        } else {
+            mark = style.apply(options.ascii ? "*" : "●", TerminalStyle.foreground(color))
+        }
         var title = occurrence.incidence.summary ?? "(no title)"
         if occurrence.incidence.isCancelled { title = (options.ascii ? "[cancelled] " : "✗ ") + title }
+        if let until { title += " (\(until))" }
+        if overdue { title += " (\(options.strings.overdue))" }
         if let location = occurrence.incidence.location, !location.isEmpty {
             title += (options.ascii ? " @ " : " · ") + location
         }
         if let name = options.calendarNames[safe: occurrence.calendarIndex] {
             title += " [\(name)]"
         }
-        let room = max(1, options.width - 4 - timeWidth - 1)
-        return "  " + mark + " " + time + " " + TerminalText.truncate(title, toWidth: room, ellipsis: options.ascii ? "~" : "…")
+        let room = max(1, options.width - 3 - TerminalText.width(todo?.mark(ascii: options.ascii) ?? "*") - TerminalText.width(time) - 1)
+        let shown = TerminalText.truncate(title, toWidth: room, ellipsis: options.ascii ? "~" : "…")
+        let line = "  " + mark + " " + time + " " + style.apply(shown, overdue ? ["1", "31"] : [])
+        return todo?.isDone == true && options.color ? style.apply(TerminalText.stripANSI(line), "2") : line
+    }
+
+    /// When a to-do is due: its DUE, which is the occurrence's start when it has no DTSTART
+    /// and its end otherwise; nil without a DUE.
+    static func dueDate(_ occurrence: Occurrence, calendar: Calendar) -> Date? {
+        guard occurrence.incidence.due != nil else { return nil }
+        return (occurrence.incidence.start == nil ? occurrence.start : occurrence.end).date(in: calendar.timeZone)
     }
 
     /// "all day", "09:00–09:30", "22:00–…" (goes on past the day), "…–04:00" (began before it),
     /// or "…" (covers the whole day), in the calendar's zone.
-    static func timeText(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, ascii: Bool) -> String {
-        if occurrence.isAllDay { return "all day" }
+    static func timeText(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, ascii: Bool,
+                         dates: LocalDates? = nil, allDay: String = LocalStrings.english.allDay) -> String {
+        if occurrence.isAllDay { return allDay }
         let dash = ascii ? "-" : "–"
         let more = ascii ? "..." : "…"
         let zone = calendar.timeZone
@@ -71,10 +131,11 @@ enum AgendaRenderer {
         let end = occurrence.end.date(in: zone)
         let startsToday = start >= day.startDate(in: calendar)
         let endsToday = end <= day.adding(days: 1, in: calendar).startDate(in: calendar)
+        let clock = { (date: Date) in dates?.clock(date) ?? AgendaRenderer.clock(date, calendar) }
         switch (startsToday, endsToday) {
-        case (true, true): return end > start ? clock(start, calendar) + dash + clock(end, calendar) : clock(start, calendar)
-        case (true, false): return clock(start, calendar) + dash + more
-        case (false, true): return more + dash + clock(end, calendar)
+        case (true, true): return end > start ? clock(start) + dash + clock(end) : clock(start)
+        case (true, false): return clock(start) + dash + more
+        case (false, true): return more + dash + clock(end)
         case (false, false): return more
         }
     }

@@ -15,6 +15,12 @@ struct MonthRenderOptions {
     var maxLanes: Int = 3
     /// The calendars' styles, indexed by `Occurrence.calendarIndex`, for bar colors.
     var calendars: [CalendarStyle] = []
+    /// The words of the user's language ("Wk").
+    var strings: LocalStrings = .english
+    /// Dates and times in the user's locale (the title, the times in cells); nil: English, 24-hour.
+    var dates: LocalDates?
+    /// The most entry lines under a week row's bars when cells list titles (see ``CellTitles``).
+    var maxEntryLines: Int = 5
 }
 
 /// Draws a ``MonthProjection`` as text: title, weekday header, seven columns sized to the width,
@@ -25,11 +31,20 @@ enum MonthRenderer {
         options.width < 40 ? compact(month, calendar: calendar, options: options) : grid(month, calendar: calendar, options: options)
     }
 
-    /// "March 2024" in the calendar's locale (stand-alone month name).
-    static func title(_ month: MonthComponents, calendar: Calendar) -> String {
-        let names = calendar.standaloneMonthSymbols
-        let name = names.indices.contains(month.month - 1) ? names[month.month - 1] : String(month.month)
-        return "\(name) \(month.year)"
+    /// "March 2024", "März 2024", "2024年3月": the locale's `yMMMM` pattern.
+    static func title(_ month: MonthComponents, calendar: Calendar, options: MonthRenderOptions) -> String {
+        (options.dates ?? LocalDates(calendar: calendar, hour12: false)).monthTitle(month)
+    }
+
+    /// The width of the grid drawn for `options` (every line of it is this wide).
+    static func gridWidth(_ options: MonthRenderOptions) -> Int {
+        let prefix = weekNumberWidth(options)
+        return prefix + 7 * max(4, (options.width - prefix - 8) / 7) + 8
+    }
+
+    /// The week number column: "Wk" or the locale's word and a space, at least 3 cells.
+    static func weekNumberWidth(_ options: MonthRenderOptions) -> Int {
+        options.weekNumbers ? max(3, TerminalText.width(options.strings.weekShort) + 1) : 0
     }
 
     // MARK: Grid layout
@@ -38,24 +53,30 @@ enum MonthRenderer {
         let vertical, horizontal: String
         let top, middle, bottom: (String, String, String)
         let mark, barFill, barStart, barEnd, barBefore, barAfter, ellipsis: String
+        /// The mark of a day with a one-day all-day occurrence, and the one before a neighbouring month's day.
+        let allDayMark, outside: String
 
         static let unicode = Glyphs(vertical: "│", horizontal: "─", top: ("┌", "┬", "┐"), middle: ("├", "┼", "┤"),
                                     bottom: ("└", "┴", "┘"), mark: "●", barFill: "─", barStart: "▕", barEnd: "▏",
-                                    barBefore: "◀", barAfter: "▶", ellipsis: "…")
+                                    barBefore: "◀", barAfter: "▶", ellipsis: "…",
+                                    allDayMark: "◆", outside: "·")
         static let ascii = Glyphs(vertical: "|", horizontal: "-", top: ("+", "+", "+"), middle: ("+", "+", "+"),
                                   bottom: ("+", "+", "+"), mark: "*", barFill: "-", barStart: "[", barEnd: "]",
-                                  barBefore: "<", barAfter: ">", ellipsis: "~")
+                                  barBefore: "<", barAfter: ">", ellipsis: "~",
+                                  allDayMark: "#", outside: ".")
     }
 
     private static func grid(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
         let g = options.ascii ? Glyphs.ascii : Glyphs.unicode
         let style = TerminalStyle(enabled: options.color)
-        let prefix = options.weekNumbers ? 3 : 0
+        let prefix = weekNumberWidth(options)
         let cell = max(4, (options.width - prefix - 8) / 7)
         let total = prefix + 7 * cell + 8
+        let titles = cell >= CellTitles.minimumCell
+        let bars = Set(month.dayRanges.segments.map(\.occurrence))
         var lines: [String] = []
 
-        lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar), total, .center)
+        lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), total, .center)
             .trimmingTrailingSpaces(), "1"))
         func border(_ ends: (String, String, String)) -> String {
             String(repeating: " ", count: prefix) + ends.0
@@ -65,25 +86,32 @@ enum MonthRenderer {
         let header = month.grid.weekdaySymbols.map { symbol in
             TerminalText.fit(TerminalText.width(symbol.short) <= cell ? symbol.short : symbol.veryShort, cell, .center, ellipsis: g.ellipsis)
         }
-        lines.append(TerminalText.fit(options.weekNumbers ? "Wk" : "", prefix) + g.vertical + header.joined(separator: g.vertical) + g.vertical)
+        lines.append(TerminalText.fit(options.weekNumbers ? options.strings.weekShort : "", prefix) + g.vertical + header.joined(separator: g.vertical) + g.vertical)
         lines.append(border(g.middle))
 
         for (rowIndex, row) in month.rows.enumerated() {
             let number = options.weekNumbers ? TerminalText.fit(String(month.grid.weeks[rowIndex].weekNumber), prefix - 1, .right) + " " : ""
-            lines.append(number + g.vertical + row.map { dayLine($0, cell: cell, glyphs: g, style: style, options: options) }
-                .joined(separator: g.vertical) + g.vertical)
+            lines.append(number + g.vertical + row.map {
+                dayLine($0, cell: cell, marks: !titles, bars: bars, glyphs: g, style: style, options: options)
+            }.joined(separator: g.vertical) + g.vertical)
             lines += laneLines(month.dayRanges, row: rowIndex, cell: cell, prefix: prefix, glyphs: g, style: style, options: options)
+            if titles {
+                lines += CellTitles.lines(row, bars: bars, cell: cell, prefix: prefix, calendar: calendar, glyphs: g,
+                                          style: style, options: options)
+            }
             lines.append(border(rowIndex == month.rows.count - 1 ? g.bottom : g.middle))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "[14]●3": the day number, then the decoration, padded to `cell` cells.
+    /// "[14]●3": the day number, then the decoration (unless the cell lists titles), padded
+    /// to `cell` cells.
     ///
     /// With colors: today in reverse video, the selected day underlined, days outside the month
     /// dimmed (marks too), and one mark per calendar color on the day. Without colors: today
-    /// as `[14]` (` [7]`), the selected day as `<14>`, days outside the month blank.
-    private static func dayLine(_ item: DayItem, cell: Int, glyphs g: Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> String {
+    /// as `[14]` (` [7]`), the selected day as `<14>`, days outside the month as `·25`.
+    private static func dayLine(_ item: DayItem, cell: Int, marks: Bool, bars: Set<Occurrence>, glyphs g: Glyphs,
+                                style: TerminalStyle, options: MonthRenderOptions) -> String {
         let state = item.state
         let digits = TerminalText.fit(String(item.day.day), 2, .right)
         // " dd " (or "[dd]"); in cells under 6, " dd" so that one cell is left for a bare mark.
@@ -93,16 +121,16 @@ enum MonthRenderer {
         if options.color {
             codes = (state.isToday ? ["7", "1"] : []) + (state.isSelected ? ["4"] : []) + (state.isInMonth ? [] : ["2"])
         } else if !state.isInMonth {
-            plain = String(repeating: " ", count: plain.count)
+            plain = TerminalText.fit(g.outside + String(item.day.day), 3, .right) + trail
         } else if state.isToday || state.isSelected {
             let (open, close) = state.isToday ? ("[", "]") : ("<", ">")
             plain = TerminalText.fit(open + String(item.day.day) + close, 4, .right)
         }
-        var used = plain.count // ASCII only
+        var used = TerminalText.width(plain)
         var text = style.apply(plain, codes)
-        if let decoration = item.decoration, state.isInMonth || options.color {
+        if marks, let decoration = item.decoration {
             let room = cell < 6 ? min(1, cell - used) : cell - used
-            let (mark, width) = markText(decoration, item: item, room: room, glyphs: g, style: style, options: options)
+            let (mark, width) = markText(decoration, item: item, room: room, bars: bars, glyphs: g, style: style, options: options)
             text += mark
             used += width
         }
@@ -110,26 +138,28 @@ enum MonthRenderer {
     }
 
     /// The decoration drawn in at most `room` cells, and the cells it takes: a mark (one per
-    /// calendar color when colors are on), then the count when the day has several occurrences.
-    private static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, glyphs g: Glyphs,
+    /// calendar color when colors are on; `◆` for one-day all-day occurrences, `●` for the
+    /// others), then the count when the day has several occurrences.
+    private static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, bars: Set<Occurrence>, glyphs g: Glyphs,
                                  style: TerminalStyle, options: MonthRenderOptions) -> (String, Int) {
         guard room > 0 else { return ("", 0) }
         let dim = item.state.isInMonth ? [] : ["2"]
         switch decoration {
         case .default(let color, _, let count):
-            var colors: [RGBColor?] = [color]
-            if options.color {
-                for occurrence in item.occurrences {
-                    let other = DayDecoration.color(of: occurrence, calendars: options.calendars)
-                    if !colors.contains(other) { colors.append(other) }
-                }
+            // One mark per (kind, color) in day order: a one-day all-day occurrence is told apart.
+            var kinds: [(allDay: Bool, color: RGBColor?)] = []
+            for (position, occurrence) in item.occurrences.enumerated() {
+                let allDay = occurrence.isAllDay && !bars.contains(occurrence) && TodoState(occurrence.incidence) == nil
+                let other: RGBColor? = options.color ? (position == 0 ? color : DayDecoration.color(of: occurrence, calendars: options.calendars)) : color
+                if !kinds.contains(where: { $0.allDay == allDay && $0.color == other }) { kinds.append((allDay, other)) }
             }
+            if kinds.isEmpty { kinds = [(false, color)] }
             let countText = count > 1 ? String(count) : ""
             let markWidth = TerminalText.width(g.mark)
             // As many marks as fit beside the count (at least one).
-            let marks = max(1, min(colors.count, (room - countText.count) / markWidth))
-            let drawn = colors.prefix(marks).map { color in
-                style.apply(g.mark, dim + (color.map { [TerminalStyle.foreground($0)] } ?? []))
+            let marks = max(1, min(kinds.count, (room - countText.count) / markWidth))
+            let drawn = kinds.prefix(marks).map { kind in
+                style.apply(kind.allDay ? g.allDayMark : g.mark, dim + (kind.color.map { [TerminalStyle.foreground($0)] } ?? []))
             }.joined()
             let fits = marks * markWidth + countText.count <= room
             return (drawn + (fits ? style.apply(countText, dim) : ""), marks * markWidth + (fits ? countText.count : 0))
@@ -209,10 +239,11 @@ enum MonthRenderer {
     /// A `cal`-like month, 20 cells wide (23 with week numbers): each day "dd" and one cell
     /// for a mark. Today: reverse video with colors, else "<" in its mark cell; the selected
     /// day underlined (colors only).
-    private static func compact(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
+    static func compact(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
+        let bars = Set(month.dayRanges.segments.map(\.occurrence))
         let prefix = options.weekNumbers ? "   " : ""
-        var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar), prefix.count + 20, .center)
+        var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), prefix.count + 20, .center)
             .trimmingTrailingSpaces(), "1")]
         lines.append(prefix + month.grid.weekdaySymbols
             .map { TerminalText.fit(TerminalText.truncate($0.short, toWidth: 2, ellipsis: ""), 2) }
@@ -229,7 +260,9 @@ enum MonthRenderer {
                 if item.state.isToday && !options.color {
                     line += "<"
                 } else if item.state.hasEvents {
-                    let mark = options.ascii ? "*" : "•"
+                    // A one-day all-day occurrence (a holiday) has its own mark.
+                    let allDay = item.occurrences.contains { $0.isAllDay && TodoState($0.incidence) == nil && !bars.contains($0) }
+                    let mark = allDay ? (options.ascii ? "#" : "◆") : (options.ascii ? "*" : "•")
                     if case .default(let color?, _, _) = item.decoration {
                         line += style.apply(mark, TerminalStyle.foreground(color))
                     } else {

@@ -5,11 +5,13 @@ import ICSKit
 enum OptionParser {
     /// Options that take a value.
     static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
-                                      "--cache-dir", "--timeout", "--max-size"]
+                                      "--cache-dir", "--timeout", "--max-size",
+                                      "--days", "--time-format"]
     /// Options whose value is optional (taken only when the next word looks like one).
-    static let optionalValued: Set<String> = ["--month", "--week"]
+    static let optionalValued: Set<String> = ["--month", "--week", "--year"]
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
-                                     "--offline", "--no-cache"]
+                                     "--offline", "--no-cache",
+                                     "--no-agenda", "-3", "-y", "--todos"]
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
@@ -41,6 +43,26 @@ enum OptionParser {
             case "--version": options.showVersion = true
             case "--agenda": try setView(.agenda, name)
             case "--week-numbers": options.weekNumbers = true
+            case "--no-agenda": options.noAgenda = true
+            case "-3":
+                try setView(.month, "--month")
+                options.threeMonths = true
+            case "-y": try setView(.year, "--year")
+            case "--year":
+                try setView(.year, name)
+                if let text = optionalValue(matching: { $0.count == 4 && Int($0) != nil }) {
+                    guard let year = Int(text), (1583...9999).contains(year) else { throw UsageError(message: "'\(text)' is not a year (YYYY)") }
+                    options.year = year
+                }
+            case "--todos": try setView(.todos, name)
+            case "--days":
+                let text = try value()
+                guard let n = Int(text), (1...3660).contains(n) else { throw UsageError(message: "'\(text)' is not a number of days from 1 to 3660") }
+                options.days = n
+            case "--time-format":
+                let text = try value()
+                guard text == "12" || text == "24" else { throw UsageError(message: "'\(text)' is not a time format (12 or 24)") }
+                options.hour12 = text == "12"
             case "--ascii": options.ascii = true
             case "--show-cancelled": options.showCancelled = true
             case "--month":
@@ -86,6 +108,9 @@ enum OptionParser {
         }
         if let from = options.from, let to = options.to, to < from {
             throw UsageError(message: "--to \(to) is before --from \(from)")
+        }
+        if options.days != nil && options.to != nil {
+            throw UsageError(message: "--days and --to cannot be used together")
         }
         if !options.showHelp && !options.showVersion && options.inputs.isEmpty {
             throw UsageError(message: "missing expected argument '<file>'")

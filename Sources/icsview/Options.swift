@@ -7,6 +7,10 @@ struct Options: Equatable {
         case month
         case week
         case agenda
+        /// `--year [YYYY]`, `-y`: twelve compact months.
+        case year
+        /// `--todos`: the open to-dos by due date.
+        case todos
     }
 
     enum Format: String, Equatable { case text, json }
@@ -42,6 +46,16 @@ struct Options: Equatable {
     var timeout: Double?
     /// `--max-size MB`: the largest body a URL may send.
     var maxSizeMB: Int?
+    /// `--no-agenda`: the month grid alone.
+    var noAgenda = false
+    /// `-3`: the previous, this and the next month.
+    var threeMonths = false
+    /// `--year YYYY` (nil: this year).
+    var year: Int?
+    /// `--days N`: the agenda covers N days from `--from`.
+    var days: Int?
+    /// `--time-format 12|24` (nil: as the locale has it).
+    var hour12: Bool?
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
@@ -52,6 +66,8 @@ struct Options: Equatable {
             && lhs.showCancelled == rhs.showCancelled && lhs.showHelp == rhs.showHelp && lhs.showVersion == rhs.showVersion
             && lhs.offline == rhs.offline && lhs.noCache == rhs.noCache && lhs.cacheDirectory == rhs.cacheDirectory
             && lhs.timeout == rhs.timeout && lhs.maxSizeMB == rhs.maxSizeMB
+            && lhs.noAgenda == rhs.noAgenda && lhs.threeMonths == rhs.threeMonths && lhs.year == rhs.year
+            && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import ICSKit
 
@@ -59,6 +60,11 @@ enum TerminalText {
         return result + ellipsis
     }
 
+    /// `text` without its SGR escape sequences.
+    static func stripANSI(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+
     enum Alignment { case left, right, center }
 
     /// `text` truncated to `cells` and padded with spaces to exactly `cells` cells.
@@ -88,8 +94,20 @@ struct TerminalStyle {
         return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }
 
-    static func foreground(_ color: RGBColor) -> String { "38;2;\(color.red);\(color.green);\(color.blue)" }
-    static func background(_ color: RGBColor) -> String { "48;2;\(color.red);\(color.green);\(color.blue)" }
+    /// Whether the terminal says it shows 24-bit colour (`COLORTERM` is `truecolor` or `24bit`);
+    /// otherwise colours are sent as the nearest of the 256 (see ``Palette256``).
+    static let trueColor: Bool = {
+        let value = ProcessInfo.processInfo.environment["COLORTERM"]?.lowercased() ?? ""
+        return value == "truecolor" || value == "24bit"
+    }()
+
+    static func foreground(_ color: RGBColor) -> String {
+        trueColor ? "38;2;\(color.red);\(color.green);\(color.blue)" : "38;5;\(Palette256.nearest(color))"
+    }
+
+    static func background(_ color: RGBColor) -> String {
+        trueColor ? "48;2;\(color.red);\(color.green);\(color.blue)" : "48;5;\(Palette256.nearest(color))"
+    }
 
     /// Black or white, whichever reads better on `color` (relative luminance, Rec. 709 weights).
     static func contrasting(_ color: RGBColor) -> RGBColor {

@@ -14,6 +14,12 @@ struct ViewContext {
     var today: CivilDate
     var width: Int
     var color: Bool
+    /// The words of the user's language.
+    var strings: LocalStrings
+    /// Dates and times in the user's locale (12- or 24-hour as chosen).
+    var dates: LocalDates
+    /// The instant against which to-dos are overdue: now, or the start of `--today`.
+    var instant: Date
 
     /// - Throws: a ``UsageError`` for an unknown `--tz`.
     init(options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
@@ -29,7 +35,8 @@ struct ViewContext {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        calendar.locale = ViewContext.locale(environment: environment)
+        let locale = ViewContext.locale(environment: environment)
+        calendar.locale = locale
         if let first = options.firstWeekday { calendar.firstWeekday = first.rawValue }
         self.calendar = calendar
         if let today = options.today {
@@ -39,6 +46,11 @@ struct ViewContext {
             today = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
         }
         width = ViewContext.terminalWidth(environment: environment)
+        let explicit = ViewContext.hasExplicitLocale(environment: environment)
+        strings = explicit ? LocalStrings.of(locale) : .english
+        // 24-hour unless asked for, or the user's own locale writes 12-hour times.
+        dates = LocalDates(calendar: calendar, hour12: options.hour12 ?? (explicit ? nil : false))
+        instant = options.today == nil ? Date() : DayComponents(today).startDate(in: calendar)
         switch options.color {
         case .always: color = true
         case .never: color = false
@@ -56,6 +68,14 @@ struct ViewContext {
         let name = value.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
         guard !name.isEmpty, name != "C", name != "POSIX" else { return Locale.current }
         return Locale(identifier: name)
+    }
+
+    /// Whether `LC_ALL`, `LC_TIME` or `LANG` names a locale (not `C`, `POSIX` or nothing).
+    static func hasExplicitLocale(environment: [String: String]) -> Bool {
+        let value = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let name = value.split(separator: ".").first.map(String.init) ?? ""
+        return !name.isEmpty && name != "C" && name != "POSIX"
     }
 
     /// `COLUMNS`, else the terminal's own width, else 80.

@@ -10,14 +10,15 @@ enum WeekColumns {
         let style = TerminalStyle(enabled: options.color)
         let cell = max(6, (options.width - 8) / 7)
         let monthOptions = MonthRenderOptions(width: options.width, ascii: options.ascii, color: options.color,
-                                              weekNumbers: false, maxLanes: 4, calendars: options.calendars)
+                                              weekNumbers: false, maxLanes: 4, calendars: options.calendars,
+                                              strings: options.strings, dates: options.dates)
         let blank = String(repeating: " ", count: cell)
         func border(_ ends: (String, String, String)) -> String {
             ends.0 + Array(repeating: String(repeating: g.horizontal, count: cell), count: 7).joined(separator: ends.1) + ends.2
         }
         func row(_ cells: [String]) -> String { g.vertical + cells.joined(separator: g.vertical) + g.vertical }
 
-        var lines = [style.apply(TerminalText.fit(WeekRenderer.title(week, ascii: options.ascii), 7 * cell + 8, .center)
+        var lines = [style.apply(TerminalText.fit(WeekRenderer.title(week, ascii: options.ascii, strings: options.strings), 7 * cell + 8, .center)
             .trimmingTrailingSpaces(), "1")]
         lines.append(border(g.top))
         lines.append(row(week.days.enumerated().map { column, item in
@@ -54,8 +55,12 @@ enum WeekColumns {
                     continue
                 }
                 let occurrence = list[index]
-                var time = AgendaRenderer.timeText(occurrence, on: week.days[column].day, calendar: calendar, ascii: options.ascii)
-                if TerminalText.width(time) > cell { time = AgendaRenderer.clock(occurrence.start.date(in: calendar.timeZone), calendar) }
+                var time = AgendaRenderer.timeText(occurrence, on: week.days[column].day, calendar: calendar, ascii: options.ascii,
+                                                   dates: options.dates, allDay: options.strings.allDay)
+                if TerminalText.width(time) > cell {
+                    let start = occurrence.start.date(in: calendar.timeZone)
+                    time = options.dates?.clock(start) ?? AgendaRenderer.clock(start, calendar)
+                }
                 let color = DayDecoration.color(of: occurrence, calendars: options.calendars)
                 times.append(style.apply(TerminalText.fit(time, cell), TerminalStyle.foreground(color), "1"))
                 titles.append(TerminalText.fit(occurrence.incidence.summary ?? "", cell, ellipsis: g.ellipsis))

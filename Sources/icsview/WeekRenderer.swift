@@ -13,10 +13,15 @@ struct WeekRenderOptions {
     var calendars: [CalendarStyle] = []
     /// The calendars' names, shown in the list layout (see ``AgendaRenderOptions/calendarNames``).
     var calendarNames: [String] = []
+    /// The words of the user's language.
+    var strings: LocalStrings = .english
+    /// Dates and times in the user's locale; nil: English, 24-hour.
+    var dates: LocalDates?
 
     /// The same settings for the agenda lines of the list layout.
     var agenda: AgendaRenderOptions {
-        AgendaRenderOptions(width: width, ascii: ascii, color: color, calendars: calendars, calendarNames: calendarNames)
+        AgendaRenderOptions(width: width, ascii: ascii, color: color, calendars: calendars, calendarNames: calendarNames,
+                            strings: strings, dates: dates)
     }
 }
 
@@ -28,16 +33,16 @@ enum WeekRenderer {
         options.width >= 60 ? WeekColumns.render(week, calendar: calendar, options: options) : list(week, calendar: calendar, options: options)
     }
 
-    /// "Week 24: 2024-06-10 – 2024-06-16".
-    static func title(_ week: WeekProjection, ascii: Bool) -> String {
-        "Week \(week.weekNumber): \(week.firstDay) \(ascii ? "-" : "–") \(week.lastDay)"
+    /// "Week 24: 2024-06-10 – 2024-06-16" ("Woche 24: …", "週 24: …").
+    static func title(_ week: WeekProjection, ascii: Bool, strings: LocalStrings = .english) -> String {
+        "\(strings.week) \(week.weekNumber): \(week.firstDay) \(ascii ? "-" : "–") \(week.lastDay)"
     }
 
     /// The week as a list: a heading per day (today marked), then its occurrences as agenda lines.
     static func list(_ week: WeekProjection, calendar: Calendar, options: WeekRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
         let rule = options.ascii ? "-" : "─"
-        var lines = [style.apply(title(week, ascii: options.ascii), "1")]
+        var lines = [style.apply(title(week, ascii: options.ascii, strings: options.strings), "1")]
         for (column, item) in week.days.enumerated() {
             var heading = "\(week.weekdaySymbols[column].short) \(item.day)"
             if item.state.isToday && !options.color { heading += options.ascii ? " (today)" : " · today" }

@@ -52,7 +52,7 @@ func run(_ arguments: [String]) -> Int32 {
         } else {
             print(SummaryRenderer.text(calendars), terminator: "")
         }
-    case .month, .week, .agenda:
+    case .month, .week, .agenda, .year, .todos:
         let context: ViewContext
         do {
             context = try ViewContext(options: options)
@@ -65,6 +65,8 @@ func run(_ arguments: [String]) -> Int32 {
         case .agenda where options.format == .json: views.streamAgendaJSON()
         case .agenda: print(views.agenda(), terminator: "")
         case .week: print(views.week(), terminator: "")
+        case .year: print(views.year(), terminator: "")
+        case .todos: print(views.todos(), terminator: "")
         default: print(views.month(), terminator: "")
         }
     }

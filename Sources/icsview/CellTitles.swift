@@ -1,0 +1,70 @@
+import Foundation
+import ICSKit
+
+/// Titles in the day cells of a wide month (cells of ``minimumCell`` cells or more, from about
+/// 92 columns): under the multi-day bars, each day lists its other occurrences, the one-day
+/// all-day ones first as one-day bars (`▕Holiday▏`), then the timed ones as `HH:MM title` in
+/// time order; a day with more than fit ends with `+k more`. The row grows to the busiest
+/// day's entries, up to ``MonthRenderOptions/maxEntryLines`` lines.
+enum CellTitles {
+    /// The narrowest cell that lists titles.
+    static let minimumCell = 12
+
+    /// The entries of one day, in display order: its occurrences that are not drawn as bars.
+    static func entries(_ item: DayItem, bars: Set<Occurrence>) -> [Occurrence] {
+        item.occurrences.filter { !bars.contains($0) }
+    }
+
+    /// The entry lines of one week row (none when no day has entries).
+    static func lines(_ row: [DayItem], bars: Set<Occurrence>, cell: Int, prefix: Int, calendar: Calendar,
+                      glyphs g: MonthRenderer.Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> [String] {
+        let lists = row.map { entries($0, bars: bars) }
+        let count = min(max(1, options.maxEntryLines), lists.map(\.count).max() ?? 0)
+        guard count > 0 else { return [] }
+        let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
+        let blank = String(repeating: " ", count: cell)
+        var lines: [String] = []
+        for index in 0..<count {
+            var cells: [String] = []
+            for (column, list) in lists.enumerated() {
+                let dim = row[column].state.isInMonth ? [String]() : ["2"]
+                if list.count > count && index == count - 1 {
+                    let hidden = list.count - index
+                    let long = LocalStrings.fill(options.strings.more, count: hidden)
+                    let text = TerminalText.width(long) <= cell - 1 ? long : "+\(hidden)"
+                    cells.append(style.apply(TerminalText.fit(" " + text, cell), dim))
+                } else if index < list.count {
+                    cells.append(entry(list[index], cell: cell, dates: dates, calendar: calendar, dim: dim, glyphs: g,
+                                       style: style, options: options))
+                } else {
+                    cells.append(blank)
+                }
+            }
+            lines.append(String(repeating: " ", count: prefix) + g.vertical + cells.joined(separator: g.vertical) + g.vertical)
+        }
+        return lines
+    }
+
+    /// One entry in exactly `cell` cells: a one-day bar for an all-day occurrence, else
+    /// ` HH:MM title` (a to-do's box before the time).
+    static func entry(_ occurrence: Occurrence, cell: Int, dates: LocalDates, calendar: Calendar, dim: [String],
+                      glyphs g: MonthRenderer.Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> String {
+        if occurrence.isAllDay && TodoState(occurrence.incidence) == nil {
+            return MonthRenderer.bar(occurrence, span: cell, glyphs: g, style: style, color: options.color,
+                                     calendars: options.calendars)
+        }
+        let color = DayDecoration.color(of: occurrence, calendars: options.calendars)
+        var time = occurrence.isAllDay ? "" : dates.clock(occurrence.start.date(in: calendar.timeZone))
+        if let todo = TodoState(occurrence.incidence) {
+            time = todo.mark(ascii: options.ascii) + (time.isEmpty ? "" : " " + time)
+        }
+        let head = " " + time + " "
+        let title = TerminalText.truncate(occurrence.incidence.summary ?? "", toWidth: max(0, cell - TerminalText.width(head)),
+                                          ellipsis: g.ellipsis)
+        let text = TerminalText.fit(head + title, cell, ellipsis: g.ellipsis)
+        guard options.color else { return text }
+        let cut = TerminalText.fit(head, min(cell, TerminalText.width(head)))
+        let rest = String(text.dropFirst(cut.count))
+        return style.apply(cut, dim + [TerminalStyle.foreground(color)]) + style.apply(rest, dim)
+    }
+}

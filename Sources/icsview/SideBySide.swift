@@ -1,0 +1,27 @@
+/// Blocks of lines set side by side (months of `-3`, `--months N` and `--year`; the grid and
+/// the agenda beside it): each block padded to its width, `gap` spaces between blocks, and
+/// the lines of the shorter blocks filled with spaces, trailing spaces trimmed.
+enum SideBySide {
+    /// The lines of `blocks`, block `i` padded to `widths[i]` cells (escape sequences take none).
+    static func join(_ blocks: [[String]], widths: [Int], gap: Int = 2) -> [String] {
+        let height = blocks.map(\.count).max() ?? 0
+        return (0..<height).map { index in
+            var line = ""
+            for (position, block) in blocks.enumerated() {
+                let text = index < block.count ? block[index] : ""
+                if position > 0 { line += String(repeating: " ", count: gap) }
+                line += text
+                if position < blocks.count - 1 {
+                    line += String(repeating: " ", count: max(0, widths[position] - TerminalText.width(TerminalText.stripANSI(text))))
+                }
+            }
+            return line.trimmingTrailingSpaces()
+        }
+    }
+
+    /// How many blocks of `width` cells fit in `total` cells with `gap` between them, at most `limit`
+    /// and at least one.
+    static func fitting(_ width: Int, in total: Int, gap: Int = 2, limit: Int) -> Int {
+        max(1, min(limit, (total + gap) / (width + gap)))
+    }
+}
