@@ -81,6 +81,18 @@ struct LocalStrings: Equatable {
         return result + text
     }
 
+    /// `text` kept left to right in a terminal that applies the Unicode bidirectional algorithm:
+    /// each line begins with a LEFT-TO-RIGHT MARK (U+200E, no width) and each grid border has
+    /// one on both sides, so that the columns keep their order even when the cells on both sides
+    /// of a border hold right-to-left words (a neutral between two of those would turn right to left).
+    static func leftToRight(_ text: String) -> String {
+        let mark = "\u{200E}"
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.isEmpty ? "" : mark + line.replacingOccurrences(of: "│", with: mark + "│" + mark)
+                .replacingOccurrences(of: "|", with: mark + "|" + mark)
+        }.joined(separator: "\n")
+    }
+
     /// Whether `locale` writes right to left (Arabic, Hebrew, Persian, Urdu, …).
     static func isRightToLeft(_ locale: Locale?) -> Bool {
         guard let locale else { return false }

@@ -20,6 +20,8 @@ struct ViewContext {
     var dates: LocalDates
     /// The instant against which to-dos are overdue: now, or the start of `--today`.
     var instant: Date
+    /// Whether the user's locale writes right to left.
+    var isRightToLeft: Bool
 
     /// - Throws: a ``UsageError`` for an unknown `--tz`.
     init(options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
@@ -50,6 +52,7 @@ struct ViewContext {
         strings = explicit ? LocalStrings.of(locale) : .english
         // 24-hour unless asked for, or the user's own locale writes 12-hour times.
         dates = LocalDates(calendar: calendar, hour12: options.hour12 ?? (explicit ? nil : false))
+        isRightToLeft = explicit && LocalStrings.isRightToLeft(locale)
         instant = options.today == nil ? Date() : DayComponents(today).startDate(in: calendar)
         switch options.color {
         case .always: color = true

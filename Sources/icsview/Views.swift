@@ -86,6 +86,9 @@ struct Views {
     /// The width from which the agenda stands beside a single month (as khal's does).
     static let besideWidth = 150
 
+    /// The narrowest grid set beside another (cells of 7).
+    static let minimumSideBySideGrid = 60
+
     // MARK: To-dos
 
     /// `--todos`: the open to-dos by due date (instances looked for from ten years back to ten on).
@@ -166,14 +169,12 @@ struct Views {
             if !agenda.isEmpty { text += "\n" + agenda.joined(separator: "\n") + "\n" }
             return text
         }
-        // Several months: as many side by side as fit at 40 cells or more each, else compact ones.
-        let perRow = SideBySide.fitting(MonthRenderer.gridWidth(monthOptions(width: 40)), in: context.width, limit: projections.count)
+        // Several months: grids side by side when each gets ``minimumSideBySideGrid`` cells,
+        // unless more compact (`cal`-like) months would fit in a row.
+        let perRow = SideBySide.fitting(Self.minimumSideBySideGrid, in: context.width, limit: projections.count)
         let blockWidth = perRow == 1 ? context.width : (context.width - 2 * (perRow - 1)) / perRow
-        var compact = perRow
-        if perRow == 1 {
-            compact = SideBySide.fitting(YearRenderer.monthWidth(monthOptions(width: 20)), in: context.width, gap: 3,
+        let compact = SideBySide.fitting(YearRenderer.monthWidth(monthOptions(width: 20)), in: context.width, gap: 3,
                                          limit: projections.count)
-        }
         var lines: [String] = []
         if compact > perRow {
             let options = monthOptions(width: YearRenderer.monthWidth(monthOptions(width: 20)))

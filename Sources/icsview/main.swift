@@ -61,13 +61,16 @@ func run(_ arguments: [String]) -> Int32 {
             return 64
         }
         let views = Views(calendars: calendars, options: options, context: context)
+        // Right-to-left locales: the grids marked to stay left to right (see LocalStrings.leftToRight).
+        let rtl = options.format == .text && context.isRightToLeft
+        let show = { (text: String) in print(rtl ? LocalStrings.leftToRight(text) : text, terminator: "") }
         switch options.view {
         case .agenda where options.format == .json: views.streamAgendaJSON()
-        case .agenda: print(views.agenda(), terminator: "")
-        case .week: print(views.week(), terminator: "")
-        case .year: print(views.year(), terminator: "")
-        case .todos: print(views.todos(), terminator: "")
-        default: print(views.month(), terminator: "")
+        case .agenda: show(views.agenda())
+        case .week: show(views.week())
+        case .year: show(views.year())
+        case .todos: show(views.todos())
+        default: show(views.month())
         }
     }
     // Exit here, with the calendars still alive: freeing a large model value by value takes
