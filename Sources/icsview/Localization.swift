@@ -145,7 +145,7 @@ final class LocalDates: @unchecked Sendable {
 
     /// "09:05" (24-hour) or "9:05 AM" (12-hour, the locale's pattern) in the calendar's zone.
     func clock(_ date: Date) -> String {
-        if let timeFormatter { return timeFormatter.string(from: date) }
+        if let timeFormatter { return LocalDates.plainSpaces(timeFormatter.string(from: date)) }
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
@@ -160,14 +160,21 @@ final class LocalDates: @unchecked Sendable {
 
     /// `date` written with the locale's pattern for `template` ("EEEdMMM" → "Tue, 14 Jan").
     func string(_ date: Date, template: String) -> String {
-        if let formatter = formatters[template] { return formatter.string(from: date) }
+        if let formatter = formatters[template] { return LocalDates.plainSpaces(formatter.string(from: date)) }
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
         formatter.setLocalizedDateFormatFromTemplate(template)
         formatters[template] = formatter
-        return formatter.string(from: date)
+        return LocalDates.plainSpaces(formatter.string(from: date))
+    }
+
+    /// `text` with the narrow and the no-break spaces that ICU puts before "PM" and in dates
+    /// (U+202F, U+00A0) as plain spaces: the same width, and in every terminal font.
+    static func plainSpaces(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{202F}" || $0 == "\u{A0}" }) else { return text }
+        return text.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{A0}", with: " ")
     }
 
     /// `day` written with the locale's pattern for `template`.

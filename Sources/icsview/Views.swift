@@ -159,7 +159,8 @@ struct Views {
                 let gridOptions = monthOptions(width: context.width - agendaWidth - 2)
                 let grid = MonthRenderer.render(projections[0], calendar: context.calendar, options: gridOptions)
                     .split(separator: "\n").map(String.init)
-                let agenda = agendaLines(agendaWidth)
+                // Headings and the "No events" line are cut too (entries are cut to the width already).
+                let agenda = agendaLines(agendaWidth).map { $0.contains("\u{1B}") ? $0 : TerminalText.truncate($0, toWidth: agendaWidth) }
                 let lines = SideBySide.join([grid, agenda.isEmpty ? [] : [""] + agenda],
                                             widths: [MonthRenderer.gridWidth(gridOptions), agendaWidth])
                 return lines.joined(separator: "\n") + "\n"
