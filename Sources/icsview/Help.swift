@@ -17,19 +17,26 @@ enum Help {
     VIEWS (default: a summary of each calendar):
       --month [<yyyy-mm>]     Show a month as a grid (default: this month).
       --week [<yyyy-mm-dd>]   Show the week that holds a day (default: today).
+      -3                      Show the previous, this and the next month (with --month: around it).
+      --year [<yyyy>], -y     Show a year as twelve small months (default: this year).
       --agenda                List the occurrences between --from and --to.
+      --todos                 List the open to-dos by due date.
 
     OPTIONS:
       --from <yyyy-mm-dd>     First day shown by --agenda (default: today).
       --to <yyyy-mm-dd>       Last day shown by --agenda, inclusive (default: 30 days on).
       --tz <zone>             Display time zone, IANA or Windows name (default: $TZ or the system's).
-      --months <n>            How many months --month shows (default: 1).
+      --days <n>              The agenda covers n days from --from (instead of --to).
+      --months <n>            How many months --month shows, side by side when they fit (default: 1).
+      --no-agenda             Show the month grid without the agenda under (or beside) it.
+      --time-format <12|24>   12- or 24-hour times (default: from the locale; 24 without one).
       --first-weekday <day>   mon, tue, wed, thu, fri, sat or sun (default: from the locale).
       --week-numbers          Show week numbers beside the grid.
       --select <yyyy-mm-dd>   Below the month, list only this day.
       --today <yyyy-mm-dd>    Take this day as today (for reproducible output).
       --show-cancelled        Also list cancelled occurrences.
-      --color <mode>          auto, always or never (default: auto; NO_COLOR is honoured).
+      --color <mode>          auto, always or never (default: auto; NO_COLOR is honoured;
+                              24-bit colour when COLORTERM is truecolor or 24bit, else 256).
       --ascii                 Draw without box-drawing or symbol characters.
       --format <format>       text or json (default: text).
 
