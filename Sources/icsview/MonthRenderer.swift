@@ -21,6 +21,9 @@ struct MonthRenderOptions {
     var dates: LocalDates?
     /// The most entry lines under a week row's bars when cells list titles (see ``CellTitles``).
     var maxEntryLines: Int = 5
+    /// Whether the user's locale writes right to left: the small months' weekday names are then
+    /// kept in their columns with a LEFT-TO-RIGHT MARK after each (see ``LocalStrings/leftToRight(_:)``).
+    var rightToLeft: Bool = false
 }
 
 /// Draws a ``MonthProjection`` as text: title, weekday header, seven columns sized to the width,
@@ -247,7 +250,7 @@ enum MonthRenderer {
             .trimmingTrailingSpaces(), "1")]
         lines.append(prefix + month.grid.weekdaySymbols
             .map { TerminalText.fit(TerminalText.truncate($0.short, toWidth: 2, ellipsis: ""), 2) }
-            .joined(separator: " "))
+            .joined(separator: options.rightToLeft ? "\u{200E} " : " "))
         for (rowIndex, row) in month.rows.enumerated() {
             var line = options.weekNumbers ? TerminalText.fit(String(month.grid.weeks[rowIndex].weekNumber), 2, .right) + " " : ""
             for item in row {

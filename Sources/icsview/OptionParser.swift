@@ -109,6 +109,9 @@ enum OptionParser {
         if let from = options.from, let to = options.to, to < from {
             throw UsageError(message: "--to \(to) is before --from \(from)")
         }
+        if options.view == .todos && options.format == .json {
+            throw UsageError(message: "--todos has no JSON format (use --agenda --format json)")
+        }
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")
         }

@@ -80,7 +80,8 @@ struct Views {
 
     func monthOptions(width: Int) -> MonthRenderOptions {
         MonthRenderOptions(width: width, ascii: options.ascii, color: context.color, weekNumbers: options.weekNumbers,
-                           maxLanes: 3, calendars: styles, strings: context.strings, dates: context.dates)
+                           maxLanes: 3, calendars: styles, strings: context.strings, dates: context.dates,
+                           rightToLeft: context.isRightToLeft)
     }
 
     /// The width from which the agenda stands beside a single month (as khal's does).

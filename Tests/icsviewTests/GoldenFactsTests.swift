@@ -171,6 +171,11 @@ import Testing
         let grid = try Self.grid("todos-month-100")
         #expect(grid.entries(at: grid.position(of: 14)!).first == "☐ 17:00 Fil…")
         #expect(grid.entries(at: grid.position(of: 15)!).first == "✓ 09:00 Rep…")
+        let ascii = try Self.grid("todos-month-100-ascii")
+        #expect(ascii.entries(at: ascii.position(of: 14)!).first == "[ ] 17:00 F~")
+        #expect(ascii.entries(at: ascii.position(of: 15)!).first == "[x] 09:00 R~")
+        #expect(ascii.barColumns("Herbstferien", row: 4) == 0...4)
+        #expect(ascii.dayCell((4, 4)) == ".1")
     }
 
     /// Locales: the title from the locale's `yMMMM` pattern, translated words, 12-hour time for
@@ -192,6 +197,11 @@ import Testing
         #expect(he.split(separator: "\n").allSatisfy { $0.hasPrefix("\u{200E}") })
         let heGrid = try #require(GridText(he))
         #expect(heGrid.position(of: 1)! == (0, 6), "Sunday first in Israel")
+        // The small months: a mark after each weekday name, so that the names keep their columns.
+        let heYear = try Self.output("google-year-he").split(separator: "\n").map(String.init)
+        // The first weekday header: the third line (after the year and the month titles).
+        let header = try #require(heYear[safe: 2])
+        #expect(header.components(separatedBy: "\u{200E} ").count == 3 * 6 + 1, "six marks in each of three months")
     }
 
     /// A busy day at 100 columns: seven timed events, five lines at most, so four titles in
@@ -243,4 +253,8 @@ import Testing
         if lines > 0 { output = output.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines).joined(separator: "\n") + "\n…\n" }
         #expect(readme.contains("\n" + output + "```"), "regenerate the README's output of icsview \(arguments.joined(separator: " ")) at \(columns) columns")
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -87,6 +87,8 @@ import Testing
         Case(name: "todos-agenda-80", columns: 80, arguments: todos + ["--agenda", "--from", "2024-10-14", "--days", "8"] + never),
         Case(name: "todos-list-80", columns: 80, arguments: todos + ["--todos"] + never),
         Case(name: "todos-month-100", columns: 100, arguments: todos + ["--month", "2024-10", "--no-agenda"] + never),
+        Case(name: "todos-month-100-ascii", columns: 100, arguments: todos + ["--month", "2024-10", "--ascii"] + never),
+        Case(name: "google-year-he", columns: 80, arguments: google + ["--year", "2024"] + never, environment: ["LANG": "he_IL.UTF-8"]),
         Case(name: "wide-month-80-256", columns: 80, arguments: wide + ["--month", "2024-10", "--color", "always", "--no-agenda"],
              environment: ["COLORTERM": ""]),
         Case(name: "google-month-100-ja", columns: 100, arguments: google + ["--month", "2024-06"] + never,
