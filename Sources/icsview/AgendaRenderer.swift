@@ -98,18 +98,35 @@ enum AgendaRenderer {
         }
         var title = occurrence.incidence.summary ?? "(no title)"
         if occurrence.incidence.isCancelled { title = (options.ascii ? "[cancelled] " : "✗ ") + title }
-        if let until { title += " (\(until))" }
-        if overdue { title += " (\(options.strings.overdue))" }
+        var span = ""
+        if let until { span += " (\(until))" }
+        if overdue { span += " (\(options.strings.overdue))" }
+        var rest = ""
         if let location = occurrence.incidence.location, !location.isEmpty {
-            title += (options.ascii ? " @ " : " · ") + location
+            rest += (options.ascii ? " @ " : " · ") + location
         }
         if let name = options.calendarNames[safe: occurrence.calendarIndex] {
-            title += " [\(name)]"
+            rest += " [\(name)]"
         }
         let room = max(1, options.width - 3 - TerminalText.width(todo?.mark(ascii: options.ascii) ?? "*") - TerminalText.width(time) - 1)
-        let shown = TerminalText.truncate(title, toWidth: room, ellipsis: options.ascii ? "~" : "…")
+        let shown = fitTitle(title, span: span, rest: rest, room: room, ellipsis: options.ascii ? "~" : "…")
         let line = "  " + mark + " " + time + " " + style.apply(shown, overdue ? ["1", "31"] : [])
         return todo?.isDone == true && options.color ? style.apply(TerminalText.stripANSI(line), "2") : line
+    }
+
+    /// `title + span + rest` in `room` cells: when it is too long, the rest (location, calendar)
+    /// is cut first, then the title, so that the span ("until …", "overdue") stays readable
+    /// while the title keeps at least 10 cells.
+    static func fitTitle(_ title: String, span: String, rest: String, room: Int, ellipsis: String) -> String {
+        let whole = title + span + rest
+        guard TerminalText.width(whole) > room, !span.isEmpty else { return TerminalText.truncate(whole, toWidth: room, ellipsis: ellipsis) }
+        let kept = title + span
+        if TerminalText.width(kept) <= room {
+            return kept + TerminalText.truncate(rest, toWidth: room - TerminalText.width(kept), ellipsis: ellipsis)
+        }
+        let titleRoom = room - TerminalText.width(span)
+        guard titleRoom >= 10 else { return TerminalText.truncate(whole, toWidth: room, ellipsis: ellipsis) }
+        return TerminalText.truncate(title, toWidth: titleRoom, ellipsis: ellipsis) + span
     }
 
     /// When a to-do is due: its DUE, which is the occurrence's start when it has no DTSTART

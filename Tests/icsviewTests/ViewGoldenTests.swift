@@ -12,7 +12,9 @@ import Testing
 /// another), `TZ=UTC`, no `NO_COLOR`, `COLORTERM=truecolor` (unless the case clears it),
 /// `COLUMNS` as given, and always `--today` and `--tz`.
 ///
-/// What was checked by hand in each golden, against the fixtures:
+/// The facts checked by hand are asserted on the output in ``GoldenFactsTests`` and
+/// ``EarlierGoldenFactsTests`` (positions of days, bars and titles, widths), so a regenerated
+/// golden that moved any of them fails there. What was checked by hand, against the fixtures:
 /// - google-team.ics, June 2024 in Europe/Berlin (Mon-first, from the C.UTF-8 locale): 1 June is a
 ///   Saturday; the stand-up on MO/WE/FR 09:30–09:45 is on 3, 5, 7, 10, 14, 17, 24, 26, 28 (EXDATE
 ///   20 May and 19 June; the 12th moved to 11:00–11:15; the 21st cancelled, so hidden); planning
