@@ -11,12 +11,12 @@ enum CellTitles {
     static let minimumCell = 12
 
     /// The entries of one day, in display order: its occurrences that are not drawn as bars.
-    static func entries(_ item: DayItem, bars: Set<Occurrence>) -> [Occurrence] {
+    static func entries(_ item: DayItem, bars: BarSet) -> [Occurrence] {
         item.occurrences.filter { !bars.contains($0) }
     }
 
     /// The entry lines of one week row (none when no day has entries).
-    static func lines(_ row: [DayItem], bars: Set<Occurrence>, cell: Int, prefix: Int, calendar: Calendar,
+    static func lines(_ row: [DayItem], bars: BarSet, cell: Int, prefix: Int, calendar: Calendar,
                       glyphs g: MonthRenderer.Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> [String] {
         let lists = row.map { entries($0, bars: bars) }
         let count = min(max(1, options.maxEntryLines), lists.map(\.count).max() ?? 0)
@@ -66,5 +66,28 @@ enum CellTitles {
         let cut = TerminalText.fit(head, min(cell, TerminalText.width(head)))
         let rest = String(text.dropFirst(cut.count))
         return style.apply(cut, dim + [TerminalStyle.foreground(color)]) + style.apply(rest, dim)
+    }
+}
+
+/// The occurrences a grid draws as bars (its multi-day ones), looked up by a cheap key
+/// (calendar, UID, start) instead of hashing every field of each occurrence's event.
+struct BarSet {
+    private struct Key: Hashable {
+        var calendarIndex: Int
+        var uid: String?
+        var start: OccurrenceTime
+    }
+
+    private let keys: Set<Key>
+
+    /// The occurrences of `layout`'s segments.
+    init(_ layout: DayRangeLayout) {
+        keys = Set(layout.segments.map { Key(calendarIndex: $0.occurrence.calendarIndex, uid: $0.occurrence.incidence.uid,
+                                             start: $0.occurrence.start) })
+    }
+
+    /// Whether `occurrence` is drawn as a bar.
+    func contains(_ occurrence: Occurrence) -> Bool {
+        !keys.isEmpty && keys.contains(Key(calendarIndex: occurrence.calendarIndex, uid: occurrence.incidence.uid, start: occurrence.start))
     }
 }

@@ -4,9 +4,8 @@ import ICSKit
 /// Formats dates for the views in the user's locale, with Latin digits everywhere (so that
 /// the grid's day numbers, which are always Latin, and the agenda's dates agree), and with
 /// 12- or 24-hour time as chosen.
-final class LocalDates: @unchecked Sendable {
-    // Sendable notes: the formatters are configured in `init` and only read afterwards;
-    // the views run on one thread.
+final class LocalDates {
+    // Not Sendable: it caches formatters as it goes; the views use it on one thread.
     let locale: Locale
     /// Whether times are written with a 12-hour clock (`4:00 PM`).
     let hour12: Bool

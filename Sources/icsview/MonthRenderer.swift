@@ -76,7 +76,7 @@ enum MonthRenderer {
         let cell = max(4, (options.width - prefix - 8) / 7)
         let total = prefix + 7 * cell + 8
         let titles = cell >= CellTitles.minimumCell
-        let bars = Set(month.dayRanges.segments.map(\.occurrence))
+        let bars = BarSet(month.dayRanges)
         var lines: [String] = []
 
         lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), total, .center)
@@ -113,7 +113,7 @@ enum MonthRenderer {
     /// With colors: today in reverse video, the selected day underlined, days outside the month
     /// dimmed (marks too), and one mark per calendar color on the day. Without colors: today
     /// as `[14]` (` [7]`), the selected day as `<14>`, days outside the month as `·25`.
-    private static func dayLine(_ item: DayItem, cell: Int, marks: Bool, bars: Set<Occurrence>, glyphs g: Glyphs,
+    private static func dayLine(_ item: DayItem, cell: Int, marks: Bool, bars: BarSet, glyphs g: Glyphs,
                                 style: TerminalStyle, options: MonthRenderOptions) -> String {
         let state = item.state
         let digits = TerminalText.fit(String(item.day.day), 2, .right)
@@ -143,7 +143,7 @@ enum MonthRenderer {
     /// The decoration drawn in at most `room` cells, and the cells it takes: a mark (one per
     /// calendar color when colors are on; `◆` for one-day all-day occurrences, `●` for the
     /// others), then the count when the day has several occurrences.
-    private static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, bars: Set<Occurrence>, glyphs g: Glyphs,
+    private static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, bars: BarSet, glyphs g: Glyphs,
                                  style: TerminalStyle, options: MonthRenderOptions) -> (String, Int) {
         guard room > 0 else { return ("", 0) }
         let dim = item.state.isInMonth ? [] : ["2"]
@@ -244,7 +244,7 @@ enum MonthRenderer {
     /// day underlined (colors only).
     static func compact(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
-        let bars = Set(month.dayRanges.segments.map(\.occurrence))
+        let bars = BarSet(month.dayRanges)
         let prefix = options.weekNumbers ? "   " : ""
         var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), prefix.count + 20, .center)
             .trimmingTrailingSpaces(), "1")]
