@@ -108,6 +108,19 @@ import Testing
         #expect(!full.contains("38;5;"))
     }
 
+    /// The grey ramp wins where it is nearer: #808080 is 3 × 7² = 147 from the cube's (135, 135, 135)
+    /// but 0 from grey 232 + 12 (8 + 10 × 12 = 128), so 244; #FF0000 is the cube's own red, 196.
+    @Test(arguments: [("#808080", "38;5;244"), ("#FF0000", "38;5;196"), ("#000000", "38;5;16")])
+    func nearestOf256(_ color: String, _ code: String) throws {
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nX-APPLE-CALENDAR-COLOR:\(color)\r\n"
+            + "BEGIN:VEVENT\r\nUID:one\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240605T090000Z\r\nSUMMARY:One\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let arguments = ["-", "--agenda", "--from", "2024-06-05", "--days", "1", "--tz", "UTC", "--color", "always"]
+        let result = try CLI.run(arguments, input: Data(ics.utf8), environment: ["COLORTERM": "", "COLUMNS": "80"])
+        #expect(result.stdout.contains("\u{1B}[\(code)m●"), "\(color): \(result.stdout)")
+        let full = try CLI.run(arguments, input: Data(ics.utf8), environment: ["COLORTERM": "24bit", "COLUMNS": "80"])
+        #expect(full.stdout.contains("\u{1B}[38;2;"), "COLORTERM=24bit")
+    }
+
     /// The agenda beside the grid at 160 columns: the grid's top border and the first day's
     /// heading on one line, the agenda starting at the same column on every line.
     @Test func agendaBesideTheGrid() throws {
