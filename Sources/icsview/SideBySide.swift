@@ -19,6 +19,17 @@ enum SideBySide {
         }
     }
 
+    /// `blocks` of `width` cells, `perRow` side by side a row, the rows apart by an empty line.
+    static func rows(_ blocks: [[String]], perRow: Int, width: Int, gap: Int = 2) -> [String] {
+        var lines: [String] = []
+        for start in stride(from: 0, to: blocks.count, by: max(1, perRow)) {
+            if start > 0 { lines.append("") }
+            let row = Array(blocks[start..<min(blocks.count, start + max(1, perRow))])
+            lines += join(row, widths: Array(repeating: width, count: row.count), gap: gap)
+        }
+        return lines
+    }
+
     /// How many blocks of `width` cells fit in `total` cells with `gap` between them, at most `limit`
     /// and at least one.
     static func fitting(_ width: Int, in total: Int, gap: Int = 2, limit: Int) -> Int {

@@ -27,11 +27,7 @@ enum YearRenderer {
             MonthRenderer.compact(month, calendar: calendar, options: compact).split(separator: "\n", omittingEmptySubsequences: false)
                 .dropLast().map(String.init)
         }
-        for start in stride(from: 0, to: blocks.count, by: perRow) {
-            if start > 0 { lines.append("") }
-            let row = Array(blocks[start..<min(blocks.count, start + perRow)])
-            lines += SideBySide.join(row, widths: Array(repeating: width, count: row.count), gap: 3)
-        }
+        lines += SideBySide.rows(blocks, perRow: perRow, width: width, gap: 3)
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import ICSKit
+
+/// The month views: one month with its agenda under or beside it, `-3` and `--months N`
+/// side by side, and the year.
+extension Views {
+    /// The width from which the agenda stands beside a single month (as khal's does).
+    static let besideWidth = 150
+
+    /// The narrowest grid set beside another (cells of 7).
+    static let minimumSideBySideGrid = 60
+
+    // MARK: Year
+
+    /// `--year [YYYY]`: twelve compact months (the JSON format: the twelve month objects).
+    func year() -> String {
+        let year = options.year ?? context.today.year
+        let first = MonthComponents(year: year, month: 1)
+        let months = (0..<12).map { first.adding(months: $0, in: context.calendar) }
+        if options.format == .json { return JSON.array(monthObjects(months)).text + "\n" }
+        let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
+        let found = occurrences(over: civil(grids[0].firstDay)...civil(grids[11].lastDay))
+        let projections = months.map {
+            MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
+        }
+        return YearRenderer.render(year, months: projections, calendar: context.calendar, options: monthOptions(width: context.width))
+    }
+
+    // MARK: Month
+
+    /// The months `--month` shows: one, `--months N` from it, or `-3` around it.
+    var shownMonths: [MonthComponents] {
+        let given = options.month.map { MonthComponents(year: $0.year, month: $0.month) }
+            ?? MonthComponents(year: context.today.year, month: context.today.month)
+        if options.threeMonths { return (-1...1).map { given.adding(months: $0, in: context.calendar) } }
+        return (0..<options.months).map { given.adding(months: $0, in: context.calendar) }
+    }
+
+    /// `--month`: one grid with its agenda under it (beside it from ``besideWidth`` columns),
+    /// or several months side by side as many as fit, with one agenda under them all.
+    func month() -> String {
+        let months = shownMonths
+        if options.format == .json {
+            let objects = monthObjects(months)
+            return (objects.count == 1 ? objects[0] : JSON.array(objects)).text + "\n"
+        }
+        let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
+        let found = occurrences(over: civil(grids[0].firstDay)...civil(grids[grids.count - 1].lastDay))
+        let projections = months.map {
+            MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
+        }
+        // Under the grid: the shown months' agenda, or only the selected day's.
+        let allDays = months[0].firstDay...months[months.count - 1].lastDay(in: context.calendar)
+        var agendaLines: (Int) -> [String] = { _ in [] }
+        if !options.noAgenda {
+            let days: ClosedRange<DayComponents>? = options.select.map(DayComponents.init).map { day in
+                allDays.contains(day) ? day...day : nil
+            } ?? allDays
+            if let days {
+                agendaLines = { width in
+                    var agenda = agendaOptions
+                    agenda.width = width
+                    return AgendaRenderer.lines(found, days: days, calendar: context.calendar, options: agenda)
+                }
+            }
+        }
+        if projections.count == 1 {
+            if !options.noAgenda && context.width >= Self.besideWidth {
+                let agendaWidth = min(60, max(44, context.width / 3))
+                let gridOptions = monthOptions(width: context.width - agendaWidth - 2)
+                let grid = MonthRenderer.render(projections[0], calendar: context.calendar, options: gridOptions)
+                    .split(separator: "\n").map(String.init)
+                // Headings and the "No events" line are cut too (entries are cut to the width already).
+                let agenda = agendaLines(agendaWidth).map { $0.contains("\u{1B}") ? $0 : TerminalText.truncate($0, toWidth: agendaWidth) }
+                let lines = SideBySide.join([grid, agenda.isEmpty ? [] : [""] + agenda],
+                                            widths: [MonthRenderer.gridWidth(gridOptions), agendaWidth])
+                return lines.joined(separator: "\n") + "\n"
+            }
+            var text = MonthRenderer.render(projections[0], calendar: context.calendar, options: monthOptions(width: context.width))
+            let agenda = agendaLines(context.width)
+            if !agenda.isEmpty { text += "\n" + agenda.joined(separator: "\n") + "\n" }
+            return text
+        }
+        // Several months: grids side by side when each gets ``minimumSideBySideGrid`` cells,
+        // unless more compact (`cal`-like) months would fit in a row.
+        let perRow = SideBySide.fitting(Self.minimumSideBySideGrid, in: context.width, limit: projections.count)
+        let blockWidth = perRow == 1 ? context.width : (context.width - 2 * (perRow - 1)) / perRow
+        let compact = SideBySide.fitting(YearRenderer.monthWidth(monthOptions(width: 20)), in: context.width, gap: 3,
+                                         limit: projections.count)
+        var lines: [String]
+        if compact > perRow {
+            let options = monthOptions(width: YearRenderer.monthWidth(monthOptions(width: 20)))
+            let blocks = projections.map { MonthRenderer.compact($0, calendar: context.calendar, options: options)
+                .split(separator: "\n").map(String.init) }
+            lines = SideBySide.rows(blocks, perRow: compact, width: options.width, gap: 3)
+        } else {
+            let options = monthOptions(width: blockWidth)
+            let width = options.width < 40 ? YearRenderer.monthWidth(options) : MonthRenderer.gridWidth(options)
+            let blocks = projections.map { MonthRenderer.render($0, calendar: context.calendar, options: options)
+                .split(separator: "\n").map(String.init) }
+            lines = SideBySide.rows(blocks, perRow: perRow, width: width)
+        }
+        let agenda = agendaLines(context.width)
+        if !agenda.isEmpty { lines += [""] + agenda }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON object of each month, each with the occurrences of its own grid's days.
+    func monthObjects(_ months: [MonthComponents]) -> [JSON] {
+        months.map { month in
+            let grid = MonthGrid(month: month, calendar: context.calendar)
+            let found = occurrences(over: civil(grid.firstDay)...civil(grid.lastDay))
+            let projection = MonthProjection(month: month, occurrences: found, calendar: context.calendar,
+                                             options: projectionOptions(selected: options.select))
+            return MonthJSON.object(projection, occurrences: found, calendars: calendars, calendar: context.calendar)
+        }
+    }
+}
