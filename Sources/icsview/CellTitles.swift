@@ -69,8 +69,10 @@ enum CellTitles {
     }
 }
 
-/// The occurrences a grid draws as bars (its multi-day ones), looked up by a cheap key
-/// (calendar, UID, start) instead of hashing every field of each occurrence's event.
+/// The occurrences a grid draws as bars: its multi-day ones. Those of the layout's segments
+/// are looked up by a cheap key (calendar, UID, start) instead of hashing every field of each
+/// occurrence's event; any other is placed on the calendar's days to see whether it covers
+/// several (a range the layout kept no lane for is still a range, not a one-day event).
 struct BarSet {
     private struct Key: Hashable {
         var calendarIndex: Int
@@ -79,15 +81,20 @@ struct BarSet {
     }
 
     private let keys: Set<Key>
+    private let calendar: Calendar
 
-    /// The occurrences of `layout`'s segments.
-    init(_ layout: DayRangeLayout) {
+    /// The multi-day occurrences of `layout`, placed on the days of `calendar`.
+    init(_ layout: DayRangeLayout, calendar: Calendar) {
         keys = Set(layout.segments.map { Key(calendarIndex: $0.occurrence.calendarIndex, uid: $0.occurrence.incidence.uid,
                                              start: $0.occurrence.start) })
+        self.calendar = calendar
     }
 
-    /// Whether `occurrence` is drawn as a bar.
+    /// Whether `occurrence` covers more than one day (and so is drawn as a bar, or counted under them).
     func contains(_ occurrence: Occurrence) -> Bool {
-        !keys.isEmpty && keys.contains(Key(calendarIndex: occurrence.calendarIndex, uid: occurrence.incidence.uid, start: occurrence.start))
+        if keys.contains(Key(calendarIndex: occurrence.calendarIndex, uid: occurrence.incidence.uid, start: occurrence.start)) {
+            return true
+        }
+        return OccurrencePlacement(occurrence, calendar: calendar).isMultiDay
     }
 }

@@ -76,7 +76,7 @@ enum MonthRenderer {
         let cell = max(4, (options.width - prefix - 8) / 7)
         let total = prefix + 7 * cell + 8
         let titles = cell >= CellTitles.minimumCell
-        let bars = BarSet(month.dayRanges)
+        let bars = BarSet(month.dayRanges, calendar: calendar)
         var lines: [String] = []
 
         lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), total, .center)
@@ -244,7 +244,7 @@ enum MonthRenderer {
     /// day underlined (colors only).
     static func compact(_ month: MonthProjection, calendar: Calendar, options: MonthRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
-        let bars = BarSet(month.dayRanges)
+        let bars = BarSet(month.dayRanges, calendar: calendar)
         let prefix = options.weekNumbers ? "   " : ""
         var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), prefix.count + 20, .center)
             .trimmingTrailingSpaces(), "1")]
