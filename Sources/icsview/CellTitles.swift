@@ -55,14 +55,23 @@ enum CellTitles {
         }
         let color = DayDecoration.color(of: occurrence, calendars: options.calendars)
         var time = occurrence.isAllDay ? "" : dates.clock(occurrence.start.date(in: calendar.timeZone))
+        var codes = dim
         if let todo = TodoState(occurrence.incidence) {
             time = todo.mark(ascii: options.ascii) + (time.isEmpty ? "" : " " + time)
+            // Done: dimmed; open and past its due time: bold red (colours only; the box says the rest).
+            let due = AgendaRenderer.dueDate(occurrence, calendar: calendar)
+            if todo.isDone {
+                codes = ["2"]
+            } else if let due, let now = options.now, due < now {
+                codes = dim + ["1", "31"]
+            }
         }
         let head = " " + time + " "
         let title = TerminalText.truncate(occurrence.incidence.summary ?? "", toWidth: max(0, cell - TerminalText.width(head)),
                                           ellipsis: g.ellipsis)
         let text = TerminalText.fit(head + title, cell, ellipsis: g.ellipsis)
         guard options.color else { return text }
+        if codes != dim { return style.apply(text, codes) }
         let cut = TerminalText.fit(head, min(cell, TerminalText.width(head)))
         let rest = String(text.dropFirst(cut.count))
         return style.apply(cut, dim + [TerminalStyle.foreground(color)]) + style.apply(rest, dim)

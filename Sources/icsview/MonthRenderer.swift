@@ -24,6 +24,8 @@ struct MonthRenderOptions {
     /// Whether the user's locale writes right to left: the small months' weekday names are then
     /// kept in their columns with a LEFT-TO-RIGHT MARK after each (see ``LocalStrings/leftToRight(_:)``).
     var rightToLeft: Bool = false
+    /// The instant before which an open to-do's due time makes it overdue (highlighted in the cells).
+    var now: Date?
 }
 
 /// Draws a ``MonthProjection`` as text: title, weekday header, seven columns sized to the width,

@@ -184,6 +184,12 @@ import Testing
         let grid = try Self.grid("todos-month-100")
         #expect(grid.entries(at: grid.position(of: 14)!).first == "☐ 17:00 Fil…")
         #expect(grid.entries(at: grid.position(of: 15)!).first == "✓ 09:00 Rep…")
+        // With colours: the overdue one bold red, the done ones dimmed, the open one in its calendar's colour.
+        let colored = try CLI.run(ViewGoldenTests.todos + ["--month", "2024-10", "--no-agenda", "--color", "always"],
+                                  environment: ["COLUMNS": "100", "COLORTERM": "truecolor"]).stdout
+        #expect(colored.contains("\u{1B}[1;31m ☐ 17:00 Fil…\u{1B}[0m"))
+        #expect(colored.contains("\u{1B}[2m ✓ 09:00 Rep…\u{1B}[0m"))
+        #expect(colored.contains("\u{1B}[38;2;225;87;89m ☐ 18:00 \u{1B}[0mWat…"), "#E15759, Chores' colour")
         let ascii = try Self.grid("todos-month-100-ascii")
         #expect(ascii.entries(at: ascii.position(of: 14)!).first == "[ ] 17:00 F~")
         #expect(ascii.entries(at: ascii.position(of: 15)!).first == "[x] 09:00 R~")
