@@ -10,6 +10,18 @@ enum CellTitles {
     /// The narrowest cell that lists titles.
     static let minimumCell = 12
 
+    /// The most entry lines a week row may take: ``MonthRenderOptions/maxEntryLines``, fewer
+    /// when the terminal's height is known and the grid would not fit it otherwise (at least one).
+    /// The grid takes 4 lines above the rows (title, borders, weekday names), and each row its day
+    /// line, its bar lines and a border.
+    static func entryLines(_ month: MonthProjection, options: MonthRenderOptions) -> Int {
+        guard let height = options.height else { return options.maxEntryLines }
+        let rows = month.rows.count
+        let bars = month.dayRanges.laneCounts.reduce(0) { $0 + min($1, options.maxLanes) }
+        let room = (height - 4 - 2 * rows - bars) / max(1, rows)
+        return max(1, min(options.maxEntryLines, room))
+    }
+
     /// The entries of one day, in display order: its occurrences that are not drawn as bars.
     static func entries(_ item: DayItem, bars: BarSet) -> [Occurrence] {
         item.occurrences.filter { !bars.contains($0) }

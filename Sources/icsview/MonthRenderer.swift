@@ -21,6 +21,8 @@ struct MonthRenderOptions {
     var dates: LocalDates?
     /// The most entry lines under a week row's bars when cells list titles (see ``CellTitles``).
     var maxEntryLines: Int = 5
+    /// The terminal's height, when known: the entry lines are then fewer so that the grid fits it.
+    var height: Int?
     /// Whether the user's locale writes right to left: the small months' weekday names are then
     /// kept in their columns with a LEFT-TO-RIGHT MARK after each (see ``LocalStrings/leftToRight(_:)``).
     var rightToLeft: Bool = false
@@ -79,6 +81,8 @@ enum MonthRenderer {
         let total = prefix + 7 * cell + 8
         let titles = cell >= CellTitles.minimumCell
         let bars = BarSet(month.dayRanges, calendar: calendar)
+        var options = options
+        options.maxEntryLines = CellTitles.entryLines(month, options: options)
         var lines: [String] = []
 
         lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), total, .center)

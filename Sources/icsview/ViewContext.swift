@@ -13,6 +13,8 @@ struct ViewContext {
     var calendar: Calendar
     var today: CivilDate
     var width: Int
+    /// The terminal's height in lines (`LINES`, else the terminal's own), nil when unknown.
+    var height: Int?
     var color: Bool
     /// The words of the user's language.
     var strings: LocalStrings
@@ -48,6 +50,7 @@ struct ViewContext {
             today = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
         }
         width = ViewContext.terminalWidth(environment: environment)
+        height = ViewContext.terminalHeight(environment: environment)
         let explicit = ViewContext.hasExplicitLocale(environment: environment)
         strings = explicit ? LocalStrings.of(locale) : .english
         // 24-hour unless asked for, or the user's own locale writes 12-hour times.
@@ -87,6 +90,14 @@ struct ViewContext {
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 80
+    }
+
+    /// `LINES`, else the terminal's own height, else nil (output to a pipe or a file).
+    static func terminalHeight(environment: [String: String]) -> Int? {
+        if let text = environment["LINES"], let lines = Int(text), lines > 0 { return lines }
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return nil
     }
 
     /// "Now" for the projection: the start of `today` in the display zone.

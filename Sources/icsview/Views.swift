@@ -81,7 +81,7 @@ struct Views {
     func monthOptions(width: Int) -> MonthRenderOptions {
         MonthRenderOptions(width: width, ascii: options.ascii, color: context.color, weekNumbers: options.weekNumbers,
                            maxLanes: 3, calendars: styles, strings: context.strings, dates: context.dates,
-                           rightToLeft: context.isRightToLeft, now: context.instant)
+                           height: context.height, rightToLeft: context.isRightToLeft, now: context.instant)
     }
 
 

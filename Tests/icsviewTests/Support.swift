@@ -41,6 +41,8 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["TZ"] = "UTC"
+        // The terminal's height shortens wide month rows: unknown unless a test sets LINES.
+        env["LINES"] = ""
         // The locale decides weekday names and the first weekday: pinned unless a test sets it.
         env["LANG"] = "C.UTF-8"
         env["LC_ALL"] = ""

@@ -61,6 +61,18 @@ import Testing
         }
     }
 
+    /// A short terminal (`LINES`) shortens the rows of titles so that the grid fits: at 24 lines
+    /// October's five rows (with their 1 + 0 + 3 + 1 + 2 bar lines) leave (24 − 4 − 10 − 7) / 5 = 0,
+    /// so one entry line a row: the 2nd's two events become "+2 more"; unknown height: five lines.
+    @Test func shortTerminalShortensRows() throws {
+        let month = ViewGoldenTests.wide + ["--month", "2024-10", "--no-agenda", "--color", "never"]
+        let short = try #require(GridText(try CLI.run(month, environment: ["COLUMNS": "120", "LINES": "24"]).stdout))
+        #expect(short.entries(at: (0, 2)).filter { !$0.isEmpty } == ["+2 more"])
+        #expect(short.rows.allSatisfy { $0.count <= 1 + 3 + 1 })
+        let tall = try #require(GridText(try CLI.run(month, environment: ["COLUMNS": "120"]).stdout))
+        #expect(tall.entries(at: (0, 2)).filter { !$0.isEmpty } == ["10:00 会議", "19:00 Dinner"])
+    }
+
     /// "No events" in the user's language, English for a language without a translation.
     @Test func noEventsIsTranslated() throws {
         let agenda = Self.google + ["--agenda", "--from", "2024-06-08", "--days", "2"]
