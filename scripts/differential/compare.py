@@ -35,7 +35,8 @@ class Result:
 
 def show(key) -> str:
     uid, rid, start, summary = key
-    return f"{uid} rid={rid[1:] if rid else '-'} start={start[1:]} {summary!r}"
+    rid = "-" if not rid else rid if rid == "*" else rid[1:]
+    return f"{uid} rid={rid} start={start[1:]} {summary!r}"
 
 
 def compare(reference: list, ours: list, info: dict) -> Result:
@@ -47,6 +48,9 @@ def compare(reference: list, ours: list, info: dict) -> Result:
             item = info.get(inst.uid, skips.SeriesInfo())
             if is_reference and skips.skip_reference_instance(item, inst):
                 result.skipped["nonexistent-local-time"] += 1
+                continue
+            if not is_reference and skips.skip_exdate_collision(item, inst):
+                result.skipped["wall-time-as-utc"] += 1
                 continue
             reason = skips.skip_instance(item, inst.rid)
             if reason:

@@ -83,6 +83,7 @@ class Series:
         self.extra: list[list[str]] = []
         self.rule: str | None = None
         self.duration = timedelta(0)
+        self.excluded: set = set()  # EXDATE'd wall times and days: never overridden (see draw_overrides)
 
     # Values written in the series' own form.
     def value(self, wall: datetime | date, prop: str) -> str:
@@ -331,6 +332,7 @@ def add_exdates(rng: random.Random, s: Series, master: list[str], features: set,
         return
     candidates = s.candidates(20)
     for wall in rng.sample(candidates, min(len(candidates), rng.randint(1, 3))):
+        s.excluded |= {wall, wall.date() if isinstance(wall, datetime) else wall}
         if s.kind not in ("date",) and rng.random() < 0.1:
             master.append(f"EXDATE;VALUE=DATE:{fmt_date(wall.date())}")
             features.add("exdate-date-on-timed")
@@ -369,9 +371,14 @@ def draw_overrides(rng: random.Random, s: Series, master: list[str], window: tup
                    features: set) -> list[list[str]]:
     """Overrides (RECURRENCE-ID) that move instances across the range edges, cancel one, or
     (THISANDFUTURE) shift the rest of the series; each repeats the master's properties but
-    the rule parts, so that a whole-component and a changed-properties reading agree."""
+    the rule parts, so that a whole-component and a changed-properties reading agree. An
+    EXDATE'd instance is never overridden: whether such an override stands is a convention
+    (issue 11, edits left behind by CalDAV clients), not RFC 5545."""
     out = []
-    candidates = s.candidates(30)
+    candidates = [c for c in s.candidates(30) if c not in s.excluded
+                  and (c.date() if isinstance(c, datetime) else c) not in s.excluded]
+    if not candidates:
+        return out
     lo = datetime.combine(window[0], datetime.min.time())
     hi = datetime.combine(window[1] + timedelta(days=1), datetime.min.time())
     kept = [line for line in master if not line.startswith(("RRULE", "RDATE", "EXDATE", "DTSTART", "DTEND",

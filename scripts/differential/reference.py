@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 import recurring_ical_events
+import x_wr_timezone
 
 from instants import from_python
 
@@ -49,7 +50,8 @@ def single_uids(calendar: icalendar.Calendar) -> set[str]:
 
 
 def expand(text: str, from_day: str, to_day: str, tz: str) -> tuple[list[Instance], icalendar.Calendar]:
-    """The occurrences the library finds (raises what the library raises)."""
+    """The occurrences the library finds (raises what the library raises), and the calendar as
+    the library reads it (X-WR-TIMEZONE applied, as recurring_ical_events.of does)."""
     calendar = icalendar.Calendar.from_ical(text)
     singles = single_uids(calendar)
     start, end = query_range(from_day, to_day, tz)
@@ -67,4 +69,4 @@ def expand(text: str, from_day: str, to_day: str, tz: str) -> tuple[list[Instanc
         raw_rid = rid_prop.dt if rid_prop is not None and uid not in singles else None
         out.append(Instance(uid, from_python(raw_rid), from_python(dtstart), from_python(dtend),
                             str(component.get("SUMMARY", "")), dtstart, raw_rid))
-    return out, calendar
+    return out, x_wr_timezone.to_standard(calendar)

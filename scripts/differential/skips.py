@@ -36,6 +36,17 @@ calendar (quoted below) against both sides before it was added.
    and 3.8.5.1 (the set is DTSTART with the rule's instances): the series still has DTSTART.
    The library gives none: DAILY;UNTIL=20240305T000000Z from 20240310T090000Z. Skip: the
    DTSTART instance of such a series.
+6. EXDATE and RECURRENCE-ID matched by wall time as if it were UTC. RFC 5545 3.8.5.1: an EXDATE
+   DATE-TIME names an instant (UTC, or local time in its TZID), and excludes the instance at
+   that instant; 3.8.4.4: a RECURRENCE-ID names the one instance it overrides. The library keys
+   each EXDATE, each RECURRENCE-ID and each instance by both its UTC time and its local wall
+   time without zone, and matches on any overlap, so an instance whose UTC time reads like an
+   EXDATE's (or an override's) local time is also excluded (or taken as overridden): MINUTELY;INTERVAL=45;BYMINUTE=0,30 from 01:15
+   America/Sao_Paulo with `EXDATE;TZID=America/Sao_Paulo:20241027T093000` drops 09:30 local
+   (right) and 06:30 local (09:30 UTC, wrong); HOURLY from 21:45 Europe/Berlin with an override
+   of RECURRENCE-ID;TZID=Europe/Berlin:20240318T024500 (01:45 UTC) also loses the instances at
+   01:45 local and at 02:45 UTC. Skip: icsview's instances whose UTC or local time, read without
+   zone, equals an EXDATE's or RECURRENCE-ID's local or UTC time while their instant differs.
 """
 
 from __future__ import annotations
@@ -59,6 +70,9 @@ class SeriesInfo:
     rdates: set = field(default_factory=set)  # normal forms
     tail_cutoff: str | None = None  # skip instances whose original start is at or after it
     until_before_start: bool = False
+    exdate_keys: set = field(default_factory=set)  # skip 6: naive UTC and local forms of EXDATEs and RECURRENCE-IDs
+    exdate_instants: set = field(default_factory=set)
+    duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
 
 
 def is_nonexistent(value) -> bool:
@@ -114,6 +128,9 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
         item = info.setdefault(uid, SeriesInfo())
         rid = event.get("RECURRENCE-ID")
         if rid is not None:
+            if isinstance(rid.dt, datetime):
+                item.exdate_keys |= naive_forms(rid.dt)
+                item.exdate_instants.add(from_python(rid.dt))
             if rid.params.get("RANGE") == "THISANDFUTURE":
                 item.this_and_future = True
             continue
@@ -130,12 +147,49 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
             for value in rdate.dts:
                 dt = value.dt[0] if isinstance(value.dt, tuple) else value.dt
                 item.rdates.add(from_python(dt))
+        for exdate in values_of(event, "EXDATE"):
+            if isinstance(exdate, datetime):
+                item.exdate_keys |= naive_forms(exdate)
+                item.exdate_instants.add(from_python(exdate))
+        end = event.get("DTEND")
+        if (end is not None and isinstance(start, datetime) and isinstance(end.dt, datetime)
+                and start.tzinfo is not None and end.dt.tzinfo is start.tzinfo):
+            # Python subtracts two times of one zone by their wall times (skip 2).
+            wall = end.dt.replace(tzinfo=None) - start.replace(tzinfo=None)
+            exact = end.dt.astimezone(timezone.utc) - start.astimezone(timezone.utc)
+            item.duration_misread = wall != exact
         item.tail_cutoff = rule_tail_cutoff(event, item.zone)
         rule = event.get("RRULE")
         if rule is not None and "UNTIL" in rule:
             until = rule["UNTIL"][0]
             item.until_before_start = compare_before(until, start)
     return info
+
+
+def values_of(event, name: str) -> list:
+    """Every value of a multi-valued property (EXDATE, RDATE), over all its lines."""
+    props = event.get(name)
+    if props is None:
+        return []
+    props = props if isinstance(props, list) else [props]
+    return [v.dt for p in props for v in p.dts]
+
+
+def naive_forms(value: datetime) -> set:
+    """The keys the library matches by: UTC and local wall time, both without zone."""
+    if value.tzinfo is None:
+        return {value}
+    return {value.astimezone(timezone.utc).replace(tzinfo=None), value.replace(tzinfo=None)}
+
+
+def skip_exdate_collision(item: SeriesInfo, instance) -> bool:
+    """Skip 6: an icsview instance the library drops because its naive form equals an EXDATE's or a RECURRENCE-ID's."""
+    if not item.exdate_keys or not instance.rid or instance.rid[0] != "Z" or instance.rid in item.exdate_instants:
+        return False
+    raw = instance.raw_rid  # icsview's JSON text: local time with offset, or …Z
+    local = datetime.fromisoformat(raw[:19])
+    utc = to_datetime(instance.rid).replace(tzinfo=None)
+    return bool({local, utc} & item.exdate_keys)
 
 
 def compare_before(until, start) -> bool:
@@ -174,6 +228,8 @@ def skip_instance(item: SeriesInfo, rid: str | None) -> str | None:
 def skip_end(item: SeriesInfo, start_raw, ends: list[str]) -> bool:
     """Skip 2: the end of a zoned instance with an exact duration that crosses an offset change."""
     zone = getattr(start_raw, "tzinfo", None) if isinstance(start_raw, datetime) else None
+    if item.duration_misread:
+        return True
     if not item.exact_duration or zone is None or not hasattr(zone, "key"):
         return False
     instants = [to_datetime(e) for e in ends if e and e[0] == "Z"]
