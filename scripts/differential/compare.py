@@ -52,7 +52,7 @@ def compare(reference: list, ours: list, info: dict) -> Result:
             if not is_reference and skips.skip_exdate_collision(item, inst):
                 result.skipped["wall-time-as-utc"] += 1
                 continue
-            reason = skips.skip_instance(item, inst.rid)
+            reason = skips.skip_instance(item, inst, is_reference)
             if reason:
                 result.skipped[reason] += 1
                 continue

@@ -44,7 +44,10 @@ def main() -> int:
 
     ours, stderr = {}, {}
     for (from_day, to_day, tz), members in groups.items():
+        group_began = time.monotonic()
         found, errors = icsview_side.run(binary, [p for _, p in members], from_day, to_day, tz)
+        if os.environ.get("DIFF_TIMING"):
+            print(f"icsview {from_day}..{to_day} {tz}: {len(members)} files, {time.monotonic() - group_began:.2f} s")
         ours.update(found)
         for _, p in members:
             stderr[p] = errors

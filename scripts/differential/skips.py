@@ -47,6 +47,22 @@ calendar (quoted below) against both sides before it was added.
    of RECURRENCE-ID;TZID=Europe/Berlin:20240318T024500 (01:45 UTC) also loses the instances at
    01:45 local and at 02:45 UTC. Skip: icsview's instances whose UTC or local time, read without
    zone, equals an EXDATE's or RECURRENCE-ID's local or UTC time while their instant differs.
+7. X-WR-TIMEZONE drops RANGE=THISANDFUTURE. RFC 5545 3.2.13: RANGE=THISANDFUTURE makes the
+   override apply to the instance and all later ones. The x-wr-timezone package, which
+   recurring_ical_events.of applies first, rewrites a floating or UTC RECURRENCE-ID into the
+   calendar's zone and loses its RANGE parameter (X-WR-TIMEZONE:Europe/London with
+   `RECURRENCE-ID;RANGE=THISANDFUTURE:20250425T174500` comes out as
+   `RECURRENCE-ID;TZID=Europe/London:20250425T174500`), so the later instances are not shifted.
+   Skip: in such a calendar, the instances of that series from that recurrence id on.
+
+Known icsview findings (scripts/differential/FINDINGS.md), skipped as narrowly until fixed:
+F1. A THISANDFUTURE override whose DTSTART is a nonexistent local time: icsview shifts the later
+   instances by the difference of wall times after moving that DTSTART past the gap (one hour
+   too far). Skip: that series' instances after the override.
+
+With THISANDFUTURE the library's recurrence ids are the override's (1), so where a skip goes
+by original start (4, 7) the library's original start is worked back from its shift: the
+library shifts later instances by the override's DTSTART minus its RECURRENCE-ID, in wall time.
 """
 
 from __future__ import annotations
@@ -54,6 +70,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
+
+from zoneinfo import ZoneInfo
 
 from dateutil import rrule as du
 
@@ -73,6 +91,9 @@ class SeriesInfo:
     exdate_keys: set = field(default_factory=set)  # skip 6: naive UTC and local forms of EXDATEs and RECURRENCE-IDs
     exdate_instants: set = field(default_factory=set)
     duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
+    future_shifts: dict = field(default_factory=dict)  # THISANDFUTURE rid (normal) -> the library's shift
+    range_dropped_from: str | None = None  # skip 7: from this original start on, nothing is compared
+    finding_f1_after: str | None = None  # F1: after this original start, nothing is compared
 
 
 def is_nonexistent(value) -> bool:
@@ -121,8 +142,24 @@ def rule_tail_cutoff(master, zone) -> str | None:
 
 
 def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
+    """What the skips need, by UID, from the calendar as the library reads it and its text."""
     blocks = master_blocks(text)
     info: dict[str, SeriesInfo] = {}
+    x_wr = re.search(r"^X-WR-TIMEZONE:(.*?)\r?$", text, re.M)
+    for block in re.findall(r"BEGIN:VEVENT\r?\n(.*?)END:VEVENT", text, re.S):
+        line = re.search(r"^RECURRENCE-ID;(.*?)RANGE=THISANDFUTURE(.*?):(.*?)\r?$", block, re.M)
+        uid = re.search(r"^UID:(.*?)\r?$", block, re.M)
+        if not line or not uid:
+            continue
+        item = info.setdefault(uid.group(1), SeriesInfo())
+        item.this_and_future = True
+        if x_wr and "TZID=" not in line.group(1) + line.group(2) and "VALUE=DATE" not in line.group(0):
+            value = line.group(3)
+            wall = datetime.strptime(value.rstrip("Z"), "%Y%m%dT%H%M%S")
+            zone = timezone.utc if value.endswith("Z") else ZoneInfo(x_wr.group(1).strip())
+            cutoff = from_python(wall.replace(tzinfo=zone))
+            if item.range_dropped_from is None or to_datetime(cutoff) < to_datetime(item.range_dropped_from):
+                item.range_dropped_from = cutoff
     for event in calendar.walk("VEVENT"):
         uid = str(event.get("UID"))
         item = info.setdefault(uid, SeriesInfo())
@@ -132,7 +169,16 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
                 item.exdate_keys |= naive_forms(rid.dt)
                 item.exdate_instants.add(from_python(rid.dt))
             if rid.params.get("RANGE") == "THISANDFUTURE":
-                item.this_and_future = True
+                start, value = event["DTSTART"].dt, rid.dt
+                if isinstance(start, datetime) != isinstance(value, datetime):
+                    continue
+                if isinstance(start, datetime) and (start.tzinfo is None) != (value.tzinfo is None):
+                    continue
+                shift = (start.replace(tzinfo=None) - value.replace(tzinfo=None)
+                         if isinstance(start, datetime) and start.tzinfo is value.tzinfo else start - value)
+                item.future_shifts[from_python(value)] = shift
+                if is_nonexistent(start):
+                    item.finding_f1_after = from_python(value)
             continue
         start = event["DTSTART"].dt
         item.dtstart = from_python(start)
@@ -216,10 +262,23 @@ def skip_reference_instance(item: SeriesInfo, instance) -> bool:
             and instance.rid not in item.rdates)
 
 
-def skip_instance(item: SeriesInfo, rid: str | None) -> str | None:
-    """Skips 3-5 on either side: the reason, or None."""
+def original_start(item: SeriesInfo, instance, is_reference: bool) -> str | None:
+    """The instance's original start: its recurrence id, but for the library's instances after
+    a THISANDFUTURE override, whose start is worked back from the library's shift."""
+    if is_reference and instance.rid in item.future_shifts and isinstance(instance.raw_start, datetime):
+        return from_python(instance.raw_start - item.future_shifts[instance.rid])
+    return instance.rid
+
+
+def skip_instance(item: SeriesInfo, instance, is_reference: bool) -> str | None:
+    """Skips 3-5 and 7 on either side: the reason, or None."""
+    rid = original_start(item, instance, is_reference)
+    if item.range_dropped_from and at_or_after(rid, item.range_dropped_from):
+        return "x-wr-timezone-drops-range"
     if item.tail_cutoff and at_or_after(rid, item.tail_cutoff):
         return "count-tail"
+    if item.finding_f1_after and rid != item.finding_f1_after and at_or_after(rid, item.finding_f1_after):
+        return "icsview-finding-F1"
     if item.until_before_start and rid == item.dtstart:
         return "until-before-dtstart"
     return None
