@@ -49,7 +49,7 @@ def compare(reference: list, ours: list, info: dict) -> Result:
             if is_reference and skips.skip_reference_instance(item, inst):
                 result.skipped["nonexistent-local-time"] += 1
                 continue
-            if not is_reference and skips.skip_exdate_collision(item, inst):
+            if skips.naive_collision(item, inst, "EXDATE") or skips.naive_collision(item, inst, "RECURRENCE-ID"):
                 result.skipped["wall-time-as-utc"] += 1
                 continue
             reason = skips.skip_instance(item, inst, is_reference)
@@ -71,8 +71,15 @@ def compare(reference: list, ours: list, info: dict) -> Result:
         for x, y in zip(sorted(a, key=lambda i: i.end), sorted(b, key=lambda i: i.end)):
             if x.end == y.end:
                 continue
-            if skips.skip_end(info.get(key[0], skips.SeriesInfo()), y.raw_start, [x.end, y.end]):
+            item = info.get(key[0], skips.SeriesInfo())
+            if skips.skip_end(item, y.raw_start, [x.end, y.end]):
                 result.skipped["exact-duration-across-dst"] += 1
+                continue
+            if skips.naive_collision(item, x, "PERIOD"):
+                result.skipped["wall-time-as-utc"] += 1
+                continue
+            if item.this_and_future and x.rid in item.period_starts:
+                result.skipped["icsview-finding-F2"] += 1
                 continue
             result.ends.append((key, x.end, y.end))
     return result

@@ -131,9 +131,12 @@ def draw_rule(rng: random.Random, s: Series, features: set, conventions: bool) -
     elif rng.random() < 0.35:
         parts.append(f"INTERVAL={rng.choice([2, 3, 4, 6])}")
     if freq == "HOURLY" and rng.random() < 0.3:
-        parts.append(f"BYHOUR={','.join(sorted({str(rng.randrange(24)) for _ in range(3)}, key=int))}")
+        hours = {str(rng.randrange(24)) for _ in range(3)} | ({str(s.start.hour)} if rng.random() < 0.8 else set())
+        parts.append(f"BYHOUR={','.join(sorted(hours, key=int))}")
     if freq in ("MINUTELY", "SECONDLY") and rng.random() < 0.3:
-        parts.append("BYMINUTE=0,30")
+        # Mostly with DTSTART's minute: a rule that never reaches its BYMINUTE is DTSTART alone,
+        # which the library refuses to expand (not compared).
+        parts.append("BYMINUTE=0,30" if rng.random() < 0.2 else f"BYMINUTE={s.start.minute},{(s.start.minute + 30) % 60}")
     if freq == "DAILY":
         shape = rng.random()
         if shape < 0.25:
@@ -175,7 +178,8 @@ def draw_rule(rng: random.Random, s: Series, features: set, conventions: bool) -
             parts.append(f"BYMONTH={rng.choice(['3', '10', '3,10', '11'])};BYDAY={rng.choice(['-1SU', '1SU', '2SU', 'SU'])}")
         elif shape < 0.9:
             parts.append(f"BYMONTH={rng.choice(['3', '10,11'])};BYDAY=SU;BYSETPOS={rng.choice(['-1', '1', '2'])}")
-    if freq in ("DAILY", "WEEKLY", "MONTHLY") and s.kind != "date" and not sub_daily and rng.random() < 0.1:
+    if (freq in ("DAILY", "WEEKLY", "MONTHLY") and s.kind != "date" and not sub_daily and rng.random() < 0.1
+            and not any(p.startswith(("BYHOUR", "BYMINUTE")) for p in parts)):
         parts.append(f"BYHOUR={rng.choice(['2', '1,2', '9'])};BYMINUTE={rng.choice(['30', '0,30', '15'])}")
     s.rule = ";".join(parts)
     # The end: COUNT, UNTIL in one of its forms, or none (never none for sub-daily rules).

@@ -43,10 +43,12 @@ calendar (quoted below) against both sides before it was added.
    time without zone, and matches on any overlap, so an instance whose UTC time reads like an
    EXDATE's (or an override's) local time is also excluded (or taken as overridden): MINUTELY;INTERVAL=45;BYMINUTE=0,30 from 01:15
    America/Sao_Paulo with `EXDATE;TZID=America/Sao_Paulo:20241027T093000` drops 09:30 local
-   (right) and 06:30 local (09:30 UTC, wrong); HOURLY from 21:45 Europe/Berlin with an override
+   (right) and 06:30 local (09:30 UTC, wrong); an RDATE PERIOD's end goes to the instance at
+   its start read as UTC too; HOURLY from 21:45 Europe/Berlin with an override
    of RECURRENCE-ID;TZID=Europe/Berlin:20240318T024500 (01:45 UTC) also loses the instances at
-   01:45 local and at 02:45 UTC. Skip: icsview's instances whose UTC or local time, read without
-   zone, equals an EXDATE's or RECURRENCE-ID's local or UTC time while their instant differs.
+   01:45 local and at 02:45 UTC. Skip: instances (both sides) whose UTC or local time, read
+   without zone, equals that of an EXDATE or RECURRENCE-ID of another instant (and for an RDATE
+   PERIOD, the end of such an instance).
 7. X-WR-TIMEZONE drops RANGE=THISANDFUTURE. RFC 5545 3.2.13: RANGE=THISANDFUTURE makes the
    override apply to the instance and all later ones. The x-wr-timezone package, which
    recurring_ical_events.of applies first, rewrites a floating or UTC RECURRENCE-ID into the
@@ -54,11 +56,26 @@ calendar (quoted below) against both sides before it was added.
    `RECURRENCE-ID;RANGE=THISANDFUTURE:20250425T174500` comes out as
    `RECURRENCE-ID;TZID=Europe/London:20250425T174500`), so the later instances are not shifted.
    Skip: in such a calendar, the instances of that series from that recurrence id on.
+8. UNTIL as a DATE on a DATE-TIME series. RFC 5545 3.3.10: "The value of the UNTIL rule part
+   MUST have the same value type as the "DTSTART" property", so the input is invalid and the
+   RFC gives no reading. icsview takes the whole day as included (the bound is the end of the
+   UNTIL day), the library its midnight: WEEKLY;BYDAY=MO;UNTIL=20240624 from 07:00 Europe/London
+   has a 24 June instance in icsview only. Skip: instances on the UNTIL day of such a series.
+9. An RDATE PERIOD that starts at DTSTART. RFC 5545 3.8.5.2 and 3.8.5.3 do not say which end
+   the first instance takes when DTSTART (with its DTEND or DURATION) and a PERIOD name the same
+   start; issue 11 chose the period's end. The library takes the period's end for a series
+   without RRULE and DTSTART's own end with one. Skip: the DTSTART instance of such a series
+   (see F3 for icsview).
 
 Known icsview findings (scripts/differential/FINDINGS.md), skipped as narrowly until fixed:
 F1. A THISANDFUTURE override whose DTSTART is a nonexistent local time: icsview shifts the later
    instances by the difference of wall times after moving that DTSTART past the gap (one hour
    too far). Skip: that series' instances after the override.
+F2. An RDATE PERIOD instance after a THISANDFUTURE override: icsview shifts its start but keeps
+   the period's original end (it can end before it starts). Skip: the end of RDATE PERIOD
+   instances in a series with a THISANDFUTURE override.
+F3. (Covered by skip 9.) An RDATE PERIOD at DTSTART on a series without RRULE: icsview keeps
+   DTSTART's own end, against issue 11's convention, which it follows when there is an RRULE.
 
 With THISANDFUTURE the library's recurrence ids are the override's (1), so where a skip goes
 by original start (4, 7) the library's original start is worked back from its shift: the
@@ -88,12 +105,23 @@ class SeriesInfo:
     rdates: set = field(default_factory=set)  # normal forms
     tail_cutoff: str | None = None  # skip instances whose original start is at or after it
     until_before_start: bool = False
-    exdate_keys: set = field(default_factory=set)  # skip 6: naive UTC and local forms of EXDATEs and RECURRENCE-IDs
-    exdate_instants: set = field(default_factory=set)
+    # Skip 6: the naive UTC and local forms of EXDATEs, RECURRENCE-IDs and RDATE PERIOD starts,
+    # and their instants.
+    naive_keys: dict = field(default_factory=lambda: {"EXDATE": {}, "RECURRENCE-ID": {}, "PERIOD": {}})
+    period_starts: set = field(default_factory=set)  # F2
+    until_day: object = None  # an UNTIL DATE on a timed series (skip 8)
     duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
     future_shifts: dict = field(default_factory=dict)  # THISANDFUTURE rid (normal) -> the library's shift
     range_dropped_from: str | None = None  # skip 7: from this original start on, nothing is compared
     finding_f1_after: str | None = None  # F1: after this original start, nothing is compared
+
+
+def _add_naive(self, kind: str, value) -> None:
+    if isinstance(value, datetime):
+        self.naive_keys[kind].setdefault(from_python(value), set()).update(naive_forms(value))
+
+
+SeriesInfo.add_naive = _add_naive
 
 
 def is_nonexistent(value) -> bool:
@@ -166,9 +194,9 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
         rid = event.get("RECURRENCE-ID")
         if rid is not None:
             if isinstance(rid.dt, datetime):
-                item.exdate_keys |= naive_forms(rid.dt)
-                item.exdate_instants.add(from_python(rid.dt))
+                item.add_naive("RECURRENCE-ID", rid.dt)
             if rid.params.get("RANGE") == "THISANDFUTURE":
+                item.duration_misread |= duration_misread(event)  # its duration goes to later instances
                 start, value = event["DTSTART"].dt, rid.dt
                 if isinstance(start, datetime) != isinstance(value, datetime):
                     continue
@@ -193,23 +221,33 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
             for value in rdate.dts:
                 dt = value.dt[0] if isinstance(value.dt, tuple) else value.dt
                 item.rdates.add(from_python(dt))
+                if isinstance(value.dt, tuple) and isinstance(dt, datetime):
+                    item.add_naive("PERIOD", dt)
+                    item.period_starts.add(from_python(dt))
         for exdate in values_of(event, "EXDATE"):
             if isinstance(exdate, datetime):
-                item.exdate_keys |= naive_forms(exdate)
-                item.exdate_instants.add(from_python(exdate))
-        end = event.get("DTEND")
-        if (end is not None and isinstance(start, datetime) and isinstance(end.dt, datetime)
-                and start.tzinfo is not None and end.dt.tzinfo is start.tzinfo):
-            # Python subtracts two times of one zone by their wall times (skip 2).
-            wall = end.dt.replace(tzinfo=None) - start.replace(tzinfo=None)
-            exact = end.dt.astimezone(timezone.utc) - start.astimezone(timezone.utc)
-            item.duration_misread = wall != exact
+                item.add_naive("EXDATE", exdate)
+        item.duration_misread |= duration_misread(event)
         item.tail_cutoff = rule_tail_cutoff(event, item.zone)
+        day_until = re.search(r"^RRULE:.*UNTIL=(\d{8})(;|\r?$)", raw, re.M)
+        if day_until and isinstance(start, datetime):
+            item.until_day = datetime.strptime(day_until.group(1), "%Y%m%d").date()
         rule = event.get("RRULE")
         if rule is not None and "UNTIL" in rule:
             until = rule["UNTIL"][0]
             item.until_before_start = compare_before(until, start)
     return info
+
+
+def duration_misread(event) -> bool:
+    """Skip 2: whether DTSTART to DTEND crosses an offset change, so that the library's duration
+    (Python subtracts two times of one zone by their wall times) is not the exact one."""
+    start, end = event["DTSTART"].dt, event.get("DTEND")
+    if (end is None or not isinstance(start, datetime) or not isinstance(end.dt, datetime)
+            or start.tzinfo is None or end.dt.tzinfo is not start.tzinfo):
+        return False
+    wall = end.dt.replace(tzinfo=None) - start.replace(tzinfo=None)
+    return wall != end.dt.astimezone(timezone.utc) - start.astimezone(timezone.utc)
 
 
 def values_of(event, name: str) -> list:
@@ -228,14 +266,19 @@ def naive_forms(value: datetime) -> set:
     return {value.astimezone(timezone.utc).replace(tzinfo=None), value.replace(tzinfo=None)}
 
 
-def skip_exdate_collision(item: SeriesInfo, instance) -> bool:
-    """Skip 6: an icsview instance the library drops because its naive form equals an EXDATE's or a RECURRENCE-ID's."""
-    if not item.exdate_keys or not instance.rid or instance.rid[0] != "Z" or instance.rid in item.exdate_instants:
+def naive_collision(item: SeriesInfo, instance, kind: str) -> bool:
+    """Skip 6: whether the library may take an instance (of either side) for an EXDATE, an
+    override or an RDATE PERIOD (`kind`) that names another instant, because their naive forms
+    are equal."""
+    keys = item.naive_keys[kind]
+    if not keys or not instance.rid or instance.rid[0] != "Z":
         return False
-    raw = instance.raw_rid  # icsview's JSON text: local time with offset, or …Z
-    local = datetime.fromisoformat(raw[:19])
-    utc = to_datetime(instance.rid).replace(tzinfo=None)
-    return bool({local, utc} & item.exdate_keys)
+    raw = instance.raw_rid  # icsview: its JSON text (local time with offset, or …Z); library: a datetime
+    if isinstance(raw, datetime):
+        forms = naive_forms(raw)
+    else:
+        forms = {datetime.fromisoformat(raw[:19]), to_datetime(instance.rid).replace(tzinfo=None)}
+    return any(forms & other for instant, other in keys.items() if instant != instance.rid)
 
 
 def compare_before(until, start) -> bool:
@@ -265,7 +308,7 @@ def skip_reference_instance(item: SeriesInfo, instance) -> bool:
 def original_start(item: SeriesInfo, instance, is_reference: bool) -> str | None:
     """The instance's original start: its recurrence id, but for the library's instances after
     a THISANDFUTURE override, whose start is worked back from the library's shift."""
-    if is_reference and instance.rid in item.future_shifts and isinstance(instance.raw_start, datetime):
+    if is_reference and instance.rid in item.future_shifts and isinstance(instance.raw_start, date):
         return from_python(instance.raw_start - item.future_shifts[instance.rid])
     return instance.rid
 
@@ -277,11 +320,23 @@ def skip_instance(item: SeriesInfo, instance, is_reference: bool) -> str | None:
         return "x-wr-timezone-drops-range"
     if item.tail_cutoff and at_or_after(rid, item.tail_cutoff):
         return "count-tail"
+    if rid == item.dtstart and item.dtstart in item.period_starts:
+        return "rdate-period-at-dtstart"
+    if item.until_day and rid and rid[0] in "ZF" and instance_day(item, instance) == item.until_day:
+        return "until-date-on-timed-series"
     if item.finding_f1_after and rid != item.finding_f1_after and at_or_after(rid, item.finding_f1_after):
         return "icsview-finding-F1"
     if item.until_before_start and rid == item.dtstart:
         return "until-before-dtstart"
     return None
+
+
+def instance_day(item: SeriesInfo, instance):
+    """The day of an instance's original start in the series' zone."""
+    value = to_datetime(original_start(item, instance, False) or instance.rid)
+    if value.tzinfo is not None and item.zone is not None:
+        value = value.astimezone(item.zone)
+    return value.date()
 
 
 def skip_end(item: SeriesInfo, start_raw, ends: list[str]) -> bool:
