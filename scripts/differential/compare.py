@@ -72,8 +72,9 @@ def compare(reference: list, ours: list, info: dict) -> Result:
             if x.end == y.end:
                 continue
             item = info.get(key[0], skips.SeriesInfo())
-            if skips.skip_end(item, y.raw_start, [x.end, y.end]):
-                result.skipped["exact-duration-across-dst"] += 1
+            reason = skips.skip_end(item, y.raw_start, [x.end, y.end], x.rid)
+            if reason:
+                result.skipped[reason] += 1
                 continue
             if skips.naive_collision(item, x, "PERIOD"):
                 result.skipped["wall-time-as-utc"] += 1

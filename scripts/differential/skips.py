@@ -66,6 +66,12 @@ calendar (quoted below) against both sides before it was added.
    start; issue 11 chose the period's end. The library takes the period's end for a series
    without RRULE and DTSTART's own end with one. Skip: the DTSTART instance of such a series
    (see F3 for icsview).
+10. A nominal duration (days, weeks) on an RDATE in another zone than DTSTART's. RFC 5545 3.3.6
+   makes a day's length depend "on its position in the calendar", and does not say in which
+   zone when an RDATE names another TZID. icsview adds the days in DTSTART's zone, the library in
+   the RDATE's: P2D from `RDATE;TZID=America/New_York:20240309T183000` on a Europe/London series
+   ends at 23:30 UTC on 11 March in icsview, 22:30 UTC (18:30 New York, after its DST change) in
+   the library. Skip: the end of such instances when the series' duration is nominal.
 
 Known icsview findings (scripts/differential/FINDINGS.md), skipped as narrowly until fixed:
 F1. A THISANDFUTURE override whose DTSTART is a nonexistent local time: icsview shifts the later
@@ -109,6 +115,8 @@ class SeriesInfo:
     # and their instants.
     naive_keys: dict = field(default_factory=lambda: {"EXDATE": {}, "RECURRENCE-ID": {}, "PERIOD": {}})
     period_starts: set = field(default_factory=set)  # F2
+    other_zone_rdates: set = field(default_factory=set)  # skip 10
+    nominal_duration: bool = False
     until_day: object = None  # an UNTIL DATE on a timed series (skip 8)
     duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
     future_shifts: dict = field(default_factory=dict)  # THISANDFUTURE rid (normal) -> the library's shift
@@ -213,6 +221,7 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
         item.zone = start.tzinfo if isinstance(start, datetime) else None
         raw = blocks.get(uid, "")
         nominal = re.search(r"^DURATION:P\d+[DW]\r?$", raw, re.M) is not None
+        item.nominal_duration = nominal
         item.exact_duration = isinstance(start, datetime) and not nominal and (
             "DTEND" in event or "DURATION" in event)
         for rdate in event.get("RDATE", []) if isinstance(event.get("RDATE"), list) else [event.get("RDATE")]:
@@ -221,6 +230,9 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
             for value in rdate.dts:
                 dt = value.dt[0] if isinstance(value.dt, tuple) else value.dt
                 item.rdates.add(from_python(dt))
+                if (isinstance(dt, datetime) and isinstance(start, datetime) and dt.tzinfo is not None
+                        and dt.tzinfo is not start.tzinfo):
+                    item.other_zone_rdates.add(from_python(dt))
                 if isinstance(value.dt, tuple) and isinstance(dt, datetime):
                     item.add_naive("PERIOD", dt)
                     item.period_starts.add(from_python(dt))
@@ -339,15 +351,18 @@ def instance_day(item: SeriesInfo, instance):
     return value.date()
 
 
-def skip_end(item: SeriesInfo, start_raw, ends: list[str]) -> bool:
-    """Skip 2: the end of a zoned instance with an exact duration that crosses an offset change."""
+def skip_end(item: SeriesInfo, start_raw, ends: list[str], rid: str | None = None) -> str | None:
+    """Skips 2 and 10: why the end of this instance is not compared, or None."""
     zone = getattr(start_raw, "tzinfo", None) if isinstance(start_raw, datetime) else None
     if item.duration_misread:
-        return True
+        return "exact-duration-across-dst"
+    if item.nominal_duration and rid in item.other_zone_rdates:
+        return "nominal-duration-rdate-other-zone"
     if not item.exact_duration or zone is None or not hasattr(zone, "key"):
-        return False
+        return None
     instants = [to_datetime(e) for e in ends if e and e[0] == "Z"]
     if not instants:
-        return False
+        return None
     latest = max(instants)
-    return start_raw.utcoffset() != latest.astimezone(zone).utcoffset()
+    crosses = start_raw.utcoffset() != latest.astimezone(zone).utcoffset()
+    return "exact-duration-across-dst" if crosses else None
