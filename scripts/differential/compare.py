@@ -39,18 +39,23 @@ def show(key) -> str:
     return f"{uid} rid={rid} start={start[1:]} {summary!r}"
 
 
-def compare(reference: list, ours: list, info: dict) -> Result:
+def compare(reference: list, ours: list, info: dict, range_start) -> Result:
+    """`range_start`: the start of the agenda's range, an aware datetime in the viewer's zone."""
     result = Result()
 
     def keyed(instances, is_reference):
         groups = defaultdict(list)
+        seen: set = set()
         for inst in instances:
             item = info.get(inst.uid, skips.SeriesInfo())
-            if is_reference and skips.skip_reference_instance(item, inst):
+            if is_reference and skips.skip_reference_instance(item, inst, seen):
                 result.skipped["nonexistent-local-time"] += 1
                 continue
             if skips.naive_collision(item, inst, "EXDATE") or skips.naive_collision(item, inst, "RECURRENCE-ID"):
                 result.skipped["wall-time-as-utc"] += 1
+                continue
+            if not is_reference and skips.period_before_range(item, inst, range_start):
+                result.skipped["rdate-period-before-range"] += 1
                 continue
             reason = skips.skip_instance(item, inst, is_reference)
             if reason:

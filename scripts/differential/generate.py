@@ -305,7 +305,7 @@ def draw_series(rng: random.Random, n: int, uid: str, window: tuple[date, date],
     master.append(f"SUMMARY:{s.summary}")
     components = [master]
     if recurring and s.rule and rng.random() < 0.5:
-        components += draw_overrides(rng, s, master, window, features)
+        components += draw_overrides(rng, s, master, window, features, conventions)
     return components
 
 
@@ -372,7 +372,7 @@ def add_rdates(rng: random.Random, s: Series, master: list[str], features: set) 
 
 
 def draw_overrides(rng: random.Random, s: Series, master: list[str], window: tuple[date, date],
-                   features: set) -> list[list[str]]:
+                   features: set, conventions: bool) -> list[list[str]]:
     """Overrides (RECURRENCE-ID) that move instances across the range edges, cancel one, or
     (THISANDFUTURE) shift the rest of the series; each repeats the master's properties but
     the rule parts, so that a whole-component and a changed-properties reading agree. An
@@ -411,7 +411,9 @@ def draw_overrides(rng: random.Random, s: Series, master: list[str], window: tup
             rid = rid.replace("RECURRENCE-ID", "RECURRENCE-ID;RANGE=THISANDFUTURE", 1)
             features.add("thisandfuture")
         lines = [f"UID:{s.uid}", "DTSTAMP:20240101T000000Z", rid, s.value(new_start, "DTSTART")]
-        if any(line.startswith(("DTEND", "DURATION")) for line in master):
+        if future and conventions and rng.random() < 0.5:
+            features.add("thisandfuture-partial")  # no end: only what it changes (issue 11)
+        elif any(line.startswith(("DTEND", "DURATION")) for line in master):
             lines.append(s.value(new_start + s.duration, "DTEND"))
         lines += kept
         if not future and rng.random() < 0.15:
