@@ -54,7 +54,7 @@ def compare(reference: list, ours: list, info: dict, range_start) -> Result:
             if skips.naive_collision(item, inst, "EXDATE") or skips.naive_collision(item, inst, "RECURRENCE-ID"):
                 result.skipped["wall-time-as-utc"] += 1
                 continue
-            if not is_reference and skips.period_before_range(item, inst, range_start):
+            if skips.period_before_range(item, inst, range_start):
                 result.skipped["rdate-period-before-range"] += 1
                 continue
             reason = skips.skip_instance(item, inst, is_reference)

@@ -84,8 +84,8 @@ calendar (quoted below) against both sides before it was added.
    range when it overlaps it. The library looks back from the range start only by the
    component's own duration, so it misses such a period: DTSTART/DTEND of 90 minutes with
    `RDATE;VALUE=PERIOD:20241026T161500Z/P1D` is absent from a range that starts on 27 October
-   and present from one that starts on 26 October. Skip: icsview's RDATE PERIOD instances that
-   start before the range.
+   and present from one that starts on 26 October. Skip: RDATE PERIOD instances (both sides)
+   that start before the range.
 12. A floating UNTIL under X-WR-TIMEZONE. RFC 5545 3.3.10: UNTIL has DTSTART's value type and
    is inclusive, so a floating series' floating UNTIL is a wall time like DTSTART. The
    x-wr-timezone package moves the floating DTSTART into the calendar's zone but leaves UNTIL
@@ -396,7 +396,7 @@ def skip_instance(item: SeriesInfo, instance, is_reference: bool) -> str | None:
 
 
 def period_before_range(item: SeriesInfo, instance, range_start) -> bool:
-    """Skip 11: an icsview RDATE PERIOD instance that starts before the range (aware datetime)."""
+    """Skip 11: an RDATE PERIOD instance that starts before the range (an aware datetime)."""
     if instance.rid not in item.period_starts:
         return False
     start = to_datetime(instance.start)
