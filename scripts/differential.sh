@@ -30,7 +30,7 @@ REQUIREMENTS=scripts/differential/requirements.txt
 PYTHON=${PYTHON:-python3}
 if ! "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null; then
     echo "differential: $PYTHON has no venv/ensurepip; installing python3-venv" >&2
-    apt-get install -y -q python3-venv >/dev/null
+    apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
     PYTHON=/usr/bin/python3
 fi
 if ! cmp -s "$REQUIREMENTS" "$VENV/requirements.txt" 2>/dev/null; then
