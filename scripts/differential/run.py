@@ -20,7 +20,7 @@ import compare
 import generate
 import icsview_side
 import reference
-import skips
+import series_facts
 
 
 def main() -> int:
@@ -59,7 +59,7 @@ def main() -> int:
         path = os.path.join(calendars_dir, cal.name)
         try:
             theirs, parsed = reference.expand(cal.text, cal.from_day, cal.to_day, cal.tz)
-            info = skips.series_info(parsed, cal.text)
+            info = series_facts.series_info(parsed, cal.text)
         except Exception as error:  # the library rejects the calendar: nothing to compare
             reference_errors.append(f"{cal.name}: {type(error).__name__}: {error}")
             continue
