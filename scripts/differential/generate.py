@@ -98,6 +98,7 @@ def draw_series(rng: random.Random, n: int, uid: str, window: tuple[date, date],
         end_wall = start + s.duration
         if end_pick < 0.45:
             master.append(s.value(end_wall, "DTEND"))
+            s.check_order(start, end_wall, features)
         elif end_pick < 0.55 and kind == "zoned":
             other = rng.choice(ZONES)
             end_utc = s.instant(start) + s.duration

@@ -56,6 +56,13 @@ class Series:
     def instant(self, wall: datetime) -> datetime:
         return utc_of(wall, self.zone if self.kind == "zoned" else None)
 
+    def check_order(self, start, end, features: set) -> None:
+        """A DTEND written as DTSTART plus the duration in wall time ends before DTSTART when
+        DTSTART is in a DST gap (3.3.5 moves it forward): that is the DTEND-before-DTSTART
+        convention's input, generated only as such."""
+        if self.kind == "zoned" and isinstance(start, datetime) and self.instant(end) < self.instant(start):
+            features.add("dtend-before-dtstart")
+
     def candidates(self, limit: int = 40) -> list:
         """The first instances of the rule as wall times (dateutil, only to choose values that match)."""
         if not self.rule:

@@ -49,6 +49,7 @@ def add_rdates(rng: random.Random, s: Series, master: list[str], features: set) 
     if rng.random() > 0.35:
         return
     features.add("rdate")
+    periods: set = set()
     for _ in range(rng.randint(1, 2)):
         if s.kind == "date":
             wall = s.start + timedelta(days=rng.randint(-3, 40))
@@ -60,6 +61,9 @@ def add_rdates(rng: random.Random, s: Series, master: list[str], features: set) 
             features.add("rdate-at-dtstart")
         if rng.random() < 0.3:
             length = rng.choice(["PT2H", "PT45M", "P1D"])
+            if wall in periods:  # two lengths for one start: RFC 5545 does not say which one wins
+                continue
+            periods.add(wall)
             features.add("rdate-period")
             if s.kind == "zoned":
                 master.append(f"RDATE;VALUE=PERIOD;TZID={s.zone}:{fmt_dt(wall)}/{length}")
@@ -115,6 +119,7 @@ def draw_overrides(rng: random.Random, s: Series, master: list[str], window: tup
             features.add("thisandfuture-partial")  # no end: only what it changes (issue 11)
         elif any(line.startswith(("DTEND", "DURATION")) for line in master):
             lines.append(s.value(new_start + s.duration, "DTEND"))
+            s.check_order(new_start, new_start + s.duration, features)
         lines += kept
         if not future and rng.random() < 0.15:
             lines.append("STATUS:CANCELLED")

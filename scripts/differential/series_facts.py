@@ -31,6 +31,7 @@ class SeriesInfo:
     nominal_duration: bool = False
     date_exdate_on_timed: bool = False  # skip 13
     dtstart_nonexistent: bool = False
+    future_exact: bool = False  # a THISANDFUTURE override with a DTEND
     until_day: object = None  # an UNTIL DATE on a timed series (skip 8), a floating one under X-WR-TIMEZONE (12)
     until_reason: str = ""
     duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
@@ -119,7 +120,9 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
             if isinstance(rid.dt, datetime):
                 item.add_naive("RECURRENCE-ID", rid.dt)
             if rid.params.get("RANGE") == "THISANDFUTURE":
-                item.duration_misread |= duration_misread(event)  # its duration goes to later instances
+                # Its duration goes to later instances: exact when it has a DTEND (skip 2).
+                item.duration_misread |= duration_misread(event)
+                item.future_exact |= isinstance(event["DTSTART"].dt, datetime) and "DTEND" in event
                 start, value = event["DTSTART"].dt, rid.dt
                 if isinstance(start, datetime) != isinstance(value, datetime):
                     continue

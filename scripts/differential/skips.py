@@ -216,7 +216,7 @@ def skip_end(item: SeriesInfo, start_raw, ends: list[str], rid: str | None = Non
         return "exact-duration-across-dst"
     if item.nominal_duration and rid in item.other_zone_rdates:
         return "nominal-duration-rdate-other-zone"
-    if not item.exact_duration or zone is None or not hasattr(zone, "key"):
+    if not (item.exact_duration or item.future_exact) or zone is None or not hasattr(zone, "key"):
         return None
     instants = [to_datetime(e) for e in ends if e and e[0] == "Z"]
     if not instants:
