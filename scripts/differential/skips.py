@@ -17,8 +17,9 @@ calendar (quoted below) against both sides before it was added.
    20240330T120000` with `DURATION:PT24H` ends at 12:00 on 31 March (23 hours) instead of 13:00;
    a DAILY 01:00-04:00 Berlin series has a 2-hour instance on 31 March instead of 3 hours.
    Skip: the end of an instance whose zone changes offset between its start and end, when the
-   series' duration is exact (a DTEND, or a DURATION with a time part). Days and weeks (P1D)
-   are nominal and still compared.
+   series' duration is exact (a DTEND, or a DURATION with a time part), and such an instance
+   altogether when it starts before the range (whether it overlaps the range depends on that
+   end). Days and weeks (P1D) are nominal and still compared.
 3. Instances at nonexistent local times. RFC 5545 3.8.5.3: "Recurrence rules may generate
    recurrence instances with ... nonexistent local time ... Such recurrence instances MUST be
    ignored and MUST NOT be counted as part of the recurrence set." The library keeps them (at
@@ -199,6 +200,20 @@ def period_before_range(item: SeriesInfo, instance, range_start) -> bool:
     if start.tzinfo is None:  # floating or a date: against the range start's wall time
         return start < range_start.replace(tzinfo=None)
     return start < range_start
+
+
+def edge_by_exact_duration(item: SeriesInfo, instance, range_start) -> bool:
+    """Skip 2 at the range start: whether an instance that starts before the range belongs to
+    it only by an end that the library's wall-time arithmetic misplaces (its zone changes
+    offset between its start and end, and its duration is exact)."""
+    exact = item.exact_duration or item.future_exact or item.duration_misread
+    zone = item.zone
+    if not exact or zone is None or not hasattr(zone, "key") or instance.start[0] != "Z" or instance.end[0] != "Z":
+        return False
+    start, end = to_datetime(instance.start), to_datetime(instance.end)
+    if start >= range_start:
+        return False
+    return start.astimezone(zone).utcoffset() != end.astimezone(zone).utcoffset()
 
 
 def instance_day(item: SeriesInfo, instance):
