@@ -57,6 +57,9 @@ def compare(reference: list, ours: list, info: dict, range_start) -> Result:
             if skips.edge_by_exact_duration(item, inst, range_start):
                 result.skipped["exact-duration-across-dst"] += 1
                 continue
+            if skips.naive_collision(item, inst, "PERIOD") and skips.before_range(inst, range_start):
+                result.skipped["wall-time-as-utc"] += 1
+                continue
             if skips.period_before_range(item, inst, range_start):
                 result.skipped["rdate-period-before-range"] += 1
                 continue

@@ -43,6 +43,8 @@ class SeriesInfo:
 def _add_naive(self, kind: str, value) -> None:
     if isinstance(value, datetime):
         self.naive_keys[kind].setdefault(from_python(value), set()).update(naive_forms(value))
+    elif value is not None:  # a DATE: the library keys it as its midnight, without zone
+        self.naive_keys[kind].setdefault(from_python(value), set()).add(datetime.combine(value, datetime.min.time()))
 
 
 SeriesInfo.add_naive = _add_naive
@@ -157,7 +159,7 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
         item.date_exdate_on_timed = isinstance(start, datetime) and any(
             not isinstance(v, datetime) for v in values_of(event, "EXDATE"))
         for exdate in values_of(event, "EXDATE"):
-            if isinstance(exdate, datetime):
+            if isinstance(start, datetime):
                 item.add_naive("EXDATE", exdate)
         item.dtstart_nonexistent = is_nonexistent(start)
         item.duration_misread |= duration_misread(event) or item.dtstart_nonexistent

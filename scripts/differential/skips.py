@@ -44,14 +44,15 @@ calendar (quoted below) against both sides before it was added.
    that instant; 3.8.4.4: a RECURRENCE-ID names the one instance it overrides. The library keys
    each EXDATE, each RECURRENCE-ID and each instance by both its UTC time and its local wall
    time without zone, and matches on any overlap, so an instance whose UTC time reads like an
-   EXDATE's (or an override's) local time is also excluded (or taken as overridden): MINUTELY;INTERVAL=45;BYMINUTE=0,30 from 01:15
+   EXDATE's (or an override's) local time is also excluded (or taken as overridden), and an
+   EXDATE;VALUE=DATE is keyed as its midnight, so it also drops the instance at 00:00 UTC: MINUTELY;INTERVAL=45;BYMINUTE=0,30 from 01:15
    America/Sao_Paulo with `EXDATE;TZID=America/Sao_Paulo:20241027T093000` drops 09:30 local
    (right) and 06:30 local (09:30 UTC, wrong); an RDATE PERIOD's end goes to the instance at
    its start read as UTC too; HOURLY from 21:45 Europe/Berlin with an override
    of RECURRENCE-ID;TZID=Europe/Berlin:20240318T024500 (01:45 UTC) also loses the instances at
    01:45 local and at 02:45 UTC. Skip: instances (both sides) whose UTC or local time, read
    without zone, equals that of an EXDATE or RECURRENCE-ID of another instant (and for an RDATE
-   PERIOD, the end of such an instance).
+   PERIOD, the end of such an instance, and the instance itself when it starts before the range).
 7. X-WR-TIMEZONE drops RANGE=THISANDFUTURE. RFC 5545 3.2.13: RANGE=THISANDFUTURE makes the
    override apply to the instance and all later ones. The x-wr-timezone package, which
    recurring_ical_events.of applies first, rewrites a floating or UTC RECURRENCE-ID into the
@@ -194,8 +195,11 @@ def skip_instance(item: SeriesInfo, instance, is_reference: bool) -> str | None:
 
 def period_before_range(item: SeriesInfo, instance, range_start) -> bool:
     """Skip 11: an RDATE PERIOD instance that starts before the range (an aware datetime)."""
-    if instance.rid not in item.period_starts:
-        return False
+    return instance.rid in item.period_starts and before_range(instance, range_start)
+
+
+def before_range(instance, range_start) -> bool:
+    """Whether an instance starts before the range, so that its end decides whether it is in it."""
     start = to_datetime(instance.start)
     if start.tzinfo is None:  # floating or a date: against the range start's wall time
         return start < range_start.replace(tzinfo=None)
