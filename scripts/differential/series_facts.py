@@ -32,6 +32,7 @@ class SeriesInfo:
     date_exdate_on_timed: bool = False  # skip 13
     dtstart_nonexistent: bool = False
     future_exact: bool = False  # a THISANDFUTURE override with a DTEND
+    dtstart_value: object = None  # the master's DTSTART as the library reads it
     until_day: object = None  # an UNTIL DATE on a timed series (skip 8), a floating one under X-WR-TIMEZONE (12)
     until_reason: str = ""
     duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
@@ -138,6 +139,7 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
             continue
         start = event["DTSTART"].dt
         item.dtstart = from_python(start)
+        item.dtstart_value = start
         item.zone = start.tzinfo if isinstance(start, datetime) else None
         raw = blocks.get(uid, "")
         nominal = re.search(r"^DURATION:P\d+[DW]\r?$", raw, re.M) is not None

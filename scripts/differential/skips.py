@@ -132,6 +132,8 @@ def naive_collision(item: SeriesInfo, instance, kind: str) -> bool:
     if not keys or not instance.rid or instance.rid[0] != "Z":
         return False
     raw = instance.raw_rid  # icsview: its JSON text (local time with offset, or …Z); library: a datetime
+    if instance.rid == item.dtstart and isinstance(item.dtstart_value, datetime):
+        raw = item.dtstart_value  # as written, also in a gap (icsview writes the time after it)
     if isinstance(raw, datetime):  # in the series' zone, as icsview writes it
         zone = item.zone if item.zone is not None and raw.tzinfo is not None else None
         forms = naive_forms(raw.astimezone(zone) if zone else raw)
@@ -160,7 +162,7 @@ def skip_reference_instance(item: SeriesInfo, instance, seen: set) -> bool:
         raw = instance.raw_start - item.future_shifts[instance.rid]  # its original start, in wall time
         if is_nonexistent(raw):
             return True
-    if raw is None or not is_nonexistent(raw):
+    if raw is None or not is_nonexistent(raw) or instance.start != instance.rid:  # an override stands
         return False
     return instance.rid != item.dtstart and instance.rid not in item.rdates
 
