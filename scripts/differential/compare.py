@@ -51,6 +51,9 @@ def compare(reference: list, ours: list, info: dict, range_start) -> Result:
             if is_reference and skips.skip_reference_instance(item, inst, seen):
                 result.skipped["nonexistent-local-time"] += 1
                 continue
+            if is_reference and skips.duplicate_rdate(item, inst, seen):
+                result.skipped["duplicate-rdate"] += 1
+                continue
             if skips.naive_collision(item, inst, "EXDATE") or skips.naive_collision(item, inst, "RECURRENCE-ID"):
                 result.skipped["wall-time-as-utc"] += 1
                 continue

@@ -33,6 +33,7 @@ class SeriesInfo:
     dtstart_nonexistent: bool = False
     future_exact: bool = False  # a THISANDFUTURE override with a DTEND
     dtstart_value: object = None  # the master's DTSTART as the library reads it
+    gap_values: set = field(default_factory=set)  # DTSTART and RDATEs at nonexistent local times
     until_day: object = None  # an UNTIL DATE on a timed series (skip 8), a floating one under X-WR-TIMEZONE (12)
     until_reason: str = ""
     duration_misread: bool = False  # skip 2: DTSTART to DTEND crosses an offset change
@@ -140,6 +141,8 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
         start = event["DTSTART"].dt
         item.dtstart = from_python(start)
         item.dtstart_value = start
+        if is_nonexistent(start):
+            item.gap_values.add(item.dtstart)
         item.zone = start.tzinfo if isinstance(start, datetime) else None
         raw = blocks.get(uid, "")
         nominal = re.search(r"^DURATION:P\d+[DW]\r?$", raw, re.M) is not None
@@ -152,6 +155,8 @@ def series_info(calendar, text: str) -> dict[str, SeriesInfo]:
             for value in rdate.dts:
                 dt = value.dt[0] if isinstance(value.dt, tuple) else value.dt
                 item.rdates.add(from_python(dt))
+                if is_nonexistent(dt):
+                    item.gap_values.add(from_python(dt))
                 if (isinstance(dt, datetime) and isinstance(start, datetime) and dt.tzinfo is not None
                         and dt.tzinfo is not start.tzinfo):
                     item.other_zone_rdates.add(from_python(dt))
