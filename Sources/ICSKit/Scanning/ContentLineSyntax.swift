@@ -43,38 +43,6 @@ enum ContentLineSyntax {
         return true
     }
 
-    /// If the line is `BEGIN:NAME` or `END:NAME` (case-insensitive), the kind and the name.
-    static func componentBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> (isBegin: Bool, name: String)? {
-        func hasPrefix(_ prefix: StaticString) -> Bool {
-            let n = prefix.utf8CodeUnitCount
-            guard bytes.count > n else { return false }
-            let p = prefix.utf8Start
-            for i in 0..<n where bytes[i] & 0xDF != p[i] & 0xDF { return false }
-            return true
-        }
-        let isBegin: Bool
-        let skip: Int
-        if hasPrefix("BEGIN:") { isBegin = true; skip = 6 } else if hasPrefix("END:") { isBegin = false; skip = 4 } else { return nil }
-        var start = skip, end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard start < end else { return nil }
-        return (isBegin, upperASCII(UnsafeBufferPointer(rebasing: bytes[start..<end])))
-    }
-
-    /// Whether the line's name is BEGIN or END (any case) though it is not a component boundary
-    /// (``componentBoundary(_:)`` gave nil): parameters, or no component name.
-    static func isMalformedBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, first | 0x20 == 0x62 || first | 0x20 == 0x65 else { return false }  // b, e
-        var end = 0
-        while end < bytes.count, bytes[end] != 0x3B, bytes[end] != 0x3A { end += 1 }
-        let name = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        return equalsIgnoringCase(name, beginBytes) || equalsIgnoringCase(name, endBytes)
-    }
-
-    private static let beginBytes = Array("BEGIN".utf8)
-    private static let endBytes = Array("END".utf8)
-
     /// The index of the `:` that starts the value (the first one outside a quoted parameter value).
     static func valueStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var quoted = false

@@ -17,14 +17,6 @@ import Testing
         #expect(Self.withBytes(line) { ContentLineSyntax.name($0) } == expected)
     }
 
-    @Test func componentBoundaries() {
-        #expect(Self.withBytes("BEGIN:VEVENT") { ContentLineSyntax.componentBoundary($0) }! == (true, "VEVENT"))
-        #expect(Self.withBytes("end:vevent ") { ContentLineSyntax.componentBoundary($0) }! == (false, "VEVENT"))
-        #expect(Self.withBytes("BEGIN:") { ContentLineSyntax.componentBoundary($0) } == nil)
-        #expect(Self.withBytes("BEGINNING:x") { ContentLineSyntax.componentBoundary($0) } == nil)
-        #expect(Self.withBytes("SUMMARY:BEGIN:VEVENT") { ContentLineSyntax.componentBoundary($0) } == nil)
-    }
-
     @Test(arguments: [
         ("EXDATE:20240101T000000Z,20240102T000000Z", 2),
         ("CATEGORIES:a\\,b,c", 2),
