@@ -12,7 +12,8 @@
 # A piece that is missing or fails (icsview without an option yet, a stub that
 # prints no JSON) shows as "n/a" with a note; the rest still runs.
 # Environment: ICSVIEW_BIN=path times that binary instead of building one;
-# BENCH_TIMEOUT=seconds bounds each run (default 900).
+# BENCH_TIMEOUT=seconds bounds each run (default 900); BENCH_BIG=0 skips the "Big components"
+# rows (scripts/bench_big.sh).
 set -uo pipefail
 
 EVENTS=100000
@@ -206,3 +207,9 @@ row() { # KEY BASE_KEY LABEL
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
     done
 } | tee "$OUT/results.md"
+
+# --- big components (issue 10): one VEVENT of many lines, every command ----------------
+if [ -n "$ICSVIEW" ] && [ "${BENCH_BIG:-1}" != 0 ]; then
+    log "big components (scripts/bench_big.sh; BENCH_BIG=0 skips them)"
+    { echo; echo "Big components:"; echo; bash scripts/bench_big.sh "$ICSVIEW" "$RUNS"; } | tee -a "$OUT/results.md"
+fi
