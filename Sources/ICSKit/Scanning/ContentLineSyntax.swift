@@ -4,6 +4,12 @@ enum ContentLineSyntax {
     /// (its `icalparser_add_line`): these, and every X- property but X-APPLE-STRUCTURED-LOCATION.
     static let splitByLibical: Set<String> = ["EXDATE", "RDATE", "CATEGORIES", "RESOURCES", "FREEBUSY"]
 
+    /// The most values libical 3.0.16 keeps of one line of a property it splits: the rest are
+    /// dropped without an X-LIC-ERROR (measured: a line of 1,200 CATEGORIES, EXDATE, RDATE or
+    /// RESOURCES values gives 500 properties). The scanner hands longer lists to libical in
+    /// lines of at most this many values (``valueChunks(_:maxValues:)``).
+    static let libicalMaxValuesPerLine = 500
+
     /// Whether libical splits the values of property `name` at unescaped commas.
     static func isSplitByLibical(_ name: String) -> Bool {
         splitByLibical.contains(name) || (name.hasPrefix("X-") && name != "X-APPLE-STRUCTURED-LOCATION")
@@ -67,6 +73,34 @@ enum ContentLineSyntax {
             i += 1
         }
         return count
+    }
+
+    /// The value of a list line cut into runs of at most `maxValues` values, at the commas
+    /// ``valueCount(_:)`` counts: the index just past the `:` and the byte range of each run.
+    /// A value wrapped in quotes as a whole (which libical does not split) is one run.
+    /// - Complexity: O(n) in the line's length.
+    static func valueChunks(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int) -> (valueStart: Int, runs: [Range<Int>]) {
+        precondition(maxValues > 0)
+        guard let colon = valueStart(bytes) else { return (bytes.count, [bytes.count..<bytes.count]) }
+        let start = colon + 1
+        if bytes.count - start >= 2, bytes[start] == 0x22, bytes[bytes.count - 1] == 0x22 { return (start, [start..<bytes.count]) }
+        var runs: [Range<Int>] = []
+        var runStart = start, values = 1
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 0x5C { i += 2; continue }
+            if bytes[i] == 0x2C {
+                if values == maxValues {
+                    runs.append(runStart..<i)
+                    runStart = i + 1
+                    values = 0
+                }
+                values += 1
+            }
+            i += 1
+        }
+        runs.append(runStart..<bytes.count)
+        return (start, runs)
     }
 
     /// Splits a content line into name, parameters and raw value (no unescaping), for lines

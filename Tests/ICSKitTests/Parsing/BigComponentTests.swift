@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ICSKit
 
@@ -49,7 +50,8 @@ import Testing
     }
 
     /// 8,064 EXDATE values in 12 lines (every hour of days 1–28 of each month of 2024): every
-    /// value, in order, with the line it stands on.
+    /// value, in order. libical 3.0.16 keeps only the first 500 values of a line (672 here), so
+    /// this fails unless the scanner hands it the line in runs of at most 500.
     @Test func eightThousandExceptionDatesInTwelveLines() throws {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var expected: [TimeValue] = []
@@ -64,7 +66,8 @@ import Testing
             }
             lines.append("EXDATE:" + values.joined(separator: ","))
         }
-        let text = Self.event(lines)
+        // Hourly from the first value, so that every EXDATE names an instance.
+        let text = Self.event(lines).replacingOccurrences(of: "DTSTART:20240610T090000Z", with: "DTSTART:20240101T000000Z")
         let calendar = try ICalendar(parsing: text, source: "exdates.ics")
         let event = try #require(calendar.events.first)
         #expect(calendar.diagnostics.isEmpty)

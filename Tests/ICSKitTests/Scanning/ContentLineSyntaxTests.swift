@@ -45,4 +45,21 @@ import Testing
         #expect(ContentLineSyntax.split("this line has no colon") == nil)
         #expect(ContentLineSyntax.split("ORGANIZER;CN=\"unterminated:mailto:x@y") == nil)
     }
+
+    /// Runs of at most N values, cut at the commas valueCount counts (escaped ones stay inside).
+    @Test(arguments: [
+        ("CATEGORIES:a,b,c,d,e", 2, ["a,b", "c,d", "e"]),
+        ("CATEGORIES:a,b,c,d", 2, ["a,b", "c,d"]),
+        ("CATEGORIES;LANGUAGE=en:a\\,b,c", 1, ["a\\,b", "c"]),
+        ("CATEGORIES:a", 5, ["a"]),
+        ("CATEGORIES:\"a,b,c\"", 1, ["\"a,b,c\""]),
+    ])
+    func valueChunks(line: String, maxValues: Int, expected: [String]) {
+        let (head, runs) = Self.withBytes(line) { bytes in
+            let (start, runs) = ContentLineSyntax.valueChunks(bytes, maxValues: maxValues)
+            return (String(decoding: bytes[0..<start], as: UTF8.self), runs.map { String(decoding: bytes[$0], as: UTF8.self) })
+        }
+        #expect(head == String(line.prefix { $0 != ":" }) + ":")
+        #expect(runs == expected)
+    }
 }
