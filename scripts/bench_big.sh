@@ -45,6 +45,7 @@ echo
 echo "| one VEVENT with | N | import (\`icsview f.ics\`) | \`--agenda\` (2000) | \`--month 2000-06\` | \`validate\` | peak MB |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for spec in "attendees 16000 ATTENDEE lines" "xprops 16000 X- lines" "exdate-lines 16000 EXDATE lines (daily RRULE)" \
+            "exdate-zones 16000 EXDATE lines, each with its own TZID" \
             "alarms 100000 VALARMs" "exdate-values 1000000 EXDATE values in 1,000 lines" "rdate-values 1000000 RDATE values in 1,000 lines"; do
     read -r shape n label <<<"$spec"
     n=$(( n / SCALE ))

@@ -9,6 +9,7 @@ SHAPE is one of
   attendees      N ATTENDEE lines, each with CN, ROLE, PARTSTAT and RSVP parameters
   xprops         N X-ACME-NOTE lines
   exdate-lines   N EXDATE lines of one value each (a daily series from 2000-01-01)
+  exdate-zones   N EXDATE lines, each with a TZID of its own (none defined)
   alarms         N VALARMs of four lines each
   exdate-values  N EXDATE values spread over L lines (default 1000)
   rdate-values   N RDATE values spread over L lines (default 1000)
@@ -41,6 +42,10 @@ def body(shape, n, lines):
         yield "RRULE:FREQ=DAILY"
         for i in range(n):
             yield "EXDATE:" + stamp(2 * i + 1)
+    elif shape == "exdate-zones":
+        yield "RRULE:FREQ=DAILY"
+        for i in range(n):
+            yield f"EXDATE;TZID=Zone/Number-{i}:" + stamp(2 * i + 1)[:-1]
     elif shape == "alarms":
         for i in range(n):
             yield "BEGIN:VALARM"
