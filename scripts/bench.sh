@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
         --runs=*) RUNS=${1#*=}; shift ;;
         --seed) [ $# -ge 2 ] || usage; SEED=$2; shift 2 ;;
         --seed=*) SEED=${1#*=}; shift ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "Error: unknown argument '$1'" >&2; usage ;;
     esac
 done
