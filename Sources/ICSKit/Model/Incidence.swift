@@ -49,7 +49,7 @@ public struct Incidence: Sendable, Hashable, Codable {
     }
 
     /// Sendable notes: `fields` is only mutated when this storage is uniquely referenced
-    /// (``mutate(_:)``), so a shared storage is never written.
+    /// (``makeUnique()`` runs before every write), so a shared storage is never written.
     final class Storage: @unchecked Sendable {
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
