@@ -12,7 +12,8 @@
 # A piece that is missing or fails (icsview without an option yet, a stub that
 # prints no JSON) shows as "n/a" with a note; the rest still runs.
 # Environment: ICSVIEW_BIN=path times that binary instead of building one;
-# BENCH_TIMEOUT=seconds bounds each run (default 900).
+# BENCH_TIMEOUT=seconds bounds each run (default 900); BENCH_BIG=0 skips the "Big components"
+# rows (scripts/bench_big.sh).
 set -uo pipefail
 
 EVENTS=100000
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
         --runs=*) RUNS=${1#*=}; shift ;;
         --seed) [ $# -ge 2 ] || usage; SEED=$2; shift 2 ;;
         --seed=*) SEED=${1#*=}; shift ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "Error: unknown argument '$1'" >&2; usage ;;
     esac
 done
@@ -206,3 +207,9 @@ row() { # KEY BASE_KEY LABEL
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
     done
 } | tee "$OUT/results.md"
+
+# --- big components (issue 10): one VEVENT of many lines, every command ----------------
+if [ -n "$ICSVIEW" ] && [ "${BENCH_BIG:-1}" != 0 ]; then
+    log "big components (scripts/bench_big.sh; BENCH_BIG=0 skips them)"
+    { echo; echo "Big components:"; echo; bash scripts/bench_big.sh "$ICSVIEW" "$RUNS"; } | tee -a "$OUT/results.md"
+fi

@@ -49,7 +49,7 @@ public struct Incidence: Sendable, Hashable, Codable {
     }
 
     /// Sendable notes: `fields` is only mutated when this storage is uniquely referenced
-    /// (``mutate(_:)``), so a shared storage is never written.
+    /// (``makeUnique()`` runs before every write), so a shared storage is never written.
     final class Storage: @unchecked Sendable {
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
@@ -57,167 +57,205 @@ public struct Incidence: Sendable, Hashable, Codable {
 
     private var storage: Storage
 
-    private mutating func mutate(_ body: (inout Fields) -> Void) {
+    /// Gives this value a storage of its own before a write (copy on write).
+    ///
+    /// Every field has a `_modify` accessor beside its setter, so that `event.attendees.append(x)`
+    /// writes the array in place (O(1) amortized) instead of reading a copy, appending to it and
+    /// storing it back (O(n) per append, quadratic for a component of many lines; issue 10).
+    @inline(__always) private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        body(&storage.fields)
     }
 
     public var kind: Kind {
         get { storage.fields.kind }
-        set { mutate { $0.kind = newValue } }
+        set { makeUnique(); storage.fields.kind = newValue }
+        _modify { makeUnique(); yield &storage.fields.kind }
     }
     public var uid: String? {
         get { storage.fields.uid }
-        set { mutate { $0.uid = newValue } }
+        set { makeUnique(); storage.fields.uid = newValue }
+        _modify { makeUnique(); yield &storage.fields.uid }
     }
     public var summary: String? {
         get { storage.fields.summary }
-        set { mutate { $0.summary = newValue } }
+        set { makeUnique(); storage.fields.summary = newValue }
+        _modify { makeUnique(); yield &storage.fields.summary }
     }
     public var description: String? {
         get { storage.fields.description }
-        set { mutate { $0.description = newValue } }
+        set { makeUnique(); storage.fields.description = newValue }
+        _modify { makeUnique(); yield &storage.fields.description }
     }
     public var location: String? {
         get { storage.fields.location }
-        set { mutate { $0.location = newValue } }
+        set { makeUnique(); storage.fields.location = newValue }
+        _modify { makeUnique(); yield &storage.fields.location }
     }
     public var geo: Geo? {
         get { storage.fields.geo }
-        set { mutate { $0.geo = newValue } }
+        set { makeUnique(); storage.fields.geo = newValue }
+        _modify { makeUnique(); yield &storage.fields.geo }
     }
     public var url: String? {
         get { storage.fields.url }
-        set { mutate { $0.url = newValue } }
+        set { makeUnique(); storage.fields.url = newValue }
+        _modify { makeUnique(); yield &storage.fields.url }
     }
     /// STATUS as written, upper-cased (`CONFIRMED`, `TENTATIVE`, `CANCELLED`, `NEEDS-ACTION`, `COMPLETED`, `IN-PROCESS`, `DRAFT`, `FINAL`).
     public var status: String? {
         get { storage.fields.status }
-        set { mutate { $0.status = newValue } }
+        set { makeUnique(); storage.fields.status = newValue }
+        _modify { makeUnique(); yield &storage.fields.status }
     }
     /// TRANSP (`OPAQUE`, `TRANSPARENT`).
     public var transparency: String? {
         get { storage.fields.transparency }
-        set { mutate { $0.transparency = newValue } }
+        set { makeUnique(); storage.fields.transparency = newValue }
+        _modify { makeUnique(); yield &storage.fields.transparency }
     }
     /// CLASS (`PUBLIC`, `PRIVATE`, `CONFIDENTIAL`, …).
     public var classification: String? {
         get { storage.fields.classification }
-        set { mutate { $0.classification = newValue } }
+        set { makeUnique(); storage.fields.classification = newValue }
+        _modify { makeUnique(); yield &storage.fields.classification }
     }
     public var priority: Int? {
         get { storage.fields.priority }
-        set { mutate { $0.priority = newValue } }
+        set { makeUnique(); storage.fields.priority = newValue }
+        _modify { makeUnique(); yield &storage.fields.priority }
     }
     /// CATEGORIES, every value of every CATEGORIES property in order.
     public var categories: [String] {
         get { storage.fields.categories }
-        set { mutate { $0.categories = newValue } }
+        set { makeUnique(); storage.fields.categories = newValue }
+        _modify { makeUnique(); yield &storage.fields.categories }
     }
     /// COLOR (RFC 7986), a CSS3 color name or `#RRGGBB`.
     public var color: String? {
         get { storage.fields.color }
-        set { mutate { $0.color = newValue } }
+        set { makeUnique(); storage.fields.color = newValue }
+        _modify { makeUnique(); yield &storage.fields.color }
     }
     public var organizer: CalendarUser? {
         get { storage.fields.organizer }
-        set { mutate { $0.organizer = newValue } }
+        set { makeUnique(); storage.fields.organizer = newValue }
+        _modify { makeUnique(); yield &storage.fields.organizer }
     }
     public var attendees: [CalendarUser] {
         get { storage.fields.attendees }
-        set { mutate { $0.attendees = newValue } }
+        set { makeUnique(); storage.fields.attendees = newValue }
+        _modify { makeUnique(); yield &storage.fields.attendees }
     }
     /// DTSTART.
     public var start: TimeValue? {
         get { storage.fields.start }
-        set { mutate { $0.start = newValue } }
+        set { makeUnique(); storage.fields.start = newValue }
+        _modify { makeUnique(); yield &storage.fields.start }
     }
     /// DTEND (events only; a todo's end is ``due``).
     public var end: TimeValue? {
         get { storage.fields.end }
-        set { mutate { $0.end = newValue } }
+        set { makeUnique(); storage.fields.end = newValue }
+        _modify { makeUnique(); yield &storage.fields.end }
     }
     /// DURATION.
     public var duration: ICSDuration? {
         get { storage.fields.duration }
-        set { mutate { $0.duration = newValue } }
+        set { makeUnique(); storage.fields.duration = newValue }
+        _modify { makeUnique(); yield &storage.fields.duration }
     }
     /// DUE (todos).
     public var due: TimeValue? {
         get { storage.fields.due }
-        set { mutate { $0.due = newValue } }
+        set { makeUnique(); storage.fields.due = newValue }
+        _modify { makeUnique(); yield &storage.fields.due }
     }
     /// COMPLETED (todos).
     public var completed: TimeValue? {
         get { storage.fields.completed }
-        set { mutate { $0.completed = newValue } }
+        set { makeUnique(); storage.fields.completed = newValue }
+        _modify { makeUnique(); yield &storage.fields.completed }
     }
     /// PERCENT-COMPLETE (todos).
     public var percentComplete: Int? {
         get { storage.fields.percentComplete }
-        set { mutate { $0.percentComplete = newValue } }
+        set { makeUnique(); storage.fields.percentComplete = newValue }
+        _modify { makeUnique(); yield &storage.fields.percentComplete }
     }
     /// RRULE; RFC 5545 says there SHOULD be at most one, but every one given is kept.
     public var recurrenceRules: [RecurrenceRule] {
         get { storage.fields.recurrenceRules }
-        set { mutate { $0.recurrenceRules = newValue } }
+        set { makeUnique(); storage.fields.recurrenceRules = newValue }
+        _modify { makeUnique(); yield &storage.fields.recurrenceRules }
     }
     /// RDATE values, every value of every RDATE property in order.
     public var recurrenceDates: [RecurrenceDate] {
         get { storage.fields.recurrenceDates }
-        set { mutate { $0.recurrenceDates = newValue } }
+        set { makeUnique(); storage.fields.recurrenceDates = newValue }
+        _modify { makeUnique(); yield &storage.fields.recurrenceDates }
     }
     /// EXDATE values, every value of every EXDATE property in order.
     public var exceptionDates: [TimeValue] {
         get { storage.fields.exceptionDates }
-        set { mutate { $0.exceptionDates = newValue } }
+        set { makeUnique(); storage.fields.exceptionDates = newValue }
+        _modify { makeUnique(); yield &storage.fields.exceptionDates }
     }
     /// RECURRENCE-ID: set on an override of one instance of a series.
     public var recurrenceID: TimeValue? {
         get { storage.fields.recurrenceID }
-        set { mutate { $0.recurrenceID = newValue } }
+        set { makeUnique(); storage.fields.recurrenceID = newValue }
+        _modify { makeUnique(); yield &storage.fields.recurrenceID }
     }
     /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
     public var appliesToFutureInstances: Bool {
         get { storage.fields.appliesToFutureInstances }
-        set { mutate { $0.appliesToFutureInstances = newValue } }
+        set { makeUnique(); storage.fields.appliesToFutureInstances = newValue }
+        _modify { makeUnique(); yield &storage.fields.appliesToFutureInstances }
     }
     /// SEQUENCE, 0 when absent.
     public var sequence: Int {
         get { storage.fields.sequence }
-        set { mutate { $0.sequence = newValue } }
+        set { makeUnique(); storage.fields.sequence = newValue }
+        _modify { makeUnique(); yield &storage.fields.sequence }
     }
     public var created: TimeValue? {
         get { storage.fields.created }
-        set { mutate { $0.created = newValue } }
+        set { makeUnique(); storage.fields.created = newValue }
+        _modify { makeUnique(); yield &storage.fields.created }
     }
     public var lastModified: TimeValue? {
         get { storage.fields.lastModified }
-        set { mutate { $0.lastModified = newValue } }
+        set { makeUnique(); storage.fields.lastModified = newValue }
+        _modify { makeUnique(); yield &storage.fields.lastModified }
     }
     /// DTSTAMP.
     public var timestamp: TimeValue? {
         get { storage.fields.timestamp }
-        set { mutate { $0.timestamp = newValue } }
+        set { makeUnique(); storage.fields.timestamp = newValue }
+        _modify { makeUnique(); yield &storage.fields.timestamp }
     }
     public var alarms: [Alarm] {
         get { storage.fields.alarms }
-        set { mutate { $0.alarms = newValue } }
+        set { makeUnique(); storage.fields.alarms = newValue }
+        _modify { makeUnique(); yield &storage.fields.alarms }
     }
     /// Every property the model has no field for, as written.
     public var otherProperties: [Property] {
         get { storage.fields.otherProperties }
-        set { mutate { $0.otherProperties = newValue } }
+        set { makeUnique(); storage.fields.otherProperties = newValue }
+        _modify { makeUnique(); yield &storage.fields.otherProperties }
     }
     /// Child components other than VALARM, kept whole.
     public var otherComponents: [RawComponent] {
         get { storage.fields.otherComponents }
-        set { mutate { $0.otherComponents = newValue } }
+        set { makeUnique(); storage.fields.otherComponents = newValue }
+        _modify { makeUnique(); yield &storage.fields.otherComponents }
     }
     /// The physical line of its BEGIN, when known.
     public var line: Int? {
         get { storage.fields.line }
-        set { mutate { $0.line = newValue } }
+        set { makeUnique(); storage.fields.line = newValue }
+        _modify { makeUnique(); yield &storage.fields.line }
     }
 
     /// Creates an empty component of the given kind.

@@ -31,11 +31,28 @@ final class LibicalTree {
                 root = component
             }
         }
-        // A component left open (the scanner closes every one, but libical may see it otherwise):
-        // icalparser_clean hands over what was built.
-        if root == nil { root = icalparser_clean(parser) }
+        if root == nil { root = LibicalTree.takeUnfinished(from: parser) }
         guard let root else { return nil }
         self.root = root
+    }
+
+    /// What the parser still holds open, as a tree of our own (nil when nothing was begun).
+    ///
+    /// The scanner closes every component it passes on, so this runs only if libical and the
+    /// scanner ever disagree on a BEGIN/END again. libical 3.0.16's header says of
+    /// `icalparser_clean`: "The returned icalcomponent is property of the caller and needs to be
+    /// free'd with icalcomponent_free() after use." Its source does otherwise: it returns
+    /// `parser->root_component` without clearing it, and `icalparser_free` then frees
+    /// `parser->root_component` ("if (parser->root_component != 0) icalcomponent_free(...)"),
+    /// so taking the result as ours freed the tree twice (the double free of issue 10). We
+    /// therefore copy it (`icalcomponent_new_clone`: a new tree, owned by the caller) and leave
+    /// the original to the parser, which frees it exactly once in `icalparser_free`.
+    private static func takeUnfinished(from parser: OpaquePointer) -> OpaquePointer? {
+        guard let held = icalparser_clean(parser) else { return nil }
+        // A component with a parent is part of a tree the parser still holds (or one already
+        // returned): never ours to copy or free.
+        guard icalcomponent_get_parent(held) == nil else { return nil }
+        return icalcomponent_new_clone(held)
     }
 
     /// Malformed data is never fatal (as `icalparser_parse_string` sets it around each parse),

@@ -98,6 +98,7 @@ struct PropertyLines {
         var position = 0
         var lastMatched: Int?
         var remainingValues = 0
+        var absent: Set<String> = []
 
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
         while let p = property {
@@ -138,8 +139,14 @@ struct PropertyLines {
                 if !name.hasPrefix("X-") { items.append(PropertyItem(pointer: p, name: name, lineIndex: lines[last])) }
                 continue
             }
-            var j = position
-            while j < lines.count && block.lines[lines[j]].name != name { j += 1 }
+            // A name not found from `position` on is not found later either (`position` only
+            // grows): remembered, so that many such properties cost one scan, not one each.
+            var j = lines.count
+            if !absent.contains(name) {
+                j = position
+                while j < lines.count && block.lines[lines[j]].name != name { j += 1 }
+                if j == lines.count { absent.insert(name) }
+            }
             if j < lines.count {
                 droppedLines.append(contentsOf: lines[position..<j])
                 lastMatched = j

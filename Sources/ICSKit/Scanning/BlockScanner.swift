@@ -102,18 +102,28 @@ struct BlockScanner {
                 note(.invalidUTF8, "input is not valid UTF-8; read as Windows-1252 from this line on where needed", line: number)
             }
         }
-        let boundary = bytes.withUnsafeBufferPointer { ContentLineSyntax.componentBoundary($0) }
-        switch boundary {
-        case let (isBegin, name)? where isBegin: begin(name, line: number, bytes: bytes)
-        case let (_, name)?: end(name, line: number, bytes: bytes)
-        case nil:
-            // A BEGIN or END that is not `BEGIN:NAME` (no name, parameters): libical would still open
-            // or close a component on it, out of step with the blocks (and crash on an empty name).
-            if bytes.withUnsafeBufferPointer({ ContentLineSyntax.isMalformedBoundary($0) }) {
-                note(.malformedLine, "\(String(decoding: bytes.prefix(40), as: UTF8.self)) is not BEGIN:NAME or END:NAME; dropped", line: number)
-                return
-            }
+        guard let boundary = bytes.withUnsafeBufferPointer({ BoundaryLine.classify($0) }) else {
             property(line: number, bytes: bytes)
+            return
+        }
+        // libical opens or closes a component on every line named BEGIN or END, however spelled:
+        // it gets only `BEGIN:NAME` / `END:NAME` as the scanner read it (see BoundaryLine).
+        func shown() -> String { String(decoding: bytes.prefix(40), as: UTF8.self) }
+        switch boundary.kind {
+        case .malformed:
+            note(.malformedLine, "\(shown()) is not BEGIN:NAME or END:NAME; dropped", line: number)
+            return
+        case .begin, .end:
+            if boundary.hasStrayBlanks {
+                let canonical = String(decoding: boundary.canonicalBytes, as: UTF8.self)
+                note(.malformedLine, "\"\(shown())\" has blanks around the component name; read as \(canonical)", line: number,
+                     severity: .warning)
+            }
+        }
+        if boundary.kind == .begin {
+            begin(boundary.name, line: number, bytes: boundary.canonicalBytes)
+        } else {
+            end(boundary.name, line: number, bytes: boundary.canonicalBytes)
         }
     }
 
@@ -230,9 +240,35 @@ struct BlockScanner {
             return
         }
         let offset = block.text.count
-        block.lines.append(bytes.withUnsafeBufferPointer { .init(kind, name: name, number: line, offset: offset, bytes: $0) })
+        let entry = bytes.withUnsafeBufferPointer { ComponentBlock.Line(kind, name: name, number: line, offset: offset, bytes: $0) }
+        if entry.valueCount > ContentLineSyntax.libicalMaxValuesPerLine && !entry.name.hasPrefix("X-") {
+            appendInRuns(to: &block, entry, bytes: bytes)
+            return
+        }
+        block.lines.append(entry)
         block.text.append(contentsOf: bytes)
         block.text.append(0)  // NUL-terminated: each line goes to libical as it stands
+    }
+
+    /// A list line of more values than libical keeps of one line (EXDATE, RDATE, CATEGORIES, …),
+    /// handed to it as several lines of the same name and parameters, each of at most
+    /// ``ContentLineSyntax/libicalMaxValuesPerLine`` values, all on the same physical line.
+    private static func appendInRuns(to block: inout ComponentBlock, _ entry: ComponentBlock.Line, bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { all in
+            let (valueStart, runs) = ContentLineSyntax.valueChunks(all, maxValues: ContentLineSyntax.libicalMaxValuesPerLine)
+            let head = UnsafeBufferPointer(rebasing: all[0..<valueStart])
+            for run in runs {
+                let offset = block.text.count
+                block.text.append(contentsOf: head)
+                block.text.append(contentsOf: all[run])
+                let piece = block.text.withUnsafeBufferPointer {
+                    ComponentBlock.Line(.property, name: entry.name, number: Int(entry.number), offset: offset,
+                                        bytes: UnsafeBufferPointer(rebasing: $0[offset...]))
+                }
+                block.lines.append(piece)
+                block.text.append(0)
+            }
+        }
     }
 
     /// Closes the innermost open component of the current block with a synthesized END.
@@ -282,8 +318,9 @@ struct BlockScanner {
         calendar = nil
     }
 
-    private mutating func note(_ code: DiagnosticCode, _ message: String, line: Int, property: String? = nil) {
-        let diagnostic = Diagnostic(code, message, source: source, line: line, property: property)
+    private mutating func note(_ code: DiagnosticCode, _ message: String, line: Int, property: String? = nil,
+                               severity: Diagnostic.Severity? = nil) {
+        let diagnostic = Diagnostic(code, message, severity: severity, source: source, line: line, property: property)
         if current != nil { current!.diagnostics.append(diagnostic) } else { diagnostics.append(diagnostic) }
     }
 }

@@ -4,6 +4,12 @@ enum ContentLineSyntax {
     /// (its `icalparser_add_line`): these, and every X- property but X-APPLE-STRUCTURED-LOCATION.
     static let splitByLibical: Set<String> = ["EXDATE", "RDATE", "CATEGORIES", "RESOURCES", "FREEBUSY"]
 
+    /// The most values libical 3.0.16 keeps of one line of a property it splits: the rest are
+    /// dropped without an X-LIC-ERROR (measured: a line of 1,200 CATEGORIES, EXDATE, RDATE or
+    /// RESOURCES values gives 500 properties). The scanner hands longer lists to libical in
+    /// lines of at most this many values (``valueChunks(_:maxValues:)``).
+    static let libicalMaxValuesPerLine = 500
+
     /// Whether libical splits the values of property `name` at unescaped commas.
     static func isSplitByLibical(_ name: String) -> Bool {
         splitByLibical.contains(name) || (name.hasPrefix("X-") && name != "X-APPLE-STRUCTURED-LOCATION")
@@ -43,38 +49,6 @@ enum ContentLineSyntax {
         return true
     }
 
-    /// If the line is `BEGIN:NAME` or `END:NAME` (case-insensitive), the kind and the name.
-    static func componentBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> (isBegin: Bool, name: String)? {
-        func hasPrefix(_ prefix: StaticString) -> Bool {
-            let n = prefix.utf8CodeUnitCount
-            guard bytes.count > n else { return false }
-            let p = prefix.utf8Start
-            for i in 0..<n where bytes[i] & 0xDF != p[i] & 0xDF { return false }
-            return true
-        }
-        let isBegin: Bool
-        let skip: Int
-        if hasPrefix("BEGIN:") { isBegin = true; skip = 6 } else if hasPrefix("END:") { isBegin = false; skip = 4 } else { return nil }
-        var start = skip, end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard start < end else { return nil }
-        return (isBegin, upperASCII(UnsafeBufferPointer(rebasing: bytes[start..<end])))
-    }
-
-    /// Whether the line's name is BEGIN or END (any case) though it is not a component boundary
-    /// (``componentBoundary(_:)`` gave nil): parameters, or no component name.
-    static func isMalformedBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, first | 0x20 == 0x62 || first | 0x20 == 0x65 else { return false }  // b, e
-        var end = 0
-        while end < bytes.count, bytes[end] != 0x3B, bytes[end] != 0x3A { end += 1 }
-        let name = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        return equalsIgnoringCase(name, beginBytes) || equalsIgnoringCase(name, endBytes)
-    }
-
-    private static let beginBytes = Array("BEGIN".utf8)
-    private static let endBytes = Array("END".utf8)
-
     /// The index of the `:` that starts the value (the first one outside a quoted parameter value).
     static func valueStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var quoted = false
@@ -99,6 +73,34 @@ enum ContentLineSyntax {
             i += 1
         }
         return count
+    }
+
+    /// The value of a list line cut into runs of at most `maxValues` values, at the commas
+    /// ``valueCount(_:)`` counts: the index just past the `:` and the byte range of each run.
+    /// A value wrapped in quotes as a whole (which libical does not split) is one run.
+    /// - Complexity: O(n) in the line's length.
+    static func valueChunks(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int) -> (valueStart: Int, runs: [Range<Int>]) {
+        precondition(maxValues > 0)
+        guard let colon = valueStart(bytes) else { return (bytes.count, [bytes.count..<bytes.count]) }
+        let start = colon + 1
+        if bytes.count - start >= 2, bytes[start] == 0x22, bytes[bytes.count - 1] == 0x22 { return (start, [start..<bytes.count]) }
+        var runs: [Range<Int>] = []
+        var runStart = start, values = 1
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 0x5C { i += 2; continue }
+            if bytes[i] == 0x2C {
+                if values == maxValues {
+                    runs.append(runStart..<i)
+                    runStart = i + 1
+                    values = 0
+                }
+                values += 1
+            }
+            i += 1
+        }
+        runs.append(runStart..<bytes.count)
+        return (start, runs)
     }
 
     /// Splits a content line into name, parameters and raw value (no unescaping), for lines

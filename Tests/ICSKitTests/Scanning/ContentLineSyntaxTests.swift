@@ -17,14 +17,6 @@ import Testing
         #expect(Self.withBytes(line) { ContentLineSyntax.name($0) } == expected)
     }
 
-    @Test func componentBoundaries() {
-        #expect(Self.withBytes("BEGIN:VEVENT") { ContentLineSyntax.componentBoundary($0) }! == (true, "VEVENT"))
-        #expect(Self.withBytes("end:vevent ") { ContentLineSyntax.componentBoundary($0) }! == (false, "VEVENT"))
-        #expect(Self.withBytes("BEGIN:") { ContentLineSyntax.componentBoundary($0) } == nil)
-        #expect(Self.withBytes("BEGINNING:x") { ContentLineSyntax.componentBoundary($0) } == nil)
-        #expect(Self.withBytes("SUMMARY:BEGIN:VEVENT") { ContentLineSyntax.componentBoundary($0) } == nil)
-    }
-
     @Test(arguments: [
         ("EXDATE:20240101T000000Z,20240102T000000Z", 2),
         ("CATEGORIES:a\\,b,c", 2),
@@ -52,5 +44,22 @@ import Testing
     @Test func splitFailsWithoutAColonOutsideQuotes() {
         #expect(ContentLineSyntax.split("this line has no colon") == nil)
         #expect(ContentLineSyntax.split("ORGANIZER;CN=\"unterminated:mailto:x@y") == nil)
+    }
+
+    /// Runs of at most N values, cut at the commas valueCount counts (escaped ones stay inside).
+    @Test(arguments: [
+        ("CATEGORIES:a,b,c,d,e", 2, ["a,b", "c,d", "e"]),
+        ("CATEGORIES:a,b,c,d", 2, ["a,b", "c,d"]),
+        ("CATEGORIES;LANGUAGE=en:a\\,b,c", 1, ["a\\,b", "c"]),
+        ("CATEGORIES:a", 5, ["a"]),
+        ("CATEGORIES:\"a,b,c\"", 1, ["\"a,b,c\""]),
+    ])
+    func valueChunks(line: String, maxValues: Int, expected: [String]) {
+        let (head, runs) = Self.withBytes(line) { bytes in
+            let (start, runs) = ContentLineSyntax.valueChunks(bytes, maxValues: maxValues)
+            return (String(decoding: bytes[0..<start], as: UTF8.self), runs.map { String(decoding: bytes[$0], as: UTF8.self) })
+        }
+        #expect(head == String(line.prefix { $0 != ":" }) + ":")
+        #expect(runs == expected)
     }
 }
