@@ -20,6 +20,10 @@ public struct Reminder: Sendable, Hashable {
     public var recurrenceID: OccurrenceTime?
     /// When it goes off.
     public var trigger: Date
+    /// The instant a relative trigger counts from: the occurrence's start, or its end with
+    /// `RELATED=END` (an all-day or floating time at its wall time in the viewer's zone); nil for
+    /// an absolute trigger.
+    public var anchor: Date?
     /// 0 for the trigger itself, 1… for the repetitions REPEAT and DURATION add.
     public var repetition: Int
     /// Whether the user already dismissed it: at or before the alarm's ACKNOWLEDGED (RFC 9074),
@@ -30,7 +34,7 @@ public struct Reminder: Sendable, Hashable {
     public var isSnooze: Bool
 
     public init(alarm: Alarm, incidence: Incidence, calendarIndex: Int = 0, occurrence: Occurrence? = nil,
-                recurrenceID: OccurrenceTime? = nil, trigger: Date, repetition: Int = 0,
+                recurrenceID: OccurrenceTime? = nil, trigger: Date, anchor: Date? = nil, repetition: Int = 0,
                 isAcknowledged: Bool = false, isSnooze: Bool = false) {
         self.alarm = alarm
         self.incidence = incidence
@@ -38,6 +42,7 @@ public struct Reminder: Sendable, Hashable {
         self.occurrence = occurrence
         self.recurrenceID = recurrenceID
         self.trigger = trigger
+        self.anchor = anchor
         self.repetition = repetition
         self.isAcknowledged = isAcknowledged
         self.isSnooze = isSnooze

@@ -42,7 +42,7 @@ struct ReminderMaker {
                 let done = acknowledged.map { utc <= $0 } ?? false
                 if done && !includesAcknowledged { return }
                 emit(Reminder(alarm: alarm, incidence: incidence, calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
-                              recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), repetition: k,
+                              recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), anchor: Self.date(anchor.utc), repetition: k,
                               isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
             }
         }
@@ -79,9 +79,15 @@ struct ReminderMaker {
     }
 
     private func absolute(_ component: Incidence, calendarIndex: Int, overridden: Set<String>, emit: (Reminder) -> Void) {
+        guard !component.alarms.isEmpty else { return }
+        absoluteTriggers(of: component, calendarIndex: calendarIndex, overridden: overridden, emit: emit)
+        mozillaSnoozes(of: component, calendarIndex: calendarIndex, emit: emit)
+    }
+
+    /// The reminders of a component's absolute alarms (but those whose UID is in `overridden`).
+    func absoluteTriggers(of component: Incidence, calendarIndex: Int, overridden: Set<String> = [], emit: (Reminder) -> Void) {
         let alarms = component.alarms
         let moz = MozillaAlarmState(component)
-        guard !alarms.isEmpty else { return }
         let lookup = lookup(calendarIndex)
         let recurrenceID = component.recurrenceID.map { time(of: $0, lookup: lookup) }
         for alarm in alarms {
@@ -97,7 +103,14 @@ struct ReminderMaker {
                               trigger: Self.date(utc), repetition: k, isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
             }
         }
-        // Thunderbird: the snoozed alarm rings again at X-MOZ-SNOOZE-TIME(-<instance>); it snoozes the first alarm.
+    }
+
+    /// Thunderbird: the snoozed alarm rings again at X-MOZ-SNOOZE-TIME(-<instance>); it snoozes the first alarm.
+    private func mozillaSnoozes(of component: Incidence, calendarIndex: Int, emit: (Reminder) -> Void) {
+        let alarms = component.alarms
+        let moz = MozillaAlarmState(component)
+        let lookup = lookup(calendarIndex)
+        let recurrenceID = component.recurrenceID.map { time(of: $0, lookup: lookup) }
         guard !moz.isEmpty, let alarm = alarms.first(where: { !$0.isNone && $0.trigger != nil }) else { return }
         var snoozes: [(until: Date, recurrenceID: OccurrenceTime?)] = []
         if let until = moz.snooze { snoozes.append((until, recurrenceID.map { .instant(secondsSinceEpoch: $0, utcOffset: 0, zone: nil) })) }
