@@ -151,7 +151,8 @@ public struct ReminderExpansion: Sequence, Sendable {
                 }
             }
             let absolute = absoluteIndex < absolutes.count ? absolutes[absoluteIndex] : nil
-            if let absolute, heap.top.map({ !ReminderHeap.Entry.precedes($0, absolute) }) ?? true {
+            // On a tie of trigger and UID, the absolute trigger (of the component) comes before its occurrences'.
+            if let absolute, heap.top.map({ ($0.trigger, $0.uid) >= (absolute.trigger, absolute.uid) }) ?? true {
                 absoluteIndex += 1
                 return absolute.reminder
             }

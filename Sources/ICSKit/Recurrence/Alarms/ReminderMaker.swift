@@ -34,7 +34,9 @@ struct ReminderMaker {
             } else if incidence.start == nil {
                 continue
             }
-            let anchor = AlarmClock.anchor(toEnd ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
+            // A todo's end is its DUE; without DTSTART the expansion puts the occurrence at DUE.
+            let dueAtStart = incidence.kind == .todo && incidence.start == nil
+            let anchor = AlarmClock.anchor(toEnd && !dueAtStart ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
                                            lookup: lookup(occurrence.calendarIndex))
             let first = anchor.clock.add(offset, to: anchor.utc)
             let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
@@ -89,7 +91,7 @@ struct ReminderMaker {
         let alarms = component.alarms
         let moz = MozillaAlarmState(component)
         let lookup = lookup(calendarIndex)
-        let recurrenceID = component.recurrenceID.map { time(of: $0, lookup: lookup) }
+        let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
         for alarm in alarms {
             guard case .absolute(let value)? = alarm.trigger, fires(alarm, among: alarms) else { continue }
             if component.recurrenceID == nil, let uid = alarm.uid, overridden.contains((component.uid ?? "") + "\u{0}" + uid) { continue }
@@ -99,7 +101,7 @@ struct ReminderMaker {
                 let done = acknowledged.map { utc <= $0 } ?? false
                 if done && !includesAcknowledged { return }
                 emit(Reminder(alarm: alarm, incidence: component, calendarIndex: calendarIndex,
-                              recurrenceID: recurrenceID.map { .instant(secondsSinceEpoch: $0, utcOffset: 0, zone: nil) },
+                              recurrenceID: recurrenceID,
                               trigger: Self.date(utc), repetition: k, isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
             }
         }
@@ -110,12 +112,13 @@ struct ReminderMaker {
         let alarms = component.alarms
         let moz = MozillaAlarmState(component)
         let lookup = lookup(calendarIndex)
-        let recurrenceID = component.recurrenceID.map { time(of: $0, lookup: lookup) }
+        let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
         guard !moz.isEmpty, let alarm = alarms.first(where: { !$0.isNone && $0.trigger != nil }) else { return }
         var snoozes: [(until: Date, recurrenceID: OccurrenceTime?)] = []
-        if let until = moz.snooze { snoozes.append((until, recurrenceID.map { .instant(secondsSinceEpoch: $0, utcOffset: 0, zone: nil) })) }
+        if let until = moz.snooze { snoozes.append((until, recurrenceID)) }
         for (micro, until) in moz.instanceSnoozes {
-            snoozes.append((until, .instant(secondsSinceEpoch: Int((Double(micro) / 1_000_000).rounded(.down)), utcOffset: 0, zone: nil)))
+            let seconds = micro >= 0 ? micro / 1_000_000 : -((-micro + 999_999) / 1_000_000)
+            snoozes.append((until, shown(instant: seconds, like: component.start, lookup: lookup)))
         }
         for snooze in snoozes {
             let utc = Int(snooze.until.timeIntervalSince1970)
@@ -182,9 +185,33 @@ struct ReminderMaker {
         }
     }
 
-    /// The instant of an override's RECURRENCE-ID.
-    func time(of value: TimeValue, lookup: (String) -> (any ZoneConverting)?) -> Int {
-        instant(of: value, lookup: lookup)
+    /// A RECURRENCE-ID in the form the agenda shows it: a date, a floating time, or an instant
+    /// with the offset of its own zone.
+    func shown(_ value: TimeValue, lookup: (String) -> (any ZoneConverting)?) -> OccurrenceTime {
+        switch value {
+        case .date(let d): return .date(d)
+        case .floating(let t): return .floating(t)
+        case .utc(let t): return .instant(secondsSinceEpoch: t.secondsSinceEpoch, utcOffset: 0, zone: nil)
+        case .zoned(let t, let tzid):
+            guard let zone = lookup(tzid) else { return .floating(t) }
+            let utc = zone.resolve(t).utcSeconds
+            return .instant(secondsSinceEpoch: utc, utcOffset: zone.offset(atUTC: utc), zone: zone.identifier)
+        }
+    }
+
+    /// An instant (Thunderbird's instance id) in the form of the series' DTSTART: a date, a
+    /// floating time (both as Thunderbird writes them, at UTC), or an instant in DTSTART's zone.
+    func shown(instant seconds: Int, like start: TimeValue?, lookup: (String) -> (any ZoneConverting)?) -> OccurrenceTime {
+        switch start {
+        case .date?: return .date(CivilDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down))))
+        case .floating?: return .floating(CivilDateTime(secondsSinceEpoch: seconds))
+        case .zoned(_, let tzid)?:
+            if let zone = lookup(tzid) {
+                return .instant(secondsSinceEpoch: seconds, utcOffset: zone.offset(atUTC: seconds), zone: zone.identifier)
+            }
+            return .instant(secondsSinceEpoch: seconds, utcOffset: 0, zone: nil)
+        default: return .instant(secondsSinceEpoch: seconds, utcOffset: 0, zone: nil)
+        }
     }
 
     static func date(_ utc: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(utc)) }
