@@ -22,6 +22,8 @@ public struct Alarm: Sendable, Hashable, Codable {
     public var otherProperties: [Property]
     /// The physical line of its BEGIN, when known.
     public var line: Int?
+    /// The physical line of its TRIGGER, when known.
+    public var triggerLine: Int? = nil
 
     public init(action: String? = nil, trigger: Trigger? = nil, description: String? = nil, summary: String? = nil,
                 duration: ICSDuration? = nil, repeatCount: Int? = nil, attendees: [CalendarUser] = [],
