@@ -27,7 +27,7 @@ public struct Alarm: Sendable, Hashable, Codable {
 
     public init(action: String? = nil, trigger: Trigger? = nil, description: String? = nil, summary: String? = nil,
                 duration: ICSDuration? = nil, repeatCount: Int? = nil, attendees: [CalendarUser] = [],
-                otherProperties: [Property] = [], line: Int? = nil) {
+                otherProperties: [Property] = [], line: Int? = nil, triggerLine: Int? = nil) {
         self.action = action
         self.trigger = trigger
         self.description = description
@@ -37,5 +37,6 @@ public struct Alarm: Sendable, Hashable, Codable {
         self.attendees = attendees
         self.otherProperties = otherProperties
         self.line = line
+        self.triggerLine = triggerLine
     }
 }

@@ -17,11 +17,14 @@ struct AlarmClock {
     /// The instant a start or end of an occurrence denotes, with the clock its nominal days move in:
     /// an instant in its own zone (`lookup` finds it by name; a fixed offset when nothing does),
     /// a date at its midnight in the viewer's zone, a floating time in `floating`.
-    static func anchor(_ time: OccurrenceTime, viewer: any ZoneConverting, floating: any ZoneConverting,
+    /// - Parameter movesDays: whether nominal days will be added (else the zone is not looked up:
+    ///   exact durations need none).
+    static func anchor(_ time: OccurrenceTime, viewer: any ZoneConverting, floating: any ZoneConverting, movesDays: Bool = true,
                        lookup: (String) -> (any ZoneConverting)?) -> (utc: Int, clock: AlarmClock) {
         switch time {
         case .instant(let seconds, let offset, let name):
             guard let name else { return (seconds, AlarmClock(zone: UTCZone())) }
+            guard movesDays else { return (seconds, AlarmClock(zone: FixedOffsetZone(offset: offset))) }
             return (seconds, AlarmClock(zone: lookup(name) ?? FixedOffsetZone(offset: offset)))
         case .date(let d):
             return (viewer.resolve(CivilDateTime(date: d)).utcSeconds, AlarmClock(zone: viewer))

@@ -142,7 +142,7 @@ public struct ReminderExpansion: Sequence, Sendable {
                     break
                 }
                 let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
-                                               lookup: maker.lookup(occurrence.calendarIndex))
+                                               movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
                 bound = anchor.utc + minShift - ReminderExpansion.slack
                 maker.relative(occurrence) { reminder in
                     heap.push(ReminderHeap.Entry(trigger: Int(reminder.trigger.timeIntervalSince1970),

@@ -36,8 +36,9 @@ struct ReminderMaker {
             }
             // A todo's end is its DUE; without DTSTART the expansion puts the occurrence at DUE.
             let dueAtStart = incidence.kind == .todo && incidence.start == nil
+            let movesDays = offset.nominalDays != 0 || (alarm.repeatCount ?? 0 > 0 && alarm.duration?.nominalDays ?? 0 != 0)
             let anchor = AlarmClock.anchor(toEnd && !dueAtStart ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
-                                           lookup: lookup(occurrence.calendarIndex))
+                                           movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
             let first = anchor.clock.add(offset, to: anchor.utc)
             let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
             repetitions(of: alarm, from: first, clock: anchor.clock) { utc, k in
