@@ -49,7 +49,7 @@ struct MozillaAlarmState {
     var instanceSnoozes: [(microseconds: Int, until: Date)] = []
 
     init(_ incidence: Incidence) {
-        for property in incidence.otherProperties where property.name.hasPrefix("X-MOZ-") {
+        for property in incidence.otherProperties where property.name.utf8.starts(with: "X-MOZ-".utf8) {
             switch property.name {
             case "X-MOZ-LASTACK": lastAcknowledged = AlarmTimeText.utc(property.value)
             case "X-MOZ-SNOOZE-TIME": snooze = AlarmTimeText.utc(property.value)

@@ -26,10 +26,11 @@ public struct AlarmTriggers: Sendable {
     /// - Complexity: O(a log a) for a triggers.
     public func instants(for occurrence: Occurrence) -> [Date] {
         var found: [Date] = []
-        maker.relative(occurrence) { found.append($0.trigger) }
-        if !occurrence.incidence.isCancelled {
+        maker.relativeTriggers(occurrence) { _, utc, _, _, _ in found.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
+        if !occurrence.incidence.isCancelled, occurrence.incidence.alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {
             maker.absoluteTriggers(of: occurrence.incidence, calendarIndex: occurrence.calendarIndex) { found.append($0.trigger) }
         }
-        return found.sorted()
+        if found.count > 1 { found.sort() }
+        return found
     }
 }

@@ -33,6 +33,7 @@ public struct Reminder: Sendable, Hashable {
     /// Whether it comes from a snooze: an RFC 9074 snooze alarm or Thunderbird's X-MOZ-SNOOZE-TIME.
     public var isSnooze: Bool
 
+    /// Creates a reminder (the expansion makes them; this is for tests and for apps that merge their own).
     public init(alarm: Alarm, incidence: Incidence, calendarIndex: Int = 0, occurrence: Occurrence? = nil,
                 recurrenceID: OccurrenceTime? = nil, trigger: Date, anchor: Date? = nil, repetition: Int = 0,
                 isAcknowledged: Bool = false, isSnooze: Bool = false) {

@@ -23,11 +23,24 @@ struct ReminderMaker {
     /// The reminders of the relative alarms of one occurrence (none for a cancelled one).
     func relative(_ occurrence: Occurrence, emit: (Reminder) -> Void) {
         let incidence = occurrence.incidence
+        relativeTriggers(occurrence) { index, utc, anchor, k, done in
+            let alarm = incidence.alarms[index]
+            emit(Reminder(alarm: alarm, incidence: incidence, calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
+                          recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), anchor: Self.date(anchor), repetition: k,
+                          isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
+        }
+    }
+
+    /// The triggers of the relative alarms of one occurrence, without building reminders: for each,
+    /// the alarm's index, the trigger and its anchor (seconds since 1970), the repetition, and whether
+    /// it is acknowledged (those only when ``includesAcknowledged``).
+    func relativeTriggers(_ occurrence: Occurrence, _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
+        let incidence = occurrence.incidence
         guard !incidence.isCancelled, !incidence.alarms.isEmpty else { return }
         let alarms = incidence.alarms
         let moz = MozillaAlarmState(incidence)
-        for alarm in alarms {
-            guard case .relative(let offset, let toEnd)? = alarm.trigger, fires(alarm, among: alarms) else { continue }
+        for index in alarms.indices {
+            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, fires(alarms[index], among: alarms) else { continue }
             // RFC 5545 3.8.6.3: relative to START needs DTSTART; to END needs an end (DTEND, DUE or DURATION).
             if toEnd {
                 if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
@@ -36,17 +49,16 @@ struct ReminderMaker {
             }
             // A todo's end is its DUE; without DTSTART the expansion puts the occurrence at DUE.
             let dueAtStart = incidence.kind == .todo && incidence.start == nil
-            let movesDays = offset.nominalDays != 0 || (alarm.repeatCount ?? 0 > 0 && alarm.duration?.nominalDays ?? 0 != 0)
+            let step = alarms[index].duration
+            let movesDays = offset.nominalDays != 0 || (alarms[index].repeatCount ?? 0 > 0 && step?.nominalDays ?? 0 != 0)
             let anchor = AlarmClock.anchor(toEnd && !dueAtStart ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
                                            movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
             let first = anchor.clock.add(offset, to: anchor.utc)
-            let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
-            repetitions(of: alarm, from: first, clock: anchor.clock) { utc, k in
+            let acknowledged = acknowledgement(of: alarms[index], among: alarms, moz: moz)
+            repetitions(of: alarms[index], from: first, clock: anchor.clock) { utc, k in
                 let done = acknowledged.map { utc <= $0 } ?? false
                 if done && !includesAcknowledged { return }
-                emit(Reminder(alarm: alarm, incidence: incidence, calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
-                              recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), anchor: Self.date(anchor.utc), repetition: k,
-                              isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
+                body(index, utc, anchor.utc, k, done)
             }
         }
     }
