@@ -104,6 +104,44 @@ struct ReminderExpansionTests {
         #expect(found[1].occurrence == nil && found[2].occurrence != nil, "the absolute trigger belongs to no occurrence")
     }
 
+    /// Occurrences come by start, triggers need not: an alarm five days after an earlier event
+    /// goes off after the alarms of later events (the merge holds it until no later occurrence can
+    /// come before it).
+    @Test func triggersNotInStartOrder() throws {
+        let calendar = try Self.calendar("""
+        BEGIN:VEVENT
+        UID:early
+        DTSTAMP:20240101T000000Z
+        DTSTART:20240601T120000Z
+        SUMMARY:Early
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:five days after
+        TRIGGER:P5D
+        END:VALARM
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:later
+        DTSTAMP:20240101T000000Z
+        DTSTART:20240603T120000Z
+        RRULE:FREQ=DAILY;COUNT=5
+        SUMMARY:Later
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:an hour before
+        TRIGGER:-PT1H
+        END:VALARM
+        END:VEVENT
+
+        """)
+        let found = ReminderExpansion(calendars: [calendar], from: Self.instant("2024-06-01T00:00:00Z"),
+                                      to: Self.instant("2024-06-30T00:00:00Z"), viewerTimeZone: Self.utc).collect().reminders
+        // later: 3–7 June 11:00Z; early: 1 June 12:00Z + 5 days = 6 June 12:00Z, between the 6th's and the 7th's.
+        #expect(Self.stamps(found) == ["2024-06-03T11:00:00Z", "2024-06-04T11:00:00Z", "2024-06-05T11:00:00Z",
+                                       "2024-06-06T11:00:00Z", "2024-06-06T12:00:00Z", "2024-06-07T11:00:00Z"])
+        #expect(found[4].incidence.uid == "early")
+    }
+
     /// REPEAT far more often than the range can hold: only the repetitions inside it, numbered from the first trigger.
     @Test func repetitionsInsideTheRangeOnly() throws {
         let calendar = try Self.calendar("""
