@@ -148,6 +148,11 @@ if [ -n "$ICSVIEW" ]; then
     first_byte_check icsview_agenda "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json &&
         measure icsview_agenda /dev/null "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json
 fi
+# Reminders (issue 16): every alarm's triggers over the same range, in trigger order.
+if [ -n "$ICSVIEW" ]; then
+    first_byte_check icsview_remind "$ICSVIEW" remind "$CAL" --from "$FROM" --to "$TO" --tz UTC --format json &&
+        measure icsview_remind /dev/null "$ICSVIEW" remind "$CAL" --from "$FROM" --to "$TO" --tz UTC --format json
+fi
 
 # The expansion alone (no output), best of RUNS: Benchmarks/ExpansionBenchmark.
 BEST_EXPAND=""; BEST_IMPORT=""; PHASE_COUNT=""
@@ -188,8 +193,9 @@ row() { # KEY BASE_KEY LABEL
     row icsview_validate icsview_import "icsview: validate (\`validate --format json\`)"
     row floor_expand floor_expand "libical: parse + expand every RRULE over $FROM..$TO (\`floor expand\`)"
     row icsview_agenda floor_expand "icsview: agenda $FROM..$TO (\`--agenda --format json\`)"
+    row icsview_remind icsview_agenda "icsview: reminders $FROM..$TO (\`remind --format json\`)"
     echo
-    echo "- Ratios: import against libical's parse, validate against icsview's import, agenda against libical's parse + expand. Seconds are wall time (\`/usr/bin/time -f %e\`), peak MB the maximum resident set."
+    echo "- Ratios: import against libical's parse, validate against icsview's import, agenda against libical's parse + expand, reminders against the agenda. Seconds are wall time (\`/usr/bin/time -f %e\`), peak MB the maximum resident set."
     if [ -n "${SECS[floor_parse]:-}" ]; then
         echo "- libical parse alone: $(field floor_parse parse_seconds) s, $(field floor_parse x_lic_errors) X-LIC-ERROR, $(field floor_parse vevents) VEVENTs."
     fi
@@ -203,7 +209,7 @@ row() { # KEY BASE_KEY LABEL
             "$(awk -v a="$ITER" -v b="$BEST_EXPAND" 'BEGIN { printf "%.1f", a / b }')× faster. (libical counts instances whose own date is in the range," \
             "ICSKit occurrences that overlap it in UTC, multi-day ones included: the counts differ slightly.)"
     fi
-    for key in icsview icsview_import icsview_validate floor_parse floor_expand icsview_agenda; do
+    for key in icsview icsview_import icsview_validate floor_parse floor_expand icsview_agenda icsview_remind; do
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
     done
 } | tee "$OUT/results.md"

@@ -52,6 +52,8 @@ enum Help {
 
     SUBCOMMANDS:
       diff <old> <new>        What changed between two copies of a calendar (see 'icsview diff --help').
+      remind <file>...        The reminders (alarms) that go off in a range, in trigger order
+                              (--from, --to, --next 7d, --tz, --format; see 'icsview remind --help').
       validate <input>...     Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help').
 
     EXIT STATUS:

@@ -1,3 +1,4 @@
+import Foundation
 import ICSKit
 
 /// The JSON object of one occurrence, shared by `--agenda --format json` (one per line),
@@ -21,7 +22,8 @@ enum OccurrenceJSON {
 
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings).
     /// - Parameter calendarNames: ``calendarNames(_:)`` of the expanded calendars.
-    static func write(_ occurrence: Occurrence, calendarNames: [String?], to out: inout JSONBytes) {
+    /// - Parameter alarms: the trigger instants of its alarms (``AlarmTriggers``), written as `alarms` when given.
+    static func write(_ occurrence: Occurrence, calendarNames: [String?], alarms: [Date]? = nil, to out: inout JSONBytes) {
         let incidence = occurrence.incidence
         let calendarName = calendarNames.indices.contains(occurrence.calendarIndex) ? calendarNames[occurrence.calendarIndex] : nil
         out.byte(UInt8(ascii: "{"))
@@ -47,6 +49,7 @@ enum OccurrenceJSON {
         if case .instant(_, _, let zone) = occurrence.start { out.string(zone ?? "UTC") } else { out.literal("null") }
         out.key("calendar")
         out.string(calendarName)
+        if let alarms { AlarmJSON.write(alarms, to: &out) }
         out.byte(UInt8(ascii: "}"))
     }
 

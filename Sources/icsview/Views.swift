@@ -60,10 +60,12 @@ struct Views {
                                                               to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone))
         var output = StandardOutput()
         let names = OccurrenceJSON.calendarNames(calendars)
+        let triggers = AlarmTriggers(calendars: calendars, viewerTimeZone: context.zone)
         while case let batch = pipeline.next(), !batch.isEmpty {
             for occurrence in batch {
                 output.write { out in
-                    OccurrenceJSON.write(occurrence, calendarNames: names, to: &out)
+                    let alarms = occurrence.incidence.alarms.isEmpty ? nil : triggers.instants(for: occurrence)
+                    OccurrenceJSON.write(occurrence, calendarNames: names, alarms: alarms, to: &out)
                     out.byte(0x0A)
                 }
             }

@@ -15,6 +15,7 @@ func printError(_ text: String) {
 func run(_ arguments: [String]) -> Int32 {
     if arguments.first == "validate" { return ValidateCommand.run(Array(arguments.dropFirst())) }
     if arguments.first == "diff" { return DiffCommand.run(Array(arguments.dropFirst())) }
+    if arguments.first == "remind" { return RemindCommand.run(Array(arguments.dropFirst())) }
     let options: Options
     do {
         options = try OptionParser.parse(arguments)

@@ -67,6 +67,7 @@ enum IncidenceFields {
     private static func withoutLine(_ alarm: Alarm) -> Alarm {
         var alarm = alarm
         alarm.line = nil
+        alarm.triggerLine = nil
         alarm.otherProperties = alarm.otherProperties.map { var p = $0; p.line = nil; return p }
         return alarm
     }

@@ -22,10 +22,12 @@ public struct Alarm: Sendable, Hashable, Codable {
     public var otherProperties: [Property]
     /// The physical line of its BEGIN, when known.
     public var line: Int?
+    /// The physical line of its TRIGGER, when known.
+    public var triggerLine: Int? = nil
 
     public init(action: String? = nil, trigger: Trigger? = nil, description: String? = nil, summary: String? = nil,
                 duration: ICSDuration? = nil, repeatCount: Int? = nil, attendees: [CalendarUser] = [],
-                otherProperties: [Property] = [], line: Int? = nil) {
+                otherProperties: [Property] = [], line: Int? = nil, triggerLine: Int? = nil) {
         self.action = action
         self.trigger = trigger
         self.description = description
@@ -35,5 +37,6 @@ public struct Alarm: Sendable, Hashable, Codable {
         self.attendees = attendees
         self.otherProperties = otherProperties
         self.line = line
+        self.triggerLine = triggerLine
     }
 }

@@ -169,6 +169,10 @@ extension DiagnosticCode {
         hint: "Make DUE later than DTSTART (RFC 5545 3.8.2.3).")
     public static let missingRequiredProperty = DiagnosticCode("ICS2122", .error, "required property missing",
         hint: "Add the property; RFC 5545 3.6 requires it in this component.")
+    public static let alarmCannotFire = DiagnosticCode("ICS2130", .warning, "alarm can never go off",
+        hint: "A TRIGGER relative to the start needs DTSTART; relative to the end, DTEND, DUE or DURATION (RFC 5545 3.8.6.3).")
+    public static let snoozeWithoutAlarm = DiagnosticCode("ICS2131", .warning, "snooze alarm relates to no alarm",
+        hint: "RELATED-TO;RELTYPE=SNOOZE names the UID of the alarm it snoozes, in the same component (RFC 9074 section 5).")
 
     // MARK: Recurrence rules (ICS22xx)
     public static let untilTypeMismatch = DiagnosticCode("ICS2201", .error, "UNTIL of another value type than DTSTART",
@@ -222,7 +226,7 @@ extension DiagnosticCode {
          alarmWithoutAction, alarmWithoutTrigger, displayAlarmWithoutDescription, emailAlarmWithoutAttendee,
          mixedStartEndTypes, propertyNotAllowed, alarmRepeatWithoutDuration, statusNotAllowed, percentOverHundred,
          negativeDuration, priorityOutOfRange, duplicateUID, overrideWithoutMaster, duplicateOverride,
-         dueNotAfterStart, missingRequiredProperty,
+         dueNotAfterStart, missingRequiredProperty, alarmCannotFire, snoozeWithoutAlarm,
          untilTypeMismatch, untilNotUTC, countAndUntil, byPartOutOfRange, byPartNotAllowed, ruleYieldsNoInstance,
          exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance,
          unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,

@@ -207,6 +207,7 @@ struct ComponentConverter {
             case "TRIGGER":
                 let toEnd = lines.parameters(item.lineIndex)[parameter: "RELATED"]?.uppercased() == "END"
                 result.trigger = LibicalValues.trigger(of: p, relatedToEnd: toEnd)
+                result.triggerLine = lines.number(item.lineIndex)
             case "DESCRIPTION": result.description = LibicalValues.text(of: p)
             case "SUMMARY": result.summary = LibicalValues.text(of: p)
             case "DURATION": result.duration = LibicalValues.durationValue(of: p)

@@ -59,6 +59,7 @@ enum BlockValidation {
             meaning.checkOrder()
             meaning.checkRules()
             findings.append(contentsOf: meaning.findings)
+            findings.append(contentsOf: AlarmChecker.check(incidence, file: file))
             if let uid = incidence.uid {
                 for i in findings.indices where findings[i].uid == nil { findings[i].uid = uid }
             }

@@ -58,7 +58,7 @@ import Testing
         #expect(master.location == "Room Spree, 3rd floor")
         #expect(master.sequence == 2)
         #expect(master.alarms == [Alarm(action: "DISPLAY", trigger: .relative(ICSDuration(isNegative: true, minutes: 10), toEnd: false),
-                                        description: "This is an event reminder", line: 45)])
+                                        description: "This is an event reminder", line: 45, triggerLine: 48)])
 
         let moved = standUps[1]
         #expect(moved.line == 51)
@@ -148,7 +148,7 @@ import Testing
         #expect(budget.attendees.map(\.userType) == ["INDIVIDUAL", "INDIVIDUAL", "RESOURCE"])
         #expect(budget.organizer?.commonName == "Max Mustermann")
         #expect(budget.alarms == [Alarm(action: "DISPLAY", trigger: .relative(ICSDuration(isNegative: true, minutes: 15), toEnd: false),
-                                        description: "Reminder", line: 65)])
+                                        description: "Reminder", line: 65, triggerLine: 66)])
         #expect(budget.otherProperties.map(\.name) == [
             "X-ALT-DESC", "X-MICROSOFT-CDO-BUSYSTATUS", "X-MICROSOFT-CDO-IMPORTANCE", "X-MICROSOFT-CDO-INTENDEDSTATUS",
             "X-MICROSOFT-CDO-OWNERAPPTID", "X-MICROSOFT-DISALLOW-COUNTER", "X-MS-OLK-APPTSEQTIME", "X-MS-OLK-AUTOFILLLOCATION",

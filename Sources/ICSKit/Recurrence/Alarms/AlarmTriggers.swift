@@ -1,0 +1,36 @@
+import Foundation
+
+/// The trigger instants of one occurrence's alarms, for a list of occurrences (the agenda's
+/// `alarms`): the same rules as ``ReminderExpansion``, without a range, acknowledged ones included.
+///
+/// ```swift
+/// let triggers = AlarmTriggers(calendars: [calendar], viewerTimeZone: zone)
+/// for occurrence in calendar.occurrences(from: a, to: b, viewerTimeZone: zone) {
+///     print(occurrence.incidence.summary ?? "", triggers.instants(for: occurrence))
+/// }
+/// ```
+public struct AlarmTriggers: Sendable {
+    private let maker: ReminderMaker
+
+    /// - Parameters:
+    ///   - calendars: the calendars the occurrences come from (``Occurrence/calendarIndex`` is a position in this list).
+    ///   - viewerTimeZone: the zone all-day and floating times are read in.
+    public init(calendars: [ICalendar], viewerTimeZone: TimeZone) {
+        maker = ReminderMaker(rangeStart: Int.min / 4, rangeEnd: Int.max / 4, viewer: FoundationZone(zone: viewerTimeZone),
+                              lookups: calendars.map { OccurrenceExpansion.resolverLookup($0) }, includesAcknowledged: true)
+    }
+
+    /// Every trigger of the occurrence's alarms, repetitions included, sorted: relative ones
+    /// counted from this occurrence, absolute ones as written; none for a cancelled occurrence.
+    ///
+    /// - Complexity: O(a log a) for a triggers.
+    public func instants(for occurrence: Occurrence) -> [Date] {
+        var found: [Date] = []
+        maker.relativeTriggers(occurrence) { _, utc, _, _, _ in found.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
+        if !occurrence.incidence.isCancelled, occurrence.incidence.alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {
+            maker.absoluteTriggers(of: occurrence.incidence, calendarIndex: occurrence.calendarIndex) { found.append($0.trigger) }
+        }
+        if found.count > 1 { found.sort() }
+        return found
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Works out the triggers of alarms (RFC 5545 3.8.6.3, RFC 9074) for the reminder expansion:
+/// those of relative alarms per occurrence, those of absolute alarms and Thunderbird's snoozes
+/// once per component. Only triggers inside `rangeStart..<rangeEnd` are kept.
+struct ReminderMaker {
+    let rangeStart: Int
+    let rangeEnd: Int
+    let viewer: any ZoneConverting
+    let lookups: [ZoneLookup]
+    let includesAcknowledged: Bool
+    /// The most repetitions worked out for one trigger (REPEAT is an integer from the file).
+    static let repetitionLimit = 10_000
+
+    /// The zone lookup of a calendar.
+    func lookup(_ calendarIndex: Int) -> (String) -> (any ZoneConverting)? {
+        let lookup = lookups.indices.contains(calendarIndex) ? lookups[calendarIndex] : { _ in nil }
+        return { lookup($0) }
+    }
+
+    // MARK: Relative triggers, per occurrence
+
+    /// The reminders of the relative alarms of one occurrence (none for a cancelled one).
+    func relative(_ occurrence: Occurrence, emit: (Reminder) -> Void) {
+        let incidence = occurrence.incidence
+        relativeTriggers(occurrence) { index, utc, anchor, k, done in
+            let alarm = incidence.alarms[index]
+            emit(Reminder(alarm: alarm, incidence: incidence, calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
+                          recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), anchor: Self.date(anchor), repetition: k,
+                          isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
+        }
+    }
+
+    /// The triggers of the relative alarms of one occurrence, without building reminders: for each,
+    /// the alarm's index, the trigger and its anchor (seconds since 1970), the repetition, and whether
+    /// it is acknowledged (those only when ``includesAcknowledged``).
+    func relativeTriggers(_ occurrence: Occurrence, _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
+        let incidence = occurrence.incidence
+        guard !incidence.isCancelled, !incidence.alarms.isEmpty else { return }
+        let alarms = incidence.alarms
+        let moz = MozillaAlarmState(incidence)
+        for index in alarms.indices {
+            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, fires(alarms[index], among: alarms) else { continue }
+            // RFC 5545 3.8.6.3: relative to START needs DTSTART; to END needs an end (DTEND, DUE or DURATION).
+            if toEnd {
+                if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
+            } else if incidence.start == nil {
+                continue
+            }
+            // A todo's end is its DUE; without DTSTART the expansion puts the occurrence at DUE.
+            let dueAtStart = incidence.kind == .todo && incidence.start == nil
+            let step = alarms[index].duration
+            let movesDays = offset.nominalDays != 0 || (alarms[index].repeatCount ?? 0 > 0 && step?.nominalDays ?? 0 != 0)
+            let anchor = AlarmClock.anchor(toEnd && !dueAtStart ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
+                                           movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
+            let first = anchor.clock.add(offset, to: anchor.utc)
+            let acknowledged = acknowledgement(of: alarms[index], among: alarms, moz: moz)
+            repetitions(of: alarms[index], from: first, clock: anchor.clock) { utc, k in
+                let done = acknowledged.map { utc <= $0 } ?? false
+                if done && !includesAcknowledged { return }
+                body(index, utc, anchor.utc, k, done)
+            }
+        }
+    }
+
+    // MARK: Absolute triggers and snoozes, per component
+
+    /// The reminders that belong to components rather than occurrences: absolute triggers (once,
+    /// not per instance) and Thunderbird's snoozes, sorted as the expansion hands them out.
+    func absolute(_ calendars: [ICalendar]) -> [ReminderHeap.Entry] {
+        var entries: [ReminderHeap.Entry] = []
+        var seen = Set<String>()
+        for (index, calendar) in calendars.enumerated() {
+            let components = calendar.events + calendar.todos
+            // Alarm UIDs that an override redefines: the master's alarm of that UID gives way (RFC 9074 section 4).
+            var overridden = Set<String>()
+            for component in components where component.recurrenceID != nil {
+                for alarm in component.alarms { if let uid = alarm.uid { overridden.insert((component.uid ?? "") + "\u{0}" + uid) } }
+            }
+            for component in components where !component.isCancelled {
+                absolute(component, calendarIndex: index, overridden: overridden) { reminder in
+                    // The same alarm copied into overrides fires once.
+                    let key = [component.uid ?? "", String(Int(reminder.trigger.timeIntervalSince1970)), String(reminder.repetition),
+                               reminder.action, reminder.alarm.description ?? "", reminder.alarm.summary ?? "",
+                               reminder.isSnooze ? "s" : ""].joined(separator: "\u{0}")
+                    guard seen.insert(key).inserted else { return }
+                    entries.append(ReminderHeap.Entry(trigger: Int(reminder.trigger.timeIntervalSince1970), uid: component.uid ?? "",
+                                                      sequence: entries.count, reminder: reminder))
+                }
+            }
+        }
+        entries.sort(by: ReminderHeap.Entry.precedes)
+        return entries
+    }
+
+    private func absolute(_ component: Incidence, calendarIndex: Int, overridden: Set<String>, emit: (Reminder) -> Void) {
+        guard !component.alarms.isEmpty else { return }
+        absoluteTriggers(of: component, calendarIndex: calendarIndex, overridden: overridden, emit: emit)
+        mozillaSnoozes(of: component, calendarIndex: calendarIndex, emit: emit)
+    }
+
+    /// The reminders of a component's absolute alarms (but those whose UID is in `overridden`).
+    func absoluteTriggers(of component: Incidence, calendarIndex: Int, overridden: Set<String> = [], emit: (Reminder) -> Void) {
+        let alarms = component.alarms
+        let moz = MozillaAlarmState(component)
+        let lookup = lookup(calendarIndex)
+        let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
+        for alarm in alarms {
+            guard case .absolute(let value)? = alarm.trigger, fires(alarm, among: alarms) else { continue }
+            if component.recurrenceID == nil, let uid = alarm.uid, overridden.contains((component.uid ?? "") + "\u{0}" + uid) { continue }
+            let first = instant(of: value, lookup: lookup)
+            let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
+            repetitions(of: alarm, from: first, clock: AlarmClock(zone: UTCZone())) { utc, k in
+                let done = acknowledged.map { utc <= $0 } ?? false
+                if done && !includesAcknowledged { return }
+                emit(Reminder(alarm: alarm, incidence: component, calendarIndex: calendarIndex,
+                              recurrenceID: recurrenceID,
+                              trigger: Self.date(utc), repetition: k, isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
+            }
+        }
+    }
+
+    /// Thunderbird: the snoozed alarm rings again at X-MOZ-SNOOZE-TIME(-<instance>); it snoozes the first alarm.
+    private func mozillaSnoozes(of component: Incidence, calendarIndex: Int, emit: (Reminder) -> Void) {
+        let alarms = component.alarms
+        let moz = MozillaAlarmState(component)
+        let lookup = lookup(calendarIndex)
+        let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
+        guard !moz.isEmpty, let alarm = alarms.first(where: { !$0.isNone && $0.trigger != nil }) else { return }
+        var snoozes: [(until: Date, recurrenceID: OccurrenceTime?)] = []
+        if let until = moz.snooze { snoozes.append((until, recurrenceID)) }
+        for (micro, until) in moz.instanceSnoozes {
+            let seconds = micro >= 0 ? micro / 1_000_000 : -((-micro + 999_999) / 1_000_000)
+            snoozes.append((until, shown(instant: seconds, like: component.start, lookup: lookup)))
+        }
+        for snooze in snoozes {
+            let utc = Int(snooze.until.timeIntervalSince1970)
+            guard utc >= rangeStart && utc < rangeEnd else { continue }
+            let done = moz.lastAcknowledged.map { snooze.until <= $0 } ?? false
+            if done && !includesAcknowledged { continue }
+            emit(Reminder(alarm: alarm, incidence: component, calendarIndex: calendarIndex, recurrenceID: snooze.recurrenceID,
+                          trigger: snooze.until, repetition: 0, isAcknowledged: done, isSnooze: true))
+        }
+    }
+
+    // MARK: Shared rules
+
+    /// Whether an alarm can go off at all: it has a trigger, is not `ACTION:NONE`, and, for a
+    /// snooze alarm, the alarm it snoozes is there.
+    func fires(_ alarm: Alarm, among alarms: [Alarm]) -> Bool {
+        guard alarm.trigger != nil, !alarm.isNone else { return false }
+        if let target = alarm.snoozedAlarmUID { return alarms.contains { $0.uid == target } }
+        return true
+    }
+
+    /// The instant up to which the triggers of `alarm` are done with: its ACKNOWLEDGED, the
+    /// component's X-MOZ-LASTACK, and the trigger of any absolute snooze alarm that replaces it.
+    func acknowledgement(of alarm: Alarm, among alarms: [Alarm], moz: MozillaAlarmState) -> Int? {
+        var latest = [alarm.acknowledged, moz.lastAcknowledged].compactMap { $0.map { Int($0.timeIntervalSince1970) } }.max()
+        if let uid = alarm.uid {
+            for snooze in alarms where snooze.snoozedAlarmUID == uid && !snooze.isNone {
+                if case .absolute(let value)? = snooze.trigger, case .utc(let t) = value {
+                    latest = max(latest ?? Int.min, t.secondsSinceEpoch)
+                }
+            }
+        }
+        return latest
+    }
+
+    /// Calls `body` with each trigger (the first, then REPEAT more DURATION apart) that lies in the range.
+    func repetitions(of alarm: Alarm, from first: Int, clock: AlarmClock, _ body: (Int, Int) -> Void) {
+        var count = 0
+        if let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 {
+            count = min(repeats, Self.repetitionLimit)
+            // Skip what lies before the range without walking it (exact steps only; nominal days are walked).
+            var k = 0
+            if step.nominalDays == 0, first < rangeStart {
+                k = min(count, max(0, (rangeStart - first) / step.exactSeconds - 1))
+            }
+            while k <= count {
+                let utc = k == 0 ? first : clock.add(step, times: k, to: first)
+                if utc >= rangeEnd { break }
+                if utc >= rangeStart { body(utc, k) }
+                k += 1
+            }
+            return
+        }
+        if first >= rangeStart && first < rangeEnd { body(first, 0) }
+    }
+
+    /// The instant of a TRIGGER;VALUE=DATE-TIME (UTC as RFC 5545 requires; other forms read as the rest of the file is).
+    func instant(of value: TimeValue, lookup: (String) -> (any ZoneConverting)?) -> Int {
+        switch value {
+        case .utc(let t): return t.secondsSinceEpoch
+        case .date(let d): return viewer.resolve(CivilDateTime(date: d)).utcSeconds
+        case .floating(let t): return viewer.resolve(t).utcSeconds
+        case .zoned(let t, let tzid): return (lookup(tzid) ?? viewer).resolve(t).utcSeconds
+        }
+    }
+
+    /// A RECURRENCE-ID in the form the agenda shows it: a date, a floating time, or an instant
+    /// with the offset of its own zone.
+    func shown(_ value: TimeValue, lookup: (String) -> (any ZoneConverting)?) -> OccurrenceTime {
+        switch value {
+        case .date(let d): return .date(d)
+        case .floating(let t): return .floating(t)
+        case .utc(let t): return .instant(secondsSinceEpoch: t.secondsSinceEpoch, utcOffset: 0, zone: nil)
+        case .zoned(let t, let tzid):
+            guard let zone = lookup(tzid) else { return .floating(t) }
+            let utc = zone.resolve(t).utcSeconds
+            return .instant(secondsSinceEpoch: utc, utcOffset: zone.offset(atUTC: utc), zone: zone.identifier)
+        }
+    }
+
+    /// An instant (Thunderbird's instance id) in the form of the series' DTSTART: a date, a
+    /// floating time (both as Thunderbird writes them, at UTC), or an instant in DTSTART's zone.
+    func shown(instant seconds: Int, like start: TimeValue?, lookup: (String) -> (any ZoneConverting)?) -> OccurrenceTime {
+        switch start {
+        case .date?: return .date(CivilDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down))))
+        case .floating?: return .floating(CivilDateTime(secondsSinceEpoch: seconds))
+        case .zoned(_, let tzid)?:
+            if let zone = lookup(tzid) {
+                return .instant(secondsSinceEpoch: seconds, utcOffset: zone.offset(atUTC: seconds), zone: zone.identifier)
+            }
+            return .instant(secondsSinceEpoch: seconds, utcOffset: 0, zone: nil)
+        default: return .instant(secondsSinceEpoch: seconds, utcOffset: 0, zone: nil)
+        }
+    }
+
+    static func date(_ utc: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(utc)) }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import ICSKit
+
+/// The `alarms` key of an agenda object: the trigger instants of the occurrence's alarms, in
+/// UTC (`["2024-06-03T07:45:00Z"]`); written only for components that have alarms.
+enum AlarmJSON {
+    static func write(_ instants: [Date], to out: inout JSONBytes) {
+        out.key("alarms")
+        out.byte(UInt8(ascii: "["))
+        for (i, instant) in instants.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            OccurrenceJSON.time(.instant(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down)), utcOffset: 0, zone: nil), to: &out)
+        }
+        out.byte(UInt8(ascii: "]"))
+    }
+}

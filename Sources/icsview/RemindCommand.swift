@@ -1,0 +1,110 @@
+import Foundation
+import ICSKit
+
+/// `icsview remind`: which alarms go off when, in trigger order (text or JSON lines).
+enum RemindCommand {
+    static let usage = "USAGE: icsview remind [--from <yyyy-mm-dd>] [--to <yyyy-mm-dd> | --next <length>] [--tz <zone>] [--format text|json] <file> ..."
+
+    static let help = """
+    OVERVIEW: List the reminders (VALARMs) that go off in a range, in the order they go off.
+
+    \(usage)
+
+    ARGUMENTS:
+      <file>                  An .ics file, an http(s):// or webcal(s):// URL, or - for standard input.
+
+    OPTIONS:
+      --from <yyyy-mm-dd>     From the start of this day (default: now, or the start of --today).
+      --to <yyyy-mm-dd>       To the end of this day (inclusive).
+      --next <length>         For this long from the start: 30m, 12h, 7d or 2w (default: 7d).
+      --tz <zone>             Display time zone, IANA or Windows name (default: $TZ or the system's);
+                              all-day and floating events count from midnight there.
+      --today <yyyy-mm-dd>    Take this day as today (the default start is its midnight).
+      --include-acknowledged  Also list reminders already dismissed (ACKNOWLEDGED, X-MOZ-LASTACK)
+                              or replaced by a snooze.
+      --format <format>       text, or json: one object per line with uid, recurrenceId, component,
+                              summary, action, trigger (UTC), triggerEpoch, occurrenceStart, repeat,
+                              description, acknowledged, calendar, default, snooze (default: text).
+      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+                              As for URLs in 'icsview --help'.
+      -h, --help              Show help information.
+
+    A relative alarm goes off once per occurrence (and per REPEAT), counted from the start or, with
+    RELATED=END, from the end (a to-do's DUE); an absolute one once. Cancelled instances have none.
+
+    EXIT STATUS:
+      0 success, 1 an input could not be read, 64 usage error.
+
+    """
+
+    /// Runs the subcommand on the arguments after `remind`; returns the exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: RemindOptions
+        let context: ViewContext
+        do throws(UsageError) {
+            options = try RemindOptions.parse(arguments)
+            if options.base.showHelp {
+                print(help, terminator: "")
+                return 0
+            }
+            context = try ViewContext(options: options.base)
+        } catch {
+            printError("Error: \(error.message)\n\(usage)\n  See 'icsview remind --help' for more information.\n")
+            return 64
+        }
+        var calendars: [ICalendar] = []
+        var failed = false
+        for input in options.base.inputs {
+            do {
+                calendars.append(try InputLoader.load(input, options: options.base))
+            } catch {
+                failed = true
+                printError("Error: \(error)\n")
+            }
+        }
+        if options.base.format == .text {
+            for calendar in calendars {
+                for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
+            }
+        }
+        let (start, end) = range(options, context: context)
+        let expansion = ReminderExpansion(calendars: calendars, from: start, to: end, viewerTimeZone: context.zone,
+                                          includesAcknowledged: options.includesAcknowledged)
+        var iterator = expansion.makeIterator()
+        let renderer = RemindRenderer(calendars: calendars, calendar: context.calendar, rangeStart: start)
+        var output = StandardOutput()
+        var count = 0
+        while let reminder = iterator.next() {
+            count += 1
+            output.write { out in
+                if options.base.format == .json {
+                    renderer.json(reminder, to: &out)
+                } else {
+                    out.append(Array(renderer.text(reminder).utf8))
+                }
+                out.byte(0x0A)
+            }
+        }
+        output.flush()
+        if count == 0 && options.base.format == .text {
+            print("No reminders from \(renderer.stamp(start)) to \(renderer.stamp(end)).")
+        }
+        for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
+        return failed ? 1 : 0
+    }
+
+    /// The range of trigger times: `--from` (else now, or the start of `--today`) to the end of
+    /// `--to`, or for `--next` (default seven days).
+    static func range(_ options: RemindOptions, context: ViewContext) -> (Date, Date) {
+        let start: Date
+        if let from = options.base.from {
+            start = context.start(of: from)
+        } else if options.base.today != nil {
+            start = context.now
+        } else {
+            start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        }
+        if let to = options.base.to { return (start, max(start, context.start(of: to.adding(days: 1)))) }
+        return (start, start.addingTimeInterval(TimeInterval(options.next ?? 7 * 86_400)))
+    }
+}
