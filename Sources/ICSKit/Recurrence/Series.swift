@@ -63,8 +63,8 @@ final class Series {
     private var heads: [RuleInstance?]
     let extras: [ExtraInstance]
     private var extraIndex = 0
-    let excluded: Set<Int>, excludedDays: Set<Int>
-    let overridden: Set<Int>, overriddenDays: Set<Int>
+    let excluded: InstanceMatchSet
+    let overridden: InstanceMatchSet
     let futures: [FutureChange]
     let rangeStart: Int, rangeEnd: Int
     let slack: Int
@@ -88,8 +88,8 @@ final class Series {
     private(set) var limitDiagnostic: Diagnostic?
 
     init(master: Incidence, calendarIndex: Int, order: Int, frame: SeriesFrame, length: InstanceLength,
-         sources: [InstanceSource], extras: [ExtraInstance], excluded: Set<Int>, excludedDays: Set<Int>,
-         overridden: Set<Int>, overriddenDays: Set<Int>, futures: [FutureChange],
+         sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
+         overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, startExists: Bool) {
         self.master = master
         self.calendarIndex = calendarIndex
@@ -100,9 +100,7 @@ final class Series {
         self.heads = Array(repeating: nil, count: sources.count)
         self.extras = extras.count > 1 ? extras.sorted { $0.utc < $1.utc } : extras
         self.excluded = excluded
-        self.excludedDays = excludedDays
         self.overridden = overridden
-        self.overriddenDays = overriddenDays
         self.futures = futures.count > 1 ? futures.sorted { $0.key < $1.key } : futures
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
@@ -189,10 +187,7 @@ final class Series {
         // Past the range end nothing can overlap it; the raw instants up to the slack are still counted above.
         if keyIsInstant && raw.utc >= rangeEnd { return nil }
         let key = frame.matchKey(wall: raw.wall, utc: raw.utc)
-        if excluded.contains(key) || (!excludedDays.isEmpty && excludedDays.contains(floorDivide(raw.wall, 86_400))) { return nil }
-        if overridden.contains(key) || (!overriddenDays.isEmpty && overriddenDays.contains(floorDivide(raw.wall, 86_400))) {
-            return nil
-        }
+        if excluded.contains(key: key, wall: raw.wall) || overridden.contains(key: key, wall: raw.wall) { return nil }
         var wall = raw.wall, utc = raw.utc, length = self.length, future = -1
         if !futures.isEmpty, let index = futures.lastIndex(where: { $0.key < key }) {
             let change = futures[index]

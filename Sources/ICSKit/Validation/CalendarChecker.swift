@@ -59,7 +59,7 @@ struct CalendarChecker {
             }
         }
         checkUIDs(results, incidences, resolver: resolver)
-        checkZones(results, zones: zones, defaultZone: defaultZone)
+        checkZones(results, zones: zones, defaultZone: defaultZone, resolver: resolver)
     }
 
     // MARK: - UIDs, overrides, exceptions
@@ -72,7 +72,7 @@ struct CalendarChecker {
         let file = self.file
         let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
             var checker = CalendarChecker(file: file)
-            checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolve: { resolver.zone(for: $0) })
+            checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolver: resolver)
             return checker.findings
         }
         for groupFindings in found { findings.append(contentsOf: groupFindings) }
@@ -111,7 +111,7 @@ struct CalendarChecker {
     }
 
     /// The components sharing one UID: one master, overrides of distinct instances that exist.
-    private mutating func checkGroup(_ members: [Int], _ results: [BlockResult], resolve: @escaping TimeOrder.Resolve) {
+    private mutating func checkGroup(_ members: [Int], _ results: [BlockResult], resolver: ZoneResolver) {
         let uid = results[members[0]].facts.uid!
         let masters = members.filter { results[$0].facts.recurrenceID == nil }
         let overrides = members.filter { results[$0].facts.recurrenceID != nil }
@@ -150,7 +150,7 @@ struct CalendarChecker {
             targets.append((f.recurrenceID!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
         }
         guard !targets.isEmpty, let start = series.start else { return }
-        let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolve: resolve)
+        let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolver: resolver)
         for target in targets where !matcher.matches(target.value) {
             add(target.code, "\(target.property) \(target.value) matches no instance of the series (DTSTART \(start)\(series.rules.isEmpty ? "" : ", RRULE \(series.rules[0])"))",
                 line: target.line, uid: uid, property: target.property)

@@ -63,14 +63,14 @@ struct IncidenceChecker {
             // First in wall time only (no zone to look up): an instance found there settles it for
             // all but rules whose next instance is within a zone offset of UNTIL or in a DST gap,
             // which stay unreported. Nothing found: walk again in the series' zone to be sure.
-            guard var quick = SeriesWalk(rule: rule, start: start, zone: nil) else {
+            guard var quick = SeriesWalk(rule: rule, start: start, clock: SeriesWalk.clock(of: start, resolver: nil)) else {
                 let message = rule.rscale.map { "RRULE cannot be expanded: RSCALE=\($0) names a calendar libical does not know" }
                     ?? "RRULE \(rule) cannot be expanded: libical refuses it"
                 add(.unsupportedRecurrence, message, line: facts.rruleLine, property: "RRULE")
                 continue
             }
             if quick.next() != nil { continue }
-            guard var walk = SeriesWalk(rule: rule, start: start, zone: SeriesWalk.zone(of: start, resolve: resolve)) else { continue }
+            guard var walk = SeriesWalk(rule: rule, start: start, clock: SeriesWalk.clock(of: start, resolver: nil)) else { continue }
             if walk.next() == nil {
                 let within = walk.gaveUp ? " in a whole 400-year cycle of the calendar" : ""
                 add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance after DTSTART\(within)", line: facts.rruleLine, property: "RRULE")

@@ -1,6 +1,6 @@
-/// A walk of one RRULE's instances for the validator's checks, through the recurrence
-/// engine's ``InstanceSource`` (the native engine, or libical's iterator for RSCALE rules),
-/// with the series' zone so that instances compare as instants.
+/// A walk of one RRULE's instances for the validator's checks, through the semantics core's
+/// rule seam (``InstanceSource/init(rule:start:clock:)``: the native engine, or libical's
+/// iterator for RSCALE rules, with UNTIL read as the expansion reads it), on the series' clock.
 ///
 /// Bounded twice: the engine gives up on a rule that has produced nothing for a whole
 /// 400-year Gregorian cycle (``gaveUp``), and callers stop after a number of instances.
@@ -10,22 +10,9 @@ struct SeriesWalk {
     /// Whether the rule stopped producing within the engine's bound (it never will again).
     var gaveUp: Bool { source.gaveUp }
 
-    /// - Parameters:
-    ///   - zone: the series' zone when DTSTART is zoned and the zone is known; nil otherwise.
     /// - Returns: nil when the engine cannot expand the rule.
-    init?(rule: RecurrenceRule, start: TimeValue, zone: (any ZoneConverting)?) {
-        let cache = zone.map { ZoneCache($0) }
-        var until = UntilBound.none
-        switch rule.until {
-        case .utc(let t)? where cache != nil: until = .instant(t.secondsSinceEpoch)
-        case .date(let d)?:
-            until = .wall(CivilDateTime(date: d, hour: start.isDate ? 0 : 23, minute: start.isDate ? 0 : 59,
-                                        second: start.isDate ? 0 : 59).secondsSinceEpoch)
-        case let t?: until = .wall(t.civil.secondsSinceEpoch)
-        case nil: break
-        }
-        let wall = start.isDate ? CivilDateTime(date: start.date) : start.civil
-        guard let source = InstanceSource(rule: rule, start: wall, isDate: start.isDate, until: until, zone: cache) else { return nil }
+    init?(rule: RecurrenceRule, start: TimeValue, clock: SeriesClock) {
+        guard let source = InstanceSource(rule: rule, start: start, clock: clock) else { return nil }
         self.source = source
     }
 
@@ -38,9 +25,12 @@ struct SeriesWalk {
         return source.next()
     }
 
-    /// The zone a zoned DTSTART's TZID names: the calendar's resolver, else tzdata.
-    static func zone(of start: TimeValue, resolve: TimeOrder.Resolve?) -> (any ZoneConverting)? {
-        guard let tzid = start.tzid else { return nil }
-        return resolve?(tzid) ?? ZoneResolver.systemZone(TZIDNormalizer.normalize(tzid))
+    /// The clock the expansion puts a series that starts at `start` on, with the calendar's
+    /// zones (`resolver`; nil in the per-block pass, which knows only tzdata's zones).
+    static func clock(of start: TimeValue, resolver: ZoneResolver?) -> SeriesClock {
+        let zone: (String) -> ZoneCache? = { tzid in
+            (resolver?.zone(for: tzid) ?? ZoneResolver.systemZone(TZIDNormalizer.normalize(tzid))).map(ZoneCache.init)
+        }
+        return SeriesClock.of(start: start, defaultTZID: resolver?.defaultTZID, zone: zone, utc: ZoneCache(UTCZone()))
     }
 }
