@@ -40,7 +40,14 @@ struct Views {
 
     func agenda() -> String {
         let (from, to) = agendaDays
-        let found = occurrences(over: from...to)
+        // Every instance in the range: the lazy expansion, which caps no series (a grid's collect() does).
+        var iterator = OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
+                                           to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone).makeIterator()
+        var found: [Occurrence] = []
+        while let next = iterator.next() { found.append(next) }
+        if options.format == .text {
+            for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
+        }
         return AgendaRenderer.render(found, days: DayComponents(from)...DayComponents(to), calendar: context.calendar,
                                      options: agendaOptions)
     }

@@ -98,7 +98,10 @@ final class Series {
         self.length = length
         self.sources = sources
         self.heads = Array(repeating: nil, count: sources.count)
-        self.extras = extras.count > 1 ? extras.sorted { $0.utc < $1.utc } : extras
+        // At one instant, a PERIOD (with its own end) comes first, so that an RDATE PERIOD at
+        // DTSTART gives that first instance the period's end (the later duplicate is dropped).
+        self.extras = extras.count > 1
+            ? extras.sorted { $0.utc != $1.utc ? $0.utc < $1.utc : ($0.end != nil && $1.end == nil) } : extras
         self.excluded = excluded
         self.overridden = overridden
         self.futures = futures.count > 1 ? futures.sorted { $0.key < $1.key } : futures
@@ -180,7 +183,7 @@ final class Series {
     /// nil when the instance is not shown.
     private func process(_ raw: (wall: Int, utc: Int, extra: Int)) -> PendingInstance? {
         generated += 1
-        if generated > limit * 100 { stop(); return nil }
+        if generated - emitted > workLimit { stop(shownNothing: true); return nil }
         if raw.utc == lastRaw { return nil }
         lastRaw = raw.utc
         if raw.utc > rangeEnd + slack { exhausted = true; lastRaw = Int.max; return nil }
@@ -213,13 +216,18 @@ final class Series {
                                future: future, extra: periodEnd == nil ? -1 : raw.extra)
     }
 
-    private func stop() {
+    /// The most raw instances that show nothing (before the range, excluded) a series may
+    /// produce: a hundred per instance of the cap, or a million for an uncapped (streamed) expansion.
+    var workLimit: Int { limit == Int.max ? 1_000_000 : limit * 100 }
+
+    private func stop(shownNothing: Bool = false) {
         exhausted = true
         lastRaw = Int.max
         if limitDiagnostic == nil {
-            limitDiagnostic = Diagnostic(.recurrenceLimit,
-                "stopped expanding the series after \(limit) instances", line: master.line, uid: master.uid,
-                property: "RRULE")
+            let message = shownNothing
+                ? "stopped expanding the series after \(workLimit) instances that showed nothing in the range"
+                : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"
+            limitDiagnostic = Diagnostic(.recurrenceLimit, message, line: master.line, uid: master.uid, property: "RRULE")
         }
     }
 

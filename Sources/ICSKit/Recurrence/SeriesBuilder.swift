@@ -63,8 +63,14 @@ struct SeriesBuilder {
             }
             let masters = members.filter { $0.recurrenceID == nil }
             let overrides = members.filter { $0.recurrenceID != nil }
-            if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
-                addSeries(master, overrides: overrides, calendarIndex: index)
+            if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
+                let master = masters[chosen]
+                if masters.count > 1 {
+                    diagnostics.append(Diagnostic(.duplicateUID,
+                        "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
+                        severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
+                }
+                addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
             } else {
                 // No master: each override shows as a single event.
                 for override in Self.latest(overrides, by: { $0.recurrenceID }) {
@@ -75,6 +81,26 @@ struct SeriesBuilder {
                 }
             }
         }
+    }
+
+    /// Whether `override` is a CalDAV leftover to drop (``CalDAVLeftovers``).
+    private mutating func isStale(_ override: Incidence, master: Incidence) -> Bool {
+        guard let rid = override.recurrenceID, override.sequence < master.sequence,
+              let start = EventSpan.timedFromMidnight(master).incidence.start else { return false }
+        let clock = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty).clock
+        return CalDAVLeftovers.isStale(recurrenceID: rid, sequence: override.sequence, masterSequence: master.sequence,
+                                       start: start, rules: master.recurrenceRules, dates: master.recurrenceDates.map(\.start),
+                                       exceptions: master.exceptionDates, clock: clock,
+                                       lookup: { [lookup] in lookup($0).map(ZoneCache.init) })
+    }
+
+    /// Whether DTEND lies before DTSTART, by the order `validate` checks too (``TimeOrder``): as dates
+    /// when both are dates, as wall times when they have one form (a floating end beside a zoned
+    /// start included), else as instants.
+    private func endsBeforeStart(_ incidence: Incidence) -> Bool {
+        guard incidence.kind == .event, let start = incidence.start, let end = incidence.end else { return false }
+        if start.isDate || end.isDate { return start.isDate && end.isDate && end.date < start.date }
+        return TimeOrder.compare(end, start, resolve: lookup) == -1
     }
 
     /// One per key: highest SEQUENCE, then the last in the file.
@@ -94,8 +120,12 @@ struct SeriesBuilder {
     }
 
     /// The clock a start value puts its series on (``SeriesClock/of(start:defaultTZID:zone:utc:)``).
-    private mutating func frame(for start: TimeValue, uid: String?) -> SeriesFrame {
-        let clock = SeriesClock.of(start: start, defaultTZID: calendar.defaultTimeZone, zone: { zone($0, uid: uid) }, utc: utc)
+    /// - Parameter recurring: whether the series has an RRULE: a UTC one is read in X-WR-TIMEZONE
+    ///   unless the calendar was imported for strict RFC 5545 reading.
+    private mutating func frame(for start: TimeValue, uid: String?, recurring: Bool = false) -> SeriesFrame {
+        let utcSeriesZone = recurring && calendar.readsUTCSeriesInCalendarZone != false ? calendar.defaultTimeZone : nil
+        let clock = SeriesClock.of(start: start, defaultTZID: calendar.defaultTimeZone, utcSeriesZone: utcSeriesZone,
+                                   zone: { zone($0, uid: uid) }, utc: utc)
         return SeriesFrame(clock: clock, viewer: viewer)
     }
 
@@ -137,7 +167,7 @@ struct SeriesBuilder {
             if start.isDate || endValue.isDate {
                 return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
             }
-            let s = frame.instant(wall: start.civil.secondsSinceEpoch)
+            let s = frame.instant(wall: SeriesClock.wall(of: start, on: frame.clock))
             let own = self.frame(for: endValue, series: frame, uid: incidence.uid)
             let e = own.instant(wall: endValue.civil.secondsSinceEpoch)
             if case .floating = frame.clock { return InstanceLength(days: 0, seconds: endValue.civil.secondsSinceEpoch - start.civil.secondsSinceEpoch) }
@@ -147,11 +177,14 @@ struct SeriesBuilder {
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 
-    private mutating func addSeries(_ master: Incidence, overrides: [Incidence], calendarIndex: Int,
+    private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil) {
+        // The times as the producer meant them (``EventSpan``); occurrences show the component as written.
+        var master = EventSpan.timedFromMidnight(written).incidence
+        if endsBeforeStart(master) { master = EventSpan.swapped(master) }
         guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
-        let frame = frame(for: start, uid: master.uid)
-        let startWall = SeriesClock.wall(of: start)
+        let frame = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty)
+        let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
@@ -163,7 +196,7 @@ struct SeriesBuilder {
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
                                                    rangeStart: rangeStart, rangeEnd: rangeEnd) {
                 singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
-                    incidence: master, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    incidence: written, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
                     recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
             }
             return
@@ -207,11 +240,11 @@ struct SeriesBuilder {
                 let ridWall = InstanceKey.wall(of: rid, clock: frame.clock, utc: key)
                 let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
-                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: override,
+                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: ThisAndFuture.carried(from: override, onto: written),
                                             length: self.length(of: override, start: newStart, frame: frame)))
             }
         }
-        let series = Series(master: master, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
+        let series = Series(master: written, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded,
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit,

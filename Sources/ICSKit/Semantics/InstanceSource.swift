@@ -25,7 +25,7 @@ struct InstanceSource {
 
     /// The source of `rule` on a series that starts at `start` (DTSTART as written) on `clock`.
     init?(rule: RecurrenceRule, start: TimeValue, clock: SeriesClock) {
-        self.init(rule: rule, start: CivilDateTime(secondsSinceEpoch: SeriesClock.wall(of: start)), isDate: start.isDate,
+        self.init(rule: rule, start: CivilDateTime(secondsSinceEpoch: SeriesClock.wall(of: start, on: clock)), isDate: start.isDate,
                   until: Self.untilBound(of: rule, start: start, clock: clock), zone: clock.zone)
     }
 

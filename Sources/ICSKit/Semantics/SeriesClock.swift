@@ -19,13 +19,21 @@ enum SeriesClock {
     /// - UTC: the UTC zone;
     /// - a TZID: its zone when `zone` resolves it, else floating (the caller reports the unknown zone);
     /// - floating: the zone of X-WR-TIMEZONE (`defaultTZID`) when it resolves, else floating.
+    /// - UTC on a recurring series of a calendar with X-WR-TIMEZONE (`utcSeriesZone`): that zone,
+    ///   so that the series recurs at the wall time DTSTART has there, as Google Calendar shows
+    ///   it (a weekly 08:00Z meeting in `Europe/Berlin` is 09:00 Berlin in winter and summer),
+    ///   the convention of the `x-wr-timezone` tool; ``ImportOptions`` can turn this off.
     /// - Parameters:
+    ///   - utcSeriesZone: the TZID that a UTC start of a recurring series is read in; nil to keep UTC.
     ///   - zone: finds (and caches) the zone of a TZID; nil when unknown.
     ///   - utc: the UTC zone to use (shared by the series of one expansion).
-    static func of(start: TimeValue, defaultTZID: String?, zone: (String) -> ZoneCache?, utc: ZoneCache) -> SeriesClock {
+    static func of(start: TimeValue, defaultTZID: String?, utcSeriesZone: String? = nil, zone: (String) -> ZoneCache?,
+                   utc: ZoneCache) -> SeriesClock {
         switch start {
         case .date: return .date
-        case .utc: return .zoned(utc, tzid: nil)
+        case .utc:
+            if let name = utcSeriesZone, let found = zone(name) { return .zoned(found, tzid: name) }
+            return .zoned(utc, tzid: nil)
         case .zoned(_, let tzid):
             if let found = zone(tzid) { return .zoned(found, tzid: tzid) }
             return .floating
@@ -45,8 +53,12 @@ enum SeriesClock {
         return of(start: value, defaultTZID: defaultTZID, zone: zone, utc: utc)
     }
 
-    /// The wall time of a start value on this clock (a DATE at its midnight).
-    static func wall(of start: TimeValue) -> Int {
-        start.isDate ? CivilDateTime(date: start.date).secondsSinceEpoch : start.civil.secondsSinceEpoch
+    /// The wall time of a start value on `clock` (a DATE at its midnight; a UTC start on a
+    /// series read in a zone, the wall time of that instant there).
+    static func wall(of start: TimeValue, on clock: SeriesClock) -> Int {
+        if case .utc(let t) = start, case .zoned(let zone, _?) = clock {
+            return zone.zone.wallTime(atUTC: t.secondsSinceEpoch).secondsSinceEpoch
+        }
+        return start.isDate ? CivilDateTime(date: start.date).secondsSinceEpoch : start.civil.secondsSinceEpoch
     }
 }

@@ -1,5 +1,8 @@
 /// Whether a time (an EXDATE, a RECURRENCE-ID) names an instance of a series: DTSTART, an
 /// RDATE, or an instance of an RRULE found by a bounded walk of the recurrence engine (``SeriesWalk``).
+/// The validator asks it for its "matches no instance" findings, the expansion for the
+/// overrides CalDAV clients left behind (an override older than its master, whose rule no
+/// longer has its instance).
 ///
 /// Every decision is the semantics core's, as in the expansion: the series' clock
 /// (``SeriesClock``), the instance keys and what a value names (``InstanceKey``), RDATE
@@ -18,24 +21,25 @@ struct InstanceMatcher {
     static let maxInstances = 100_000
 
     /// - Parameters:
+    ///   - dates: the starts of the series' RDATEs.
     ///   - targets: the times that will be asked about; the walk goes a day past the latest.
-    ///   - resolver: the calendar's zones, as the expansion resolves them.
-    init(series: BlockFacts.SeriesFacts, start: TimeValue, targets: [TimeValue], resolver: ZoneResolver) {
-        let clock = SeriesWalk.clock(of: start, resolver: resolver)
-        let lookup: (String) -> ZoneCache? = { resolver.zone(for: $0).map(ZoneCache.init) }
+    ///   - clock: the series' clock (``SeriesClock/of(start:defaultTZID:zone:utc:)``).
+    ///   - lookup: the zone of a TZID, nil when unknown.
+    init(start: TimeValue, rules: [RecurrenceRule], dates: [TimeValue], targets: [TimeValue], clock: SeriesClock,
+         lookup: @escaping (String) -> ZoneCache?) {
         self.clock = clock
         self.lookup = lookup
-        let startWall = SeriesClock.wall(of: start)
+        let startWall = SeriesClock.wall(of: start, on: clock)
         let startUTC: Int
         if let zone = clock.zone { startUTC = zone.resolve(wallSeconds: startWall).utcSeconds } else { startUTC = startWall }
         add(wall: startWall, utc: startUTC)
-        for date in series.dates {
+        for date in dates {
             let (wall, utc) = InstanceKey.place(date, clock: clock, lookup: lookup)
             add(wall: wall, utc: utc)
         }
         let horizon = (targets.map(\.civil).max() ?? start.civil).date.adding(days: 1)
         let horizonWall = CivilDateTime(date: horizon).secondsSinceEpoch
-        for rule in series.rules {
+        for rule in rules {
             guard var walk = SeriesWalk(rule: rule, start: start, clock: clock) else {
                 walkedUpTo = Int.min
                 walkedDaysUpTo = Int.min

@@ -27,10 +27,22 @@ struct SeriesWalk {
 
     /// The clock the expansion puts a series that starts at `start` on, with the calendar's
     /// zones (`resolver`; nil in the per-block pass, which knows only tzdata's zones).
-    static func clock(of start: TimeValue, resolver: ZoneResolver?) -> SeriesClock {
+    /// - Parameter recurring: whether the series has an RRULE (a UTC one is then read in X-WR-TIMEZONE).
+    static func clock(of start: TimeValue, resolver: ZoneResolver?, recurring: Bool = false) -> SeriesClock {
         let zone: (String) -> ZoneCache? = { tzid in
             (resolver?.zone(for: tzid) ?? ZoneResolver.systemZone(TZIDNormalizer.normalize(tzid))).map(ZoneCache.init)
         }
-        return SeriesClock.of(start: start, defaultTZID: resolver?.defaultTZID, zone: zone, utc: ZoneCache(UTCZone()))
+        return SeriesClock.of(start: start, defaultTZID: resolver?.defaultTZID, utcSeriesZone: recurring ? resolver?.defaultTZID : nil,
+                              zone: zone, utc: ZoneCache(UTCZone()))
+    }
+}
+
+extension InstanceMatcher {
+    /// - Parameters:
+    ///   - targets: the times that will be asked about; the walk goes a day past the latest.
+    ///   - resolver: the calendar's zones, as the expansion resolves them.
+    init(series: BlockFacts.SeriesFacts, start: TimeValue, targets: [TimeValue], resolver: ZoneResolver) {
+        self.init(start: start, rules: series.rules, dates: series.dates, targets: targets,
+                  clock: SeriesWalk.clock(of: start, resolver: resolver, recurring: !series.rules.isEmpty), lookup: { resolver.zone(for: $0).map(ZoneCache.init) })
     }
 }
