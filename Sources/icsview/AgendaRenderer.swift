@@ -41,6 +41,20 @@ enum AgendaRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The lines of one day (its heading, then its occurrences), or none when nothing is on it:
+    /// what ``render(_:days:calendar:options:)`` writes for that day, for an agenda written day by day.
+    static func dayLines(_ occurrences: [Occurrence], day: DayComponents, calendar: Calendar, options: AgendaRenderOptions) -> [String] {
+        let today = DayOccurrences(occurrences, visibleDays: day...day, calendar: calendar, includeCancelled: options.showCancelled)[day]
+        guard !today.isEmpty else { return [] }
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
+        formatter.setLocalizedDateFormatFromTemplate("EEE d MMM yyyy")
+        return [TerminalStyle(enabled: options.color).apply(formatter.string(from: day.startDate(in: calendar)), "1")]
+            + today.map { entry($0, on: day, calendar: calendar, options: options) }
+    }
+
     /// One line: `  ● 09:00–09:30 Summary · Location [Calendar]`, cut to the width; a cancelled
     /// occurrence is marked `✗` (`[cancelled]` in ASCII).
     static func entry(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, options: AgendaRenderOptions) -> String {

@@ -38,18 +38,33 @@ struct Views {
 
     // MARK: Agenda
 
-    func agenda() -> String {
+    /// `--agenda` as text, written day by day as the expansion produces the occurrences: every
+    /// instance in the range (the lazy expansion caps no series), in memory bounded by one day's
+    /// occurrences and those still running from earlier days.
+    func streamAgendaText() {
         let (from, to) = agendaDays
-        // Every instance in the range: the lazy expansion, which caps no series (a grid's collect() does).
+        let calendar = context.calendar, zone = context.zone
         var iterator = OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
-                                           to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone).makeIterator()
-        var found: [Occurrence] = []
-        while let next = iterator.next() { found.append(next) }
-        if options.format == .text {
-            for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
+                                           to: context.start(of: to.adding(days: 1)), viewerTimeZone: zone).makeIterator()
+        var lookahead = iterator.next()
+        var running: [Occurrence] = []
+        var wrote = false
+        let options = agendaOptions
+        for day in DayComponents.days(in: DayComponents(from)...DayComponents(to), calendar: calendar) {
+            let dayEnd = day.adding(days: 1, in: calendar).startDate(in: calendar)
+            while let next = lookahead, next.start.date(in: zone) < dayEnd {
+                running.append(next)
+                lookahead = iterator.next()
+            }
+            let lines = AgendaRenderer.dayLines(running, day: day, calendar: calendar, options: options)
+            if !lines.isEmpty {
+                print((wrote ? "\n" : "") + lines.joined(separator: "\n"))
+                wrote = true
+            }
+            running.removeAll { $0.end.date(in: zone) <= dayEnd }
         }
-        return AgendaRenderer.render(found, days: DayComponents(from)...DayComponents(to), calendar: context.calendar,
-                                     options: agendaOptions)
+        if !wrote { print("No events from \(DayComponents(from)) to \(DayComponents(to)).") }
+        for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
     }
 
     /// `--from` (default today) and `--to` (default 30 days on), inclusive.

@@ -63,7 +63,7 @@ func run(_ arguments: [String]) -> Int32 {
         let views = Views(calendars: calendars, options: options, context: context)
         switch options.view {
         case .agenda where options.format == .json: views.streamAgendaJSON()
-        case .agenda: print(views.agenda(), terminator: "")
+        case .agenda: views.streamAgendaText()
         case .week: print(views.week(), terminator: "")
         default: print(views.month(), terminator: "")
         }
