@@ -158,6 +158,13 @@ struct ConventionCommandTests {
         #expect(!result.stderr.contains("ICS3002"))
     }
 
+    /// Three events with one UID and no RECURRENCE-ID: the views show one; the summary says two are not shown.
+    @Test func summarySaysHowManyDuplicatesAreDropped() throws {
+        let result = try CLI.run(["Fixtures/recurrence/duplicate-masters.ics"], environment: RecurrenceFixtureTests.environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  events:     3\n  duplicates: 2 not shown (1 UID used without RECURRENCE-ID more than once; the highest SEQUENCE is shown)\n"))
+    }
+
     @Test func emptyRulesAreOneWarningPerFile() throws {
         let result = try CLI.run(["Fixtures/recurrence/empty-rrule.ics", "--agenda", "--from", "2025-01-01", "--to", "2025-01-31",
                                   "--tz", "UTC", "--color", "never"], environment: RecurrenceFixtureTests.environment)

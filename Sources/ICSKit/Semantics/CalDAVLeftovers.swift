@@ -43,3 +43,28 @@ enum CalDAVLeftovers {
         }
     }
 }
+
+extension ICalendar {
+    /// The UIDs that several events (or several todos) share without RECURRENCE-ID, with how many
+    /// components of each the views drop: all but the one with the highest SEQUENCE, then the last
+    /// (``OccurrenceExpansion`` reports each UID once, as a warning). In the order of first use.
+    ///
+    /// ```swift
+    /// for (uid, dropped) in calendar.droppedDuplicates { print("\(uid): \(dropped) dropped") }
+    /// ```
+    /// - Complexity: O(n) in the events and todos.
+    public var droppedDuplicates: [(uid: String, dropped: Int)] {
+        var result: [(uid: String, dropped: Int)] = []
+        for list in [events, todos] {
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for incidence in list where incidence.recurrenceID == nil {
+                guard let uid = incidence.uid else { continue }
+                if counts[uid] == nil { order.append(uid) }
+                counts[uid, default: 0] += 1
+            }
+            result += order.compactMap { uid in counts[uid]! > 1 ? (uid, counts[uid]! - 1) : nil }
+        }
+        return result
+    }
+}

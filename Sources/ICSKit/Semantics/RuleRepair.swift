@@ -24,6 +24,10 @@ enum RuleRepair {
         var message: String
     }
 
+    /// The parts of RFC 5545 3.3.10 and RFC 7529.
+    static let partNames: Set<String> = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
+                                         "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"]
+
     /// Whether two values of one part are the same (parts are case-insensitive, RFC 5545 3.3.10).
     static func isSameValue(_ a: Substring, _ b: Substring) -> Bool {
         a.uppercased() == b.uppercased()
@@ -41,6 +45,8 @@ enum RuleRepair {
         for part in trimmed.split(separator: ";", omittingEmptySubsequences: true) {
             guard let eq = part.firstIndex(of: "=") else { return .asWritten }
             let name = part[..<eq].uppercased()
+            // An unknown part keeps the rule unreadable, repeated parts or not.
+            guard Self.partNames.contains(name) else { return .asWritten }
             let value = part[part.index(after: eq)...]
             if name == "COUNT", let count = Int(value), ignoresCount(count) {
                 notes.append(Note(code: .countNotPositive, message: "RRULE COUNT=\(value) is read as no COUNT"))
