@@ -36,28 +36,38 @@ enum AgendaRenderer {
     static func lines(_ occurrences: [Occurrence], days: ClosedRange<DayComponents>, calendar: Calendar,
                       options: AgendaRenderOptions) -> [String] {
         let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includeCancelled: options.showCancelled)
-        let style = TerminalStyle(enabled: options.color)
-        let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
         var lines: [String] = []
         var listed = Set<Int>()
         for day in DayComponents.days(in: days, calendar: calendar) {
-            let today = placed.placements(on: day).filter { !listed.contains($0.index) }
-            guard !today.isEmpty else { continue }
+            let today = dayLines(placed, day: day, calendar: calendar, options: options, skipping: listed)
+            listed.formUnion(today.listed)
+            guard !today.lines.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }
-            lines.append(style.apply(dates.string(day, template: "EEE d MMM yyyy"), "1"))
-            for placement in today {
-                var until: String?
-                if placement.isMultiDay {
-                    listed.insert(placement.index)
-                    until = untilText(placement, dates: dates, calendar: calendar, strings: options.strings)
-                }
-                lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
-            }
+            lines += today.lines
         }
-        if lines.isEmpty {
-            lines.append(LocalStrings.fill(options.strings.noEvents, days.lowerBound.description, days.upperBound.description))
-        }
+        if lines.isEmpty { lines.append(noEvents(days, options: options)) }
         return lines
+    }
+
+    /// One day of the agenda: its heading and its occurrences (none when nothing is on it), the
+    /// placements in `skipping` left out; `listed` names every placement the day showed. A
+    /// multi-day occurrence shows with its span, and the caller skips it on later days.
+    static func dayLines(_ placed: DayOccurrences, day: DayComponents, calendar: Calendar, options: AgendaRenderOptions,
+                         skipping: Set<Int> = []) -> (lines: [String], listed: [Int]) {
+        let today = placed.placements(on: day).filter { !skipping.contains($0.index) }
+        guard !today.isEmpty else { return ([], []) }
+        let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
+        var lines = [TerminalStyle(enabled: options.color).apply(dates.string(day, template: "EEE d MMM yyyy"), "1")]
+        for placement in today {
+            let until = placement.isMultiDay ? untilText(placement, dates: dates, calendar: calendar, strings: options.strings) : nil
+            lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
+        }
+        return (lines, today.map(\.index))
+    }
+
+    /// "No events from … to …" in the user's language.
+    static func noEvents(_ days: ClosedRange<DayComponents>, options: AgendaRenderOptions) -> String {
+        LocalStrings.fill(options.strings.noEvents, days.lowerBound.description, days.upperBound.description)
     }
 
     /// "until Fri, 1 Nov" (an all-day range's last day) or "until Sun, 6 Oct 02:00" (a timed one's end).

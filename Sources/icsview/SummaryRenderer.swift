@@ -9,6 +9,11 @@ enum SummaryRenderer {
             out += "\(title) — \(calendar.source ?? "-")\n"
             let recurring = calendar.events.filter(\.isRecurring).count
             out += "  events:     \(calendar.events.count)" + (recurring > 0 ? " (\(recurring) recurring)" : "") + "\n"
+            let duplicates = calendar.droppedDuplicates
+            if !duplicates.isEmpty {
+                let dropped = duplicates.reduce(0) { $0 + $1.dropped }
+                out += "  duplicates: \(dropped) not shown (\(duplicates.count) UID\(duplicates.count == 1 ? "" : "s") used without RECURRENCE-ID more than once; the highest SEQUENCE is shown)\n"
+            }
             out += "  todos:      \(calendar.todos.count)\n"
             out += "  journals:   \(calendar.journals.count)\n"
             let zones = calendar.timeZones.map(\.tzid)

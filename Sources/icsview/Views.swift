@@ -38,11 +38,41 @@ struct Views {
 
     // MARK: Agenda
 
-    func agenda() -> String {
+    /// `--agenda` as text, written day by day as the expansion produces the occurrences: every
+    /// instance in the range (the lazy expansion caps no series), in memory bounded by one day's
+    /// occurrences and those still running from earlier days. An occurrence leaves the running
+    /// set once it has been listed (a multi-day one on its first visible day, with its span) or
+    /// has ended. Each piece of text goes to `write` (the caller marks it for right-to-left locales).
+    func streamAgendaText(_ write: (String) -> Void) {
         let (from, to) = agendaDays
-        let found = occurrences(over: from...to)
-        return AgendaRenderer.render(found, days: DayComponents(from)...DayComponents(to), calendar: context.calendar,
-                                     options: agendaOptions)
+        let calendar = context.calendar, zone = context.zone
+        let shown = DayComponents(from)...DayComponents(to)
+        var iterator = OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
+                                           to: context.start(of: to.adding(days: 1)), viewerTimeZone: zone).makeIterator()
+        var lookahead = iterator.next()
+        var running: [Occurrence] = []
+        var wrote = false
+        let options = agendaOptions
+        for day in DayComponents.days(in: shown, calendar: calendar) {
+            let dayEnd = day.adding(days: 1, in: calendar).startDate(in: calendar)
+            while let next = lookahead, next.start.date(in: zone) < dayEnd {
+                running.append(next)
+                lookahead = iterator.next()
+            }
+            let placed = DayOccurrences(running, visibleDays: day...shown.upperBound, calendar: calendar,
+                                        includeCancelled: options.showCancelled)
+            let today = AgendaRenderer.dayLines(placed, day: day, calendar: calendar, options: options)
+            if !today.lines.isEmpty {
+                write((wrote ? "\n" : "") + today.lines.joined(separator: "\n") + "\n")
+                wrote = true
+            }
+            let listed = Set(today.listed)
+            running = running.enumerated().compactMap { index, occurrence in
+                listed.contains(index) || occurrence.end.date(in: zone) <= dayEnd ? nil : occurrence
+            }
+        }
+        if !wrote { write(AgendaRenderer.noEvents(shown, options: options) + "\n") }
+        for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
     }
 
     /// `--from` (default today) and `--to` (default 30 days on) or `--days N`, inclusive.

@@ -67,7 +67,7 @@ func run(_ arguments: [String]) -> Int32 {
         let show = { (text: String) in print(rtl ? LocalStrings.leftToRight(text) : text, terminator: "") }
         switch options.view {
         case .agenda where options.format == .json: views.streamAgendaJSON()
-        case .agenda: show(views.agenda())
+        case .agenda: views.streamAgendaText(show)
         case .week: show(views.week())
         case .year: show(views.year())
         case .todos: show(views.todos())

@@ -130,3 +130,46 @@ enum LineDiff {
         return out.joined(separator: "\n")
     }
 }
+
+/// The streamed agenda and the text agenda list every instance (no per-series cap), and an
+/// empty RRULE in many events is one warning for the file in the text views.
+@Suite("Conventions of real feeds through icsview")
+struct ConventionCommandTests {
+    /// Every four minutes for 30 days: 30 × 24 × 15 = 10,800 instances, more than the grid's cap of 10,000.
+    static let ticks = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//Tests//EN", "BEGIN:VEVENT", "UID:tick",
+                        "DTSTAMP:20240101T000000Z", "DTSTART:20240601T000000Z", "RRULE:FREQ=MINUTELY;INTERVAL=4",
+                        "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n") + "\r\n"
+
+    @Test func streamedAgendaHasNoCap() throws {
+        let result = try CLI.run(["-", "--agenda", "--from", "2024-06-01", "--to", "2024-06-30", "--tz", "UTC", "--format", "json"],
+                                 input: Data(Self.ticks.utf8), environment: RecurrenceFixtureTests.environment)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 10_800)
+        #expect(lines.last?.contains("\"start\":\"2024-06-30T23:56:00Z\"") == true)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func textAgendaHasNoCap() throws {
+        let result = try CLI.run(["-", "--agenda", "--from", "2024-06-01", "--to", "2024-06-30", "--tz", "UTC", "--color", "never"],
+                                 input: Data(Self.ticks.utf8), environment: RecurrenceFixtureTests.environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains("Tick") }.count == 10_800)
+        #expect(!result.stderr.contains("ICS3002"))
+    }
+
+    /// Three events with one UID and no RECURRENCE-ID: the views show one; the summary says two are not shown.
+    @Test func summarySaysHowManyDuplicatesAreDropped() throws {
+        let result = try CLI.run(["Fixtures/recurrence/duplicate-masters.ics"], environment: RecurrenceFixtureTests.environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  events:     3\n  duplicates: 2 not shown (1 UID used without RECURRENCE-ID more than once; the highest SEQUENCE is shown)\n"))
+    }
+
+    @Test func emptyRulesAreOneWarningPerFile() throws {
+        let result = try CLI.run(["Fixtures/recurrence/empty-rrule.ics", "--agenda", "--from", "2025-01-01", "--to", "2025-01-31",
+                                  "--tz", "UTC", "--color", "never"], environment: RecurrenceFixtureTests.environment)
+        #expect(result.status == 0)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("ICS2209") }
+        #expect(warnings == ["Fixtures/recurrence/empty-rrule.ics:8: warning: 2 components have an empty RRULE (the first on line 8): read as no rule [ICS2209]"])
+    }
+}

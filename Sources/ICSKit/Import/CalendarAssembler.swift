@@ -47,6 +47,17 @@ struct CalendarAssembler {
     /// The calendar, with its diagnostics in line order and at most `maxPerCode` of each code.
     mutating func finish(maxPerCode: Int) -> ICalendar {
         diagnostics.sort { ($0.line ?? 0, $0.code.rawValue) < ($1.line ?? 0, $1.code.rawValue) }
+        // An empty RRULE in every event of a holiday feed: one warning for the file, not one per event.
+        if let first = diagnostics.firstIndex(where: { $0.code == .emptyRecurrenceRule }) {
+            let count = diagnostics.count { $0.code == .emptyRecurrenceRule }
+            if count > 1 {
+                var summary = diagnostics[first]
+                summary.message = "\(count) components have an empty RRULE (the first on line \(summary.line ?? 0)): read as no rule"
+                summary.uid = nil
+                diagnostics.removeAll { $0.code == .emptyRecurrenceRule }
+                diagnostics.insert(summary, at: min(first, diagnostics.count))
+            }
+        }
         var kept: [Diagnostic] = []
         var counts: [String: Int] = [:]
         for diagnostic in diagnostics {

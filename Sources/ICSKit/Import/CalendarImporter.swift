@@ -31,7 +31,9 @@ struct CalendarImporter {
                 assembler.add(parse(batch))
             case .end(let diagnostics):
                 assembler.addScanDiagnostics(diagnostics)
-                return assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+                var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+                if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
+                return calendar
             case .failure(let error):
                 throw error
             }

@@ -123,6 +123,8 @@ extension DiagnosticCode {
         hint: "Drop the TZID parameter or the trailing Z (RFC 5545 3.2.19).")
     public static let valueTypeNotAllowed = DiagnosticCode("ICS2018", .error, "VALUE type not allowed for the property",
         hint: "Use a value type the property allows, e.g. VALUE=DATE or VALUE=DATE-TIME for DTSTART.")
+    public static let soundNameNotURI = DiagnosticCode("ICS2019", .note, "alarm sound named, not given as a URI",
+        hint: "iCloud writes ATTACH;VALUE=URI:Chord (a sound's name); other clients ignore it. A URI has a scheme (RFC 3986).")
 
     // MARK: Components (ICS21xx)
     public static let missingUID = DiagnosticCode("ICS2101", .error, "component has no UID",
@@ -169,6 +171,12 @@ extension DiagnosticCode {
         hint: "Make DUE later than DTSTART (RFC 5545 3.8.2.3).")
     public static let missingRequiredProperty = DiagnosticCode("ICS2122", .error, "required property missing",
         hint: "Add the property; RFC 5545 3.6 requires it in this component.")
+    public static let floatingTimeOnZonedSeries = DiagnosticCode("ICS2123", .warning, "floating time beside a zoned DTSTART",
+        hint: "Write the time with DTSTART's TZID (or in UTC); it is read in DTSTART's zone.")
+    public static let dateStartTimedDuration = DiagnosticCode("ICS2124", .warning, "all-day DTSTART with a DURATION in hours",
+        hint: "For an all-day event give DURATION in days (P1D); the event is read as timed from midnight.")
+    public static let staleOverride = DiagnosticCode("ICS2125", .warning, "override older than its master",
+        hint: "The override's SEQUENCE is lower than the master's, which excludes its instance: a CalDAV leftover, dropped; remove it.")
     public static let alarmCannotFire = DiagnosticCode("ICS2130", .warning, "alarm can never go off",
         hint: "A TRIGGER relative to the start needs DTSTART; relative to the end, DTEND, DUE or DURATION (RFC 5545 3.8.6.3).")
     public static let snoozeWithoutAlarm = DiagnosticCode("ICS2131", .warning, "snooze alarm relates to no alarm",
@@ -191,6 +199,12 @@ extension DiagnosticCode {
         hint: "Write the EXDATE with the exact start (date, time and zone) of the instance it removes.")
     public static let recurrenceIDMatchesNoInstance = DiagnosticCode("ICS2208", .warning, "RECURRENCE-ID matches no instance",
         hint: "Write the RECURRENCE-ID with the original start of the instance it replaces.")
+    public static let emptyRecurrenceRule = DiagnosticCode("ICS2209", .warning, "empty RRULE",
+        hint: "Remove the empty RRULE line; it is read as no rule.")
+    public static let repeatedRulePart = DiagnosticCode("ICS2210", .warning, "RRULE part repeated with the same value",
+        hint: "Write each part once (RFC 5545 3.3.10); the repeated one is read once.")
+    public static let countNotPositive = DiagnosticCode("ICS2211", .warning, "RRULE COUNT not positive",
+        hint: "Remove COUNT (or give a positive one); COUNT=0 or a negative COUNT is read as no COUNT, UNTIL still applies.")
 
     // MARK: Time zones and recurrence (ICS30xx)
     public static let unknownTimeZone = DiagnosticCode("ICS3001", .warning, "unknown time zone",
@@ -211,6 +225,8 @@ extension DiagnosticCode {
         hint: "A VTIMEZONE needs at least one STANDARD or DAYLIGHT sub-component (RFC 5545 3.6.5).")
     public static let duplicateTimeZone = DiagnosticCode("ICS3009", .error, "VTIMEZONE defined twice",
         hint: "Keep one VTIMEZONE per TZID.")
+    public static let utcSeriesInCalendarZone = DiagnosticCode("ICS3010", .note, "UTC series read at X-WR-TIMEZONE's wall time",
+        hint: "Google Calendar writes recurring events in UTC and shows them at a constant time in X-WR-TIMEZONE; give DTSTART that TZID to say so.")
 
     /// Every code this module registers, in order; the README's table is made from this list.
     public static var all: [DiagnosticCode] {
@@ -221,15 +237,16 @@ extension DiagnosticCode {
          propertyParseError, parameterParseError, valueParseError, invalidComponent, libicalError,
          invalidRecurrenceRule, unknownProperty, invalidDate, invalidDateTime, invalidDuration, invalidPeriod,
          invalidUTCOffset, invalidInteger, invalidCalendarAddress, invalidURI, invalidParameterValue, utcTimeWithTZID,
-         valueTypeNotAllowed,
+         valueTypeNotAllowed, soundNameNotURI,
          missingUID, missingTimestamp, endNotAfterStart, missingStart, endAndDuration, repeatedProperty,
          alarmWithoutAction, alarmWithoutTrigger, displayAlarmWithoutDescription, emailAlarmWithoutAttendee,
          mixedStartEndTypes, propertyNotAllowed, alarmRepeatWithoutDuration, statusNotAllowed, percentOverHundred,
          negativeDuration, priorityOutOfRange, duplicateUID, overrideWithoutMaster, duplicateOverride,
-         dueNotAfterStart, missingRequiredProperty, alarmCannotFire, snoozeWithoutAlarm,
+         dueNotAfterStart, missingRequiredProperty, floatingTimeOnZonedSeries, dateStartTimedDuration, staleOverride,
+         alarmCannotFire, snoozeWithoutAlarm,
          untilTypeMismatch, untilNotUTC, countAndUntil, byPartOutOfRange, byPartNotAllowed, ruleYieldsNoInstance,
-         exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance,
+         exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance, emptyRecurrenceRule, repeatedRulePart, countNotPositive,
          unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,
-         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone]
+         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone]
     }
 }

@@ -41,6 +41,10 @@ public struct ICalendar: Sendable, Hashable, Codable {
     public var otherComponents: [RawComponent]
     /// What was wrong in the input and how it was recovered from, in line order.
     public var diagnostics: [Diagnostic]
+    /// Whether recurring series written in UTC recur at the wall time of ``defaultTimeZone``
+    /// (X-WR-TIMEZONE), as Google Calendar shows them; nil means yes. `false` reads them as
+    /// RFC 5545 says, at a constant instant (``ImportOptions/readsUTCSeriesInCalendarZone``).
+    public var readsUTCSeriesInCalendarZone: Bool?
 
     /// Creates an empty calendar.
     public init(source: String? = nil) {

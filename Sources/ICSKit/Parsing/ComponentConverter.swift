@@ -30,6 +30,7 @@ struct ComponentConverter {
             result.diagnostics.append(Diagnostic(.lineTooLong, "content line of \(line.bytes.count) bytes (\(name.prefix(40))) is too long to parse; kept as written",
                                                  severity: .warning, source: source, line: line.number, property: name))
         }
+        RuleRepair.apply(to: &result, source: source)
         if case .incidence(let incidence)? = component, let uid = incidence.uid {
             for i in result.diagnostics.indices where result.diagnostics[i].uid == nil { result.diagnostics[i].uid = uid }
         }

@@ -1,3 +1,4 @@
+import Foundation
 internal import CLibical
 
 extension LibicalValues {
@@ -63,5 +64,19 @@ extension LibicalValues {
         default: rule.skip = .omit
         }
         return rule
+    }
+}
+
+extension LibicalValues {
+    /// An RRULE from its text (`icalrecurrencetype_from_string`); nil when libical cannot read it.
+    ///
+    /// Ownership: the RSCALE string that `icalrecurrencetype_from_string` allocates is the
+    /// caller's in libical 3.0 (see ``LibicalRecurrence``); it is copied, then freed here.
+    static func recurrenceRule(text: String) -> RecurrenceRule? {
+        icskit_clear_errno()
+        let recurrence = icalrecurrencetype_from_string(text)
+        defer { free(recurrence.rscale) }
+        if recurrence.freq == ICAL_NO_RECURRENCE { return nil }
+        return recurrenceRule(recurrence)
     }
 }

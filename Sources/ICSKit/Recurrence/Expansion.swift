@@ -26,7 +26,9 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     public let end: Date
     /// The zone floating and all-day times are read in (unless a calendar has X-WR-TIMEZONE, for floating times).
     public let viewerTimeZone: TimeZone
-    /// The most occurrences one series may produce in this expansion; past it, a `recurrenceLimit` diagnostic.
+    /// The most occurrences one series may give ``collect()`` (what is gathered at once, as for a
+    /// grid); past it, a `recurrenceLimit` diagnostic. Iterating the expansion lazily lists every
+    /// occurrence in the range, one at a time, with no cap (only a bound on work that shows nothing).
     public let instanceLimit: Int
     let viewerZone: any ZoneConverting
     /// Whether a large expansion may use a second thread (setup in two parts, and the second
@@ -41,7 +43,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     ///   - start: the start of the range (inclusive).
     ///   - end: the end of the range (exclusive); must not be before `start`.
     ///   - viewerTimeZone: the zone of the viewer, for floating and all-day times.
-    ///   - instanceLimit: the most occurrences of one series (default 10,000).
+    ///   - instanceLimit: the most occurrences of one series in ``collect()`` (default 10,000).
     public init(calendars: [ICalendar], from start: Date, to end: Date, viewerTimeZone: TimeZone,
                 instanceLimit: Int = 10_000) {
         self.init(calendars: calendars, from: start, to: end, viewerTimeZone: viewerTimeZone,
@@ -70,15 +72,17 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         return { tzid in resolver.zone(for: tzid) }
     }
 
+    /// Lists every occurrence in the range lazily, uncapped (``instanceLimit`` applies to ``collect()``).
     public func makeIterator() -> Iterator {
-        Iterator(self)
+        Iterator(self, capped: false)
     }
 
-    /// Runs the whole expansion: every occurrence, in order, and every diagnostic.
+    /// Runs the whole expansion: every occurrence, in order, and every diagnostic; at most
+    /// ``instanceLimit`` occurrences of one series, with a `recurrenceLimit` diagnostic past it.
     ///
     /// - Complexity: O(n log k) for n occurrences of k series.
     public func collect() -> (occurrences: [Occurrence], diagnostics: [Diagnostic]) {
-        var iterator = makeIterator()
+        var iterator = Iterator(self, capped: true)
         var all: [Occurrence] = []
         while let next = iterator.next() { all.append(next) }
         return (all, iterator.diagnostics)
@@ -107,11 +111,11 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         /// What was found so far: unknown zones and unexpandable rules at once, instance limits as they are hit.
         public var diagnostics: [Diagnostic] { setupDiagnostics + limitDiagnostics }
 
-        init(_ expansion: OccurrenceExpansion) {
+        init(_ expansion: OccurrenceExpansion, capped: Bool) {
             let rangeStart = Int(expansion.start.timeIntervalSince1970.rounded(.down))
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
             let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
-                                          rangeStart: rangeStart, rangeEnd: rangeEnd, limit: expansion.instanceLimit,
+                                          rangeStart: rangeStart, rangeEnd: rangeEnd, limit: capped ? expansion.instanceLimit : Int.max,
                                           zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread)
             setupDiagnostics = built.diagnostics
             limitDiagnostics = built.limitDiagnostics

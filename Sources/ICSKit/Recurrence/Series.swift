@@ -63,8 +63,8 @@ final class Series {
     private var heads: [RuleInstance?]
     let extras: [ExtraInstance]
     private var extraIndex = 0
-    let excluded: Set<Int>, excludedDays: Set<Int>
-    let overridden: Set<Int>, overriddenDays: Set<Int>
+    let excluded: InstanceMatchSet
+    let overridden: InstanceMatchSet
     let futures: [FutureChange]
     let rangeStart: Int, rangeEnd: Int
     let slack: Int
@@ -88,8 +88,8 @@ final class Series {
     private(set) var limitDiagnostic: Diagnostic?
 
     init(master: Incidence, calendarIndex: Int, order: Int, frame: SeriesFrame, length: InstanceLength,
-         sources: [InstanceSource], extras: [ExtraInstance], excluded: Set<Int>, excludedDays: Set<Int>,
-         overridden: Set<Int>, overriddenDays: Set<Int>, futures: [FutureChange],
+         sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
+         overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, startExists: Bool) {
         self.master = master
         self.calendarIndex = calendarIndex
@@ -98,11 +98,12 @@ final class Series {
         self.length = length
         self.sources = sources
         self.heads = Array(repeating: nil, count: sources.count)
-        self.extras = extras.count > 1 ? extras.sorted { $0.utc < $1.utc } : extras
+        // At one instant, a PERIOD (with its own end) comes first, so that an RDATE PERIOD at
+        // DTSTART gives that first instance the period's end (the later duplicate is dropped).
+        self.extras = extras.count > 1
+            ? extras.sorted { $0.utc != $1.utc ? $0.utc < $1.utc : ($0.end != nil && $1.end == nil) } : extras
         self.excluded = excluded
-        self.excludedDays = excludedDays
         self.overridden = overridden
-        self.overriddenDays = overriddenDays
         self.futures = futures.count > 1 ? futures.sorted { $0.key < $1.key } : futures
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
@@ -182,17 +183,14 @@ final class Series {
     /// nil when the instance is not shown.
     private func process(_ raw: (wall: Int, utc: Int, extra: Int)) -> PendingInstance? {
         generated += 1
-        if generated > limit * 100 { stop(); return nil }
+        if generated - emitted > workLimit { stop(shownNothing: true); return nil }
         if raw.utc == lastRaw { return nil }
         lastRaw = raw.utc
         if raw.utc > rangeEnd + slack { exhausted = true; lastRaw = Int.max; return nil }
         // Past the range end nothing can overlap it; the raw instants up to the slack are still counted above.
         if keyIsInstant && raw.utc >= rangeEnd { return nil }
         let key = frame.matchKey(wall: raw.wall, utc: raw.utc)
-        if excluded.contains(key) || (!excludedDays.isEmpty && excludedDays.contains(floorDivide(raw.wall, 86_400))) { return nil }
-        if overridden.contains(key) || (!overriddenDays.isEmpty && overriddenDays.contains(floorDivide(raw.wall, 86_400))) {
-            return nil
-        }
+        if excluded.contains(key: key, wall: raw.wall) || overridden.contains(key: key, wall: raw.wall) { return nil }
         var wall = raw.wall, utc = raw.utc, length = self.length, future = -1
         if !futures.isEmpty, let index = futures.lastIndex(where: { $0.key < key }) {
             let change = futures[index]
@@ -218,13 +216,18 @@ final class Series {
                                future: future, extra: periodEnd == nil ? -1 : raw.extra)
     }
 
-    private func stop() {
+    /// The most raw instances that show nothing (before the range, excluded) a series may
+    /// produce: a hundred per instance of the cap, or a million for an uncapped (streamed) expansion.
+    var workLimit: Int { limit == Int.max ? 1_000_000 : limit * 100 }
+
+    private func stop(shownNothing: Bool = false) {
         exhausted = true
         lastRaw = Int.max
         if limitDiagnostic == nil {
-            limitDiagnostic = Diagnostic(.recurrenceLimit,
-                "stopped expanding the series after \(limit) instances", line: master.line, uid: master.uid,
-                property: "RRULE")
+            let message = shownNothing
+                ? "stopped expanding the series after \(workLimit) instances that showed nothing in the range"
+                : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"
+            limitDiagnostic = Diagnostic(.recurrenceLimit, message, line: master.line, uid: master.uid, property: "RRULE")
         }
     }
 

@@ -63,8 +63,14 @@ struct SeriesBuilder {
             }
             let masters = members.filter { $0.recurrenceID == nil }
             let overrides = members.filter { $0.recurrenceID != nil }
-            if let master = masters.max(by: { $0.sequence <= $1.sequence }) {
-                addSeries(master, overrides: overrides, calendarIndex: index)
+            if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
+                let master = masters[chosen]
+                if masters.count > 1 {
+                    diagnostics.append(Diagnostic(.duplicateUID,
+                        "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
+                        severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
+                }
+                addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
             } else {
                 // No master: each override shows as a single event.
                 for override in Self.latest(overrides, by: { $0.recurrenceID }) {
@@ -75,6 +81,26 @@ struct SeriesBuilder {
                 }
             }
         }
+    }
+
+    /// Whether `override` is a CalDAV leftover to drop (``CalDAVLeftovers``).
+    private mutating func isStale(_ override: Incidence, master: Incidence) -> Bool {
+        guard let rid = override.recurrenceID, override.sequence < master.sequence,
+              let start = EventSpan.timedFromMidnight(master).incidence.start else { return false }
+        let clock = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty).clock
+        return CalDAVLeftovers.isStale(recurrenceID: rid, sequence: override.sequence, masterSequence: master.sequence,
+                                       start: start, rules: master.recurrenceRules, dates: master.recurrenceDates.map(\.start),
+                                       exceptions: master.exceptionDates, clock: clock,
+                                       lookup: { [lookup] in lookup($0).map(ZoneCache.init) })
+    }
+
+    /// Whether DTEND lies before DTSTART, by the order `validate` checks too (``TimeOrder``): as dates
+    /// when both are dates, as wall times when they have one form (a floating end beside a zoned
+    /// start included), else as instants.
+    private func endsBeforeStart(_ incidence: Incidence) -> Bool {
+        guard incidence.kind == .event, let start = incidence.start, let end = incidence.end else { return false }
+        if start.isDate || end.isDate { return start.isDate && end.isDate && end.date < start.date }
+        return TimeOrder.compare(end, start, resolve: lookup) == -1
     }
 
     /// One per key: highest SEQUENCE, then the last in the file.
@@ -93,26 +119,39 @@ struct SeriesBuilder {
         return order.map { best[$0]! }
     }
 
-    /// The clock a start value puts its series on.
-    private mutating func frame(for start: TimeValue, uid: String?) -> SeriesFrame {
-        switch start {
-        case .date: return SeriesFrame(clock: .date, viewer: viewer)
-        case .utc: return SeriesFrame(clock: .zoned(utc, tzid: nil), viewer: viewer)
-        case .zoned(_, let tzid):
-            if let zone = zone(tzid, uid: uid) { return SeriesFrame(clock: .zoned(zone, tzid: tzid), viewer: viewer) }
-            return SeriesFrame(clock: .floating, viewer: viewer)
-        case .floating:
-            if let name = calendar.defaultTimeZone, let zone = zone(name, uid: uid) {
-                return SeriesFrame(clock: .zoned(zone, tzid: name), viewer: viewer)
-            }
-            return SeriesFrame(clock: .floating, viewer: viewer)
-        }
+    /// The clock a start value puts its series on (``SeriesClock/of(start:defaultTZID:zone:utc:)``).
+    /// - Parameter recurring: whether the series has an RRULE: a UTC one is read in X-WR-TIMEZONE
+    ///   unless the calendar was imported for strict RFC 5545 reading.
+    private mutating func frame(for start: TimeValue, uid: String?, recurring: Bool = false) -> SeriesFrame {
+        let utcSeriesZone = recurring && calendar.readsUTCSeriesInCalendarZone != false ? calendar.defaultTimeZone : nil
+        let clock = SeriesClock.of(start: start, defaultTZID: calendar.defaultTimeZone, utcSeriesZone: utcSeriesZone,
+                                   zone: { zone($0, uid: uid) }, utc: utc)
+        return SeriesFrame(clock: clock, viewer: viewer)
+    }
+
+    /// The clock of a value that ends an instance of a series on `series` (DTEND, DUE, a PERIOD's
+    /// end): a floating value on a zoned series is read in the series' zone (``SeriesClock/of(value:series:defaultTZID:zone:utc:)``).
+    private mutating func frame(for value: TimeValue, series: SeriesFrame, uid: String?) -> SeriesFrame {
+        let clock = SeriesClock.of(value: value, series: series.clock, defaultTZID: calendar.defaultTimeZone,
+                                   zone: { zone($0, uid: uid) }, utc: utc)
+        return SeriesFrame(clock: clock, viewer: viewer)
+    }
+
+    /// What an EXDATE or RECURRENCE-ID value names on a series of `frame` (``InstanceKey``).
+    private mutating func match(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> InstanceMatch {
+        InstanceKey.match(value, clock: frame.clock, lookup: { zone($0, uid: uid) })
+    }
+
+    /// The instant a value names on a zoned series, else nil.
+    private mutating func instantKey(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> Int? {
+        if case .key(let key) = match(value, frame: frame, uid: uid) { return key }
+        return nil
     }
 
     /// The instant and displayed form of a value that ends an instance (DTEND, DUE, a PERIOD's end).
     /// An instant (UTC or another zone) on a zoned series is shown in the series' zone, as its start is.
     private mutating func absolute(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> (key: Int, time: OccurrenceTime) {
-        let own = self.frame(for: value, uid: uid)
+        let own = self.frame(for: value, series: frame, uid: uid)
         let wall = value.civil.secondsSinceEpoch
         let utc = own.instant(wall: wall)
         if case .zoned = own.clock, case .zoned(let zone, _) = frame.clock {
@@ -122,38 +161,14 @@ struct SeriesBuilder {
                 ? viewer.resolve(wallSeconds: wall).utcSeconds : utc, own.startTime(wall: wall, utc: utc))
     }
 
-    /// Where an RDATE value falls in the series' terms: its wall time, and the instant that orders it
-    /// (the wall time itself for floating and all-day series).
-    private mutating func place(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> (wall: Int, utc: Int) {
-        guard case .zoned(let zone, _) = frame.clock else {
-            let w = CivilDateTime(date: value.date, hour: value.isDate ? 0 : value.civil.hour,
-                                  minute: value.isDate ? 0 : value.civil.minute, second: value.isDate ? 0 : value.civil.second)
-            return (w.secondsSinceEpoch, w.secondsSinceEpoch)
-        }
-        let utc: Int
-        switch value {
-        case .utc(let t): utc = t.secondsSinceEpoch
-        case .zoned(let t, let tzid): utc = (self.zone(tzid, uid: uid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
-        case .floating(let t): utc = zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
-        case .date(let d): utc = zone.resolve(wallSeconds: CivilDateTime(date: d).secondsSinceEpoch).utcSeconds
-        }
-        return (zone.zone.wallTime(atUTC: utc).secondsSinceEpoch, utc)
-    }
-
-    /// The wall time of a value in the series' terms (a UTC or other-zone value moved to the series' zone).
-    private func wall(of value: TimeValue, frame: SeriesFrame, utc: Int) -> Int {
-        if case .zoned(let zone, _) = frame.clock, !value.isDate { return zone.zone.wallTime(atUTC: utc).secondsSinceEpoch }
-        return value.civil.secondsSinceEpoch
-    }
-
     private mutating func length(of incidence: Incidence, start: TimeValue, frame: SeriesFrame) -> InstanceLength {
         let endValue = incidence.kind == .todo ? (incidence.start == nil ? nil : incidence.due) : incidence.end
         if let endValue {
             if start.isDate || endValue.isDate {
                 return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
             }
-            let s = frame.instant(wall: start.civil.secondsSinceEpoch)
-            let own = self.frame(for: endValue, uid: incidence.uid)
+            let s = frame.instant(wall: SeriesClock.wall(of: start, on: frame.clock))
+            let own = self.frame(for: endValue, series: frame, uid: incidence.uid)
             let e = own.instant(wall: endValue.civil.secondsSinceEpoch)
             if case .floating = frame.clock { return InstanceLength(days: 0, seconds: endValue.civil.secondsSinceEpoch - start.civil.secondsSinceEpoch) }
             return InstanceLength(days: 0, seconds: max(0, e - s))
@@ -162,11 +177,14 @@ struct SeriesBuilder {
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 
-    private mutating func addSeries(_ master: Incidence, overrides: [Incidence], calendarIndex: Int,
+    private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil) {
+        // The times as the producer meant them (``EventSpan``); occurrences show the component as written.
+        var master = EventSpan.timedFromMidnight(written).incidence
+        if endsBeforeStart(master) { master = EventSpan.swapped(master) }
         guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
-        let frame = frame(for: start, uid: master.uid)
-        let startWall = start.isDate ? CivilDateTime(date: start.date).secondsSinceEpoch : start.civil.secondsSinceEpoch
+        let frame = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty)
+        let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
@@ -178,24 +196,15 @@ struct SeriesBuilder {
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
                                                    rangeStart: rangeStart, rangeEnd: rangeEnd) {
                 singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
-                    incidence: master, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    incidence: written, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
                     recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
             }
             return
         }
         var sources: [InstanceSource] = []
-        let zoneCache: ZoneCache? = { if case .zoned(let z, _) = frame.clock { return z }; return nil }()
+        let zoneCache = frame.clock.zone
         for rule in master.recurrenceRules {
-            var until = UntilBound.none
-            switch rule.until {
-            case .utc(let t)? where zoneCache != nil: until = .instant(t.secondsSinceEpoch)
-            case .date(let d)?: until = .wall(CivilDateTime(date: d, hour: start.isDate ? 0 : 23, minute: start.isDate ? 0 : 59,
-                                                            second: start.isDate ? 0 : 59).secondsSinceEpoch)
-            case let t?: until = .wall(t.civil.secondsSinceEpoch)
-            case nil: break
-            }
-            if let source = InstanceSource(rule: rule, start: CivilDateTime(secondsSinceEpoch: startWall), isDate: start.isDate,
-                                           until: until, zone: zoneCache) {
+            if let source = InstanceSource(rule: rule, start: start, clock: frame.clock) {
                 sources.append(source)
             } else {
                 diagnostics.append(Diagnostic(.unsupportedRecurrence, "cannot expand RRULE:\(rule)", source: calendar.source,
@@ -205,7 +214,7 @@ struct SeriesBuilder {
         var extras: [ExtraInstance] = []
         if sources.isEmpty { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
         for rdate in master.recurrenceDates {
-            let (w, utc) = place(rdate.start, frame: frame, uid: master.uid)
+            let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: master.uid) })
             var end: (key: Int, time: OccurrenceTime)?
             if case .period(_, let periodEnd) = rdate {
                 switch periodEnd {
@@ -218,26 +227,26 @@ struct SeriesBuilder {
             }
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
-        var excluded = Set<Int>(), excludedDays = Set<Int>()
-        for value in master.exceptionDates { add(value, frame: frame, to: &excluded, days: &excludedDays) }
-        var overridden = Set<Int>(), overriddenDays = Set<Int>()
+        var excluded = InstanceMatchSet()
+        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: master.uid)) }
+        var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
         for override in Self.latest(overrides, by: { $0.recurrenceID }) {
             guard let rid = override.recurrenceID else { continue }
-            add(rid, frame: frame, to: &overridden, days: &overriddenDays)
+            overridden.insert(match(rid, frame: frame, uid: master.uid))
             addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame)
-            if override.appliesToFutureInstances, let key = frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }),
+            if override.appliesToFutureInstances, let key = instantKey(rid, frame: frame, uid: master.uid),
                let newStart = override.start {
-                let ridWall = wall(of: rid, frame: frame, utc: key)
-                let newUTC = frame.matchKey(of: newStart, lookup: { [self] in lookup($0).map(ZoneCache.init) }) ?? key
-                let newWall = wall(of: newStart, frame: frame, utc: newUTC)
-                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: override,
+                let ridWall = InstanceKey.wall(of: rid, clock: frame.clock, utc: key)
+                let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
+                let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
+                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: ThisAndFuture.carried(from: override, onto: written),
                                             length: self.length(of: override, start: newStart, frame: frame)))
             }
         }
-        let series = Series(master: master, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
-                            sources: sources, extras: extras, excluded: excluded, excludedDays: excludedDays,
-                            overridden: overridden, overriddenDays: overriddenDays, futures: futures,
+        let series = Series(master: written, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
+                            sources: sources, extras: extras, excluded: excluded,
+                            overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit,
                             startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
         if sources.isEmpty && extras.count == 1 && futures.isEmpty {
@@ -259,12 +268,9 @@ struct SeriesBuilder {
     }
 
     /// The original start of an override, shown in its series' own form; none for a single event.
-    private func originalStart(of recurrenceID: TimeValue?, frame: SeriesFrame) -> OccurrenceTime? {
-        recurrenceID.flatMap { rid in
-            frame.matchKey(of: rid, lookup: { [self] in lookup($0).map(ZoneCache.init) }).map { key in
-                frame.startTime(wall: wall(of: rid, frame: frame, utc: key), utc: key)
-            }
-        }
+    private mutating func originalStart(of recurrenceID: TimeValue?, frame: SeriesFrame) -> OccurrenceTime? {
+        guard let rid = recurrenceID, let key = instantKey(rid, frame: frame, uid: nil) else { return nil }
+        return frame.startTime(wall: InstanceKey.wall(of: rid, clock: frame.clock, utc: key), utc: key)
     }
 
     /// Adds the instance an override makes of its master's series. Its recurrence id is shown in
@@ -280,17 +286,9 @@ struct SeriesBuilder {
         addSeries(instance, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID)
         guard singles.count > before else { return }
         singles[singles.count - 1].occurrence.incidence = override
-        if let key = masterFrame.matchKey(of: recurrenceID, lookup: { [self] in lookup($0).map(ZoneCache.init) }) {
+        if let key = instantKey(recurrenceID, frame: masterFrame, uid: override.uid) {
             singles[singles.count - 1].occurrence.recurrenceIDTime =
-                masterFrame.startTime(wall: wall(of: recurrenceID, frame: masterFrame, utc: key), utc: key)
-        }
-    }
-
-    private func add(_ value: TimeValue, frame: SeriesFrame, to keys: inout Set<Int>, days: inout Set<Int>) {
-        if let key = frame.matchKey(of: value, lookup: { [self] in lookup($0).map(ZoneCache.init) }) {
-            keys.insert(key)
-        } else if let day = frame.dayKey(of: value) {
-            days.insert(day)
+                masterFrame.startTime(wall: InstanceKey.wall(of: recurrenceID, clock: masterFrame.clock, utc: key), utc: key)
         }
     }
 }

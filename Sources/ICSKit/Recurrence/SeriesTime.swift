@@ -1,11 +1,3 @@
-/// How a series reads its wall times: all-day dates, floating wall times, or wall times in a zone.
-enum SeriesClock {
-    case date
-    case floating
-    /// A zone (UTC too), with the TZID the series wrote (`nil` for UTC).
-    case zoned(ZoneCache, tzid: String?)
-}
-
 /// How long each instance lasts (RFC 5545 3.8.5.3, 3.3.6).
 struct InstanceLength: Sendable, Equatable {
     /// Nominal days (added to the wall date) and exact seconds (added to the instant).
@@ -21,7 +13,7 @@ struct SeriesFrame {
     /// The zone that floating and all-day times are shown in.
     let viewer: ZoneCache
 
-    var isDate: Bool { if case .date = clock { return true } else { return false } }
+    var isDate: Bool { clock.isDate }
 
     /// The instant of a wall time: in the series' zone, or the viewer's for floating and all-day times.
     func instant(wall: Int) -> Int {
@@ -31,35 +23,9 @@ struct SeriesFrame {
         }
     }
 
-    /// The key EXDATE and RECURRENCE-ID are matched on: the instant for zoned series, the wall
-    /// time for floating ones, the day (as seconds of its midnight) for all-day ones.
-    func matchKey(wall: Int, utc: Int) -> Int {
-        switch clock {
-        case .zoned: return utc
-        case .floating: return wall
-        case .date: return floorDivide(wall, 86_400) * 86_400
-        }
-    }
-
-    /// The match key of an EXDATE or RECURRENCE-ID value; nil for a DATE on a timed series
-    /// (matched by day instead, see ``dayKey(of:)``).
-    func matchKey(of value: TimeValue, lookup: (String) -> ZoneCache?) -> Int? {
-        switch (clock, value) {
-        case (.date, _): return floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400
-        case (_, .date): return nil
-        case (.floating, _): return value.civil.secondsSinceEpoch
-        case (.zoned(let zone, _), .floating(let t)): return zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
-        case (.zoned, .utc(let t)): return t.secondsSinceEpoch
-        case (.zoned(let zone, _), .zoned(let t, let tzid)):
-            return (lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
-        }
-    }
-
-    /// The day a DATE value names, for matching by date on a timed series.
-    func dayKey(of value: TimeValue) -> Int? {
-        if case .date(let d) = value { return d.daysSinceEpoch }
-        return nil
-    }
+    /// The key EXDATE and RECURRENCE-ID are matched on (``InstanceKey``).
+    @inline(__always)
+    func matchKey(wall: Int, utc: Int) -> Int { InstanceKey.key(wall: wall, utc: utc, clock: clock) }
 
     /// The start as shown: for a zone, the instant with the offset in force at it, so that a wall
     /// time in a spring-forward gap (read with the offset before the gap, RFC 5545 3.3.5) shows as

@@ -120,7 +120,11 @@ extension BlockChecker {
                 syntax(.invalidCalendarAddress, "\(name) value \"\(shown(b))\" is not a calendar address (mailto:…)", line: line, property: name)
             }
         case .uri:
-            if !ValueSyntax.isURI(b) {
+            if !ValueSyntax.isURI(b), name == "ATTACH", !b.isEmpty,
+               b.allSatisfy({ ValueSyntax.isDigit($0) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }) {
+                // iCloud names its alarm sound (ATTACH;VALUE=URI:Chord) in every export: a word, not a URI.
+                add(.soundNameNotURI, "ATTACH value \"\(shown(b))\" is a sound's name, not a URI", line: line, property: name)
+            } else if !ValueSyntax.isURI(b) {
                 syntax(.invalidURI, "\(name) value \"\(shown(b))\" is not a URI", line: line, property: name)
             }
         case .recur:

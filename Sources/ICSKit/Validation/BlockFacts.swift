@@ -33,6 +33,8 @@ struct BlockFacts: Sendable {
     /// `uid`'s hash, taken in the parallel pass so that grouping by UID need not read the strings.
     var uidHash: Int?
     var recurrenceID: TimeValue?
+    /// SEQUENCE (0 when absent): which of several components with one UID wins (``CalDAVLeftovers``).
+    var sequence = 0
     /// Whether the incidence has EXDATEs (its series must then be walked).
     var hasExceptions = false
     /// Of an incidence with a UID, what the checks of its EXDATEs and of its overrides need.

@@ -34,6 +34,8 @@ enum BlockValidation {
         for diagnostic in parsed.diagnostics {
             if libicalSyntax.contains(diagnostic.code), let line = diagnostic.line, checker.linesWithSyntaxErrors.contains(line) { continue }
             if diagnostic.code == .parameterParseError, parameterProblem { continue }
+            // The line pass reports the RRULEs that the conversion repairs (``RuleRepair``).
+            if [.emptyRecurrenceRule, .repeatedRulePart, .countNotPositive].contains(diagnostic.code) { continue }
             if diagnostic.code == .unknownProperty, let name = diagnostic.property,
                PropertyTable.id(name) != nil || registered.contains(name) { continue }
             findings.append(Finding(diagnostic, file: file))
@@ -49,6 +51,7 @@ enum BlockValidation {
             facts.uid = incidence.uid
             facts.uidHash = incidence.uid?.hashValue
             facts.recurrenceID = incidence.recurrenceID
+            facts.sequence = incidence.sequence
             facts.hasExceptions = !incidence.exceptionDates.isEmpty
             if let start = incidence.start, let end = incidence.kind == .todo ? incidence.due : incidence.end,
                !start.isDate, !end.isDate, !TimeOrder.sameForm(start, end) {

@@ -1,36 +1,8 @@
 extension CalendarChecker {
-    /// What a TZID names, for the zone checks.
-    enum ZoneKind {
-        case defined, utc, iana(String), windows(String), unknown
-    }
-
-    static func kind(of tzid: String, definitions: [TimeZoneDefinition]) -> ZoneKind {
-        let name = TZIDNormalizer.normalize(tzid)
-        if definitions.contains(where: { $0.tzid == tzid || TZIDNormalizer.normalize($0.tzid) == name }) { return .defined }
-        if ZoneResolver.utcNames.contains(name.lowercased()) { return .utc }
-        if let known = SystemZoneNames.canonical(name) { return .iana(known) }
-        if let iana = WindowsZoneNames.iana(for: TZIDNormalizer.clean(tzid)) { return .windows(SystemZoneNames.currentName(iana)) }
-        return .unknown
-    }
-
-    /// The IANA name a TZID stands for, when there is one (for comparing with X-WR-TIMEZONE).
-    static func ianaName(_ tzid: String, definitions: [TimeZoneDefinition]) -> String {
-        switch kind(of: tzid, definitions: definitions) {
-        case .iana(let name), .windows(let name): return SystemZoneNames.currentName(name)
-        case .utc: return "UTC"
-        default:
-            if let zone = ZoneResolver(timeZones: definitions).zone(for: tzid), let id = zone.identifier {
-                return SystemZoneNames.currentName(id)
-            }
-            return TZIDNormalizer.normalize(tzid)
-        }
-    }
-
     /// VTIMEZONEs defined twice or never used; TZIDs that name no zone or a Windows zone;
     /// X-WR-TIMEZONE against the zones used.
     mutating func checkZones(_ results: [BlockResult], zones: [(definition: TimeZoneDefinition, line: Int)],
-                             defaultZone: (value: String, line: Int)?) {
-        let definitions = zones.map(\.definition)
+                             defaultZone: (value: String, line: Int)?, resolver: ZoneResolver) {
         var firstDefinition: [String: Int] = [:]
         for (definition, line) in zones where !definition.tzid.isEmpty {
             if let first = firstDefinition[definition.tzid] {
@@ -61,32 +33,32 @@ extension CalendarChecker {
         for tzid in order {
             let use = uses[tzid]!
             let times = use.count == 1 ? "" : " (used \(use.count) times)"
-            switch Self.kind(of: tzid, definitions: definitions) {
+            switch ZoneKind.of(tzid, resolver: resolver) {
             case .defined:
-                let name = TZIDNormalizer.normalize(tzid)
-                if let definition = definitions.first(where: { $0.tzid == tzid || TZIDNormalizer.normalize($0.tzid) == name }) {
-                    usedDefinitions.insert(definition.tzid)
-                }
+                if let definition = resolver.definition(for: tzid) { usedDefinitions.insert(definition.tzid) }
             case .windows(let iana):
                 add(.windowsZoneName, "TZID \"\(tzid)\" is a Windows zone name (\(iana)) with no VTIMEZONE\(times)",
+                    line: use.line, property: use.property)
+            case .displayName(let iana):
+                add(.windowsZoneName, "TZID \"\(tzid)\" is an Outlook display name (read as \(iana)) with no VTIMEZONE\(times)",
                     line: use.line, property: use.property)
             case .unknown:
                 add(.unknownTimeZone, "TZID \"\(tzid)\" has no VTIMEZONE and is neither an IANA nor a Windows zone name\(times)",
                     line: use.line, property: use.property)
             case .utc, .iana: break
             }
-            usedNames.append(Self.ianaName(tzid, definitions: definitions))
+            usedNames.append(ZoneKind.ianaName(tzid, resolver: resolver))
         }
         if let defaultZone {
             let value = defaultZone.value
-            switch Self.kind(of: value, definitions: definitions) {
+            switch ZoneKind.of(value, resolver: resolver) {
             case .defined:
-                usedDefinitions.insert(definitions.first { $0.tzid == value || TZIDNormalizer.normalize($0.tzid) == TZIDNormalizer.normalize(value) }!.tzid)
+                if let definition = resolver.definition(for: value) { usedDefinitions.insert(definition.tzid) }
             case .unknown:
                 add(.unknownTimeZone, "X-WR-TIMEZONE \"\(value)\" is neither an IANA nor a Windows zone name", line: defaultZone.line, property: "X-WR-TIMEZONE")
             default: break
             }
-            let name = Self.ianaName(value, definitions: definitions)
+            let name = ZoneKind.ianaName(value, resolver: resolver)
             let distinct = Array(Set(usedNames)).sorted()
             if !distinct.isEmpty, !distinct.contains(name) {
                 add(.defaultZoneMismatch, "X-WR-TIMEZONE is \(value) but the times use \(distinct.prefix(3).joined(separator: ", "))\(distinct.count > 3 ? ", …" : "")",

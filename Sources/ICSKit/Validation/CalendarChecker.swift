@@ -58,8 +58,24 @@ struct CalendarChecker {
                 findings.append(contentsOf: order.findings)
             }
         }
+        checkUTCSeries(results, incidences, defaultZone: defaultZone, resolver: resolver)
         checkUIDs(results, incidences, resolver: resolver)
-        checkZones(results, zones: zones, defaultZone: defaultZone)
+        checkZones(results, zones: zones, defaultZone: defaultZone, resolver: resolver)
+    }
+
+    /// One note for the recurring series written in UTC that the views read at X-WR-TIMEZONE's wall time.
+    private mutating func checkUTCSeries(_ results: [BlockResult], _ incidences: [Int], defaultZone: (value: String, line: Int)?,
+                                         resolver: ZoneResolver) {
+        guard let defaultZone, resolver.zone(for: defaultZone.value) != nil else { return }
+        let utcSeries = incidences.filter { index in
+            guard let series = results[index].facts.series, !series.rules.isEmpty, results[index].facts.recurrenceID == nil,
+                  case .utc? = series.start else { return false }
+            return true
+        }
+        guard let first = utcSeries.first else { return }
+        add(.utcSeriesInCalendarZone,
+            "\(utcSeries.count) recurring \(utcSeries.count == 1 ? "series is" : "series are") written in UTC; the views repeat \(utcSeries.count == 1 ? "it" : "them") at the wall time of X-WR-TIMEZONE \(defaultZone.value), as Google Calendar does",
+            line: results[first].facts.startLine ?? results[first].facts.line, uid: results[first].facts.uid, property: "DTSTART")
     }
 
     // MARK: - UIDs, overrides, exceptions
@@ -72,7 +88,7 @@ struct CalendarChecker {
         let file = self.file
         let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
             var checker = CalendarChecker(file: file)
-            checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolve: { resolver.zone(for: $0) })
+            checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolver: resolver)
             return checker.findings
         }
         for groupFindings in found { findings.append(contentsOf: groupFindings) }
@@ -111,13 +127,15 @@ struct CalendarChecker {
     }
 
     /// The components sharing one UID: one master, overrides of distinct instances that exist.
-    private mutating func checkGroup(_ members: [Int], _ results: [BlockResult], resolve: @escaping TimeOrder.Resolve) {
+    private mutating func checkGroup(_ members: [Int], _ results: [BlockResult], resolver: ZoneResolver) {
         let uid = results[members[0]].facts.uid!
         let masters = members.filter { results[$0].facts.recurrenceID == nil }
         let overrides = members.filter { results[$0].facts.recurrenceID != nil }
-        for extra in masters.dropFirst() {
+        // The views show the master with the highest SEQUENCE, then the last (``CalDAVLeftovers``).
+        let chosen = CalDAVLeftovers.master(of: masters, sequence: { results[$0].facts.sequence }).map { masters[$0] }
+        for extra in masters where extra != chosen {
             let facts = results[extra].facts
-            add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (first by the component on line \(results[masters[0]].facts.line))",
+            add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (the views show the one on line \(results[chosen!].facts.line), SEQUENCE \(results[chosen!].facts.sequence))",
                 line: facts.uidLine ?? facts.line, uid: uid, property: "UID")
         }
         var seen: [TimeValue: Int] = [:]
@@ -131,7 +149,7 @@ struct CalendarChecker {
                 seen[recurrenceID] = facts.recurrenceIDLine ?? facts.line
             }
         }
-        guard let master = masters.first else {
+        guard let master = chosen else {
             if let first = overrides.first {
                 let facts = results[first].facts
                 add(.overrideWithoutMaster, "override of UID \(uid) without the series it belongs to",
@@ -145,12 +163,20 @@ struct CalendarChecker {
         for (i, exdate) in series.exceptions.enumerated() {
             targets.append((exdate, i < facts.exceptionLines.count ? facts.exceptionLines[i] : facts.line, .exceptionMatchesNoInstance, "EXDATE"))
         }
+        guard let start = series.start else { return }
+        let clock = SeriesWalk.clock(of: start, resolver: resolver, recurring: !series.rules.isEmpty)
+        let lookup: (String) -> ZoneCache? = { resolver.zone(for: $0).map(ZoneCache.init) }
         for index in overrides {
             let f = results[index].facts
+            if f.sequence < facts.sequence, CalDAVLeftovers.isExcluded(f.recurrenceID!, by: series.exceptions, clock: clock, lookup: lookup) {
+                add(.staleOverride, "override of UID \(uid) for RECURRENCE-ID \(f.recurrenceID!) has SEQUENCE \(f.sequence), lower than its master's \(facts.sequence), which excludes the instance: the views drop it",
+                    line: f.recurrenceIDLine ?? f.line, uid: uid, property: "RECURRENCE-ID")
+                continue
+            }
             targets.append((f.recurrenceID!, f.recurrenceIDLine ?? f.line, .recurrenceIDMatchesNoInstance, "RECURRENCE-ID"))
         }
-        guard !targets.isEmpty, let start = series.start else { return }
-        let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolve: resolve)
+        guard !targets.isEmpty else { return }
+        let matcher = InstanceMatcher(series: series, start: start, targets: targets.map(\.value), resolver: resolver)
         for target in targets where !matcher.matches(target.value) {
             add(target.code, "\(target.property) \(target.value) matches no instance of the series (DTSTART \(start)\(series.rules.isEmpty ? "" : ", RRULE \(series.rules[0])"))",
                 line: target.line, uid: uid, property: target.property)

@@ -26,16 +26,41 @@ struct IncidenceChecker {
         if let end = incidence.end, incidence.kind == .event {
             if start.isDate != end.isDate {
                 if perBlock {
-                    add(.mixedStartEndTypes, "DTSTART is a \(start.isDate ? "DATE" : "DATE-TIME") but DTEND is a \(end.isDate ? "DATE" : "DATE-TIME")",
+                    add(.mixedStartEndTypes, "DTSTART is a \(start.isDate ? "DATE" : "DATE-TIME") but DTEND is a \(end.isDate ? "DATE" : "DATE-TIME")\(start.isDate ? "; read as a timed event from midnight" : "")",
                         line: facts.endLine, property: "DTEND")
                 }
             } else if TimeOrder.sameForm(start, end) == perBlock, let order = TimeOrder.compare(end, start, resolve: resolve), order <= 0 {
-                add(.endNotAfterStart, order < 0 ? "DTEND is before DTSTART" : "DTEND is equal to DTSTART", line: facts.endLine, property: "DTEND")
+                add(.endNotAfterStart, order < 0 ? "DTEND is before DTSTART" : "DTEND is equal to DTSTART",
+                    line: facts.endLine, property: "DTEND")
             }
         }
+        if perBlock { checkConventions(start) }
         if let due = incidence.due, incidence.kind == .todo, start.isDate == due.isDate,
            TimeOrder.sameForm(start, due) == perBlock, let order = TimeOrder.compare(due, start, resolve: resolve), order <= 0 {
             add(.dueNotAfterStart, order < 0 ? "DUE is before DTSTART" : "DUE is equal to DTSTART", line: facts.dueLine, property: "DUE")
+        }
+    }
+
+    /// The times the views read by a convention of real feeds rather than as written (``SeriesClock``, ``EventSpan``).
+    private mutating func checkConventions(_ start: TimeValue) {
+        if !start.isDate, start.tzid != nil || { if case .utc = start { return true } else { return false } }() {
+            let zone = start.tzid.map { "DTSTART's zone \($0)" } ?? "UTC, as DTSTART"
+            let candidates: [(String, Int?, [TimeValue])] = [
+                ("DTEND", facts.endLine, incidence.end.map { [$0] } ?? []),
+                ("DUE", facts.dueLine, incidence.due.map { [$0] } ?? []),
+                ("RECURRENCE-ID", facts.recurrenceIDLine, incidence.recurrenceID.map { [$0] } ?? []),
+                ("EXDATE", facts.exceptionLines.first, incidence.exceptionDates),
+                ("RDATE", nil, incidence.recurrenceDates.map(\.start)),
+            ]
+            for (property, line, values) in candidates {
+                guard let floating = values.first(where: { if case .floating = $0 { return true } else { return false } }) else { continue }
+                add(.floatingTimeOnZonedSeries, "\(property) \(floating) is a floating time beside DTSTART \(start); read in \(zone)",
+                    line: line, property: property)
+            }
+        }
+        if start.isDate, incidence.kind == .event, incidence.end == nil, let duration = incidence.duration, duration.exactSeconds != 0 {
+            add(.dateStartTimedDuration, "DTSTART is a DATE but DURATION \(duration) has hours; read as a timed event from midnight",
+                line: facts.startLine, property: "DURATION")
         }
     }
 
@@ -63,14 +88,14 @@ struct IncidenceChecker {
             // First in wall time only (no zone to look up): an instance found there settles it for
             // all but rules whose next instance is within a zone offset of UNTIL or in a DST gap,
             // which stay unreported. Nothing found: walk again in the series' zone to be sure.
-            guard var quick = SeriesWalk(rule: rule, start: start, zone: nil) else {
+            guard var quick = SeriesWalk(rule: rule, start: start, clock: SeriesWalk.clock(of: start, resolver: nil)) else {
                 let message = rule.rscale.map { "RRULE cannot be expanded: RSCALE=\($0) names a calendar libical does not know" }
                     ?? "RRULE \(rule) cannot be expanded: libical refuses it"
                 add(.unsupportedRecurrence, message, line: facts.rruleLine, property: "RRULE")
                 continue
             }
             if quick.next() != nil { continue }
-            guard var walk = SeriesWalk(rule: rule, start: start, zone: SeriesWalk.zone(of: start, resolve: resolve)) else { continue }
+            guard var walk = SeriesWalk(rule: rule, start: start, clock: SeriesWalk.clock(of: start, resolver: nil)) else { continue }
             if walk.next() == nil {
                 let within = walk.gaveUp ? " in a whole 400-year cycle of the calendar" : ""
                 add(.ruleYieldsNoInstance, "RRULE \(rule) yields no instance after DTSTART\(within)", line: facts.rruleLine, property: "RRULE")

@@ -59,6 +59,8 @@ enum RuleTextChecker {
 
         var parts = Parts()
         var start = 0
+        // An empty RRULE is read as no rule (``RuleRepair``).
+        if b.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return [(.emptyRecurrenceRule, "empty RRULE: read as no rule")] }
         for end in 0...b.count where end == b.count || b[end] == 0x3B {
             defer { start = end + 1 }
             guard end > start else { continue }
@@ -70,7 +72,14 @@ enum RuleTextChecker {
                 out.append((.invalidRecurrenceRule, "RRULE has an unknown part \(upper(start..<eq))"))
                 continue
             }
-            if parts[part] != nil { out.append((.invalidRecurrenceRule, "RRULE has \(part.name) twice")) }
+            if let earlier = parts[part] {
+                // The same value twice is read once (``RuleRepair``); two different values make the rule unreadable.
+                if RuleRepair.isSameValue(Substring(text(earlier)), Substring(text((eq + 1)..<end))) {
+                    out.append((.repeatedRulePart, "RRULE has \(part.name)=\(text(earlier)) twice; read once"))
+                } else {
+                    out.append((.invalidRecurrenceRule, "RRULE has \(part.name) twice, with different values"))
+                }
+            }
             parts[part] = (eq + 1)..<end
         }
         guard let freqRange = parts[.freq], isOne(freqRange, of: frequencies) else {
@@ -83,6 +92,10 @@ enum RuleTextChecker {
             if !ValueSyntax.isDate(bytes), ValueSyntax.dateTime(bytes) == nil {
                 out.append((.invalidRecurrenceRule, "RRULE UNTIL=\(text(until)) is not a DATE or DATE-TIME"))
             }
+        }
+        if let r = parts[.count], let count = integer(b, r), RuleRepair.ignoresCount(count) {
+            out.append((.countNotPositive, "RRULE COUNT=\(text(r)) is read as no COUNT"))
+            parts[.count] = nil
         }
         for part in [Part.count, .interval] {
             if let r = parts[part], !(integer(b, r).map { $0 >= 1 } ?? false) {

@@ -11,7 +11,13 @@ import Testing
         ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", []),
         ("COUNT=3", ["ICS2006"]),
         ("FREQ=FORTNIGHTLY", ["ICS2006"]),
-        ("FREQ=DAILY;COUNT=0", ["ICS2006"]),
+        // Conventions of real feeds (RuleRepair): COUNT ≤ 0 is no COUNT (so no ICS2203 beside UNTIL), a part
+        // repeated with the same value (any case) is read once, an empty rule is none; different values stay an error.
+        ("FREQ=DAILY;COUNT=0", ["ICS2211"]),
+        ("FREQ=DAILY;COUNT=-1;UNTIL=20240101T000000Z", ["ICS2211"]),
+        ("FREQ=DAILY;UNTIL=20240612T090000Z;FREQ=DAILY", ["ICS2210"]),
+        ("FREQ=daily;FREQ=DAILY", ["ICS2210"]),
+        ("", ["ICS2209"]),
         ("FREQ=DAILY;FOO=1", ["ICS2006"]),
         ("FREQ=DAILY;COUNT=2;UNTIL=20240101T000000Z", ["ICS2203"]),
         ("FREQ=MONTHLY;BYMONTHDAY=32", ["ICS2204"]),

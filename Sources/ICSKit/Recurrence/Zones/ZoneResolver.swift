@@ -82,8 +82,7 @@ final class ZoneResolver: Sendable {
         let name = TZIDNormalizer.normalize(tzid)
         if Self.utcNames.contains(name.lowercased()) { return UTCZone() }
         if let zone = Self.systemZone(name) ?? Self.windowsZone(name) ?? Self.windowsZone(cleaned) { return zone }
-        let definition = definitions.first { $0.tzid == tzid }
-            ?? definitions.first { TZIDNormalizer.normalize($0.tzid) == name }
+        let definition = self.definition(for: tzid)
         let display = OutlookDisplayName(cleaned)
         if let definition, !definition.observances.isEmpty {
             if let location = definition.otherProperties.first(where: { $0.name == "X-LIC-LOCATION" }),
@@ -104,6 +103,13 @@ final class ZoneResolver: Sendable {
             }
         }
         return nil
+    }
+
+    /// The VTIMEZONE that defines `tzid`: the one with that TZID as written, else as normalised.
+    func definition(for tzid: String) -> TimeZoneDefinition? {
+        if let exact = definitions.first(where: { $0.tzid == tzid }) { return exact }
+        let name = TZIDNormalizer.normalize(tzid)
+        return definitions.first { TZIDNormalizer.normalize($0.tzid) == name }
     }
 
     /// A tzdata zone for an IANA name (any case).

@@ -1,4 +1,6 @@
-/// Compares two DATE / DATE-TIME values of one component, through their zones when they differ.
+/// Compares two DATE / DATE-TIME values of one component, through their zones when they differ:
+/// the one order of a start and its end, for `validate` (DTEND not after DTSTART) and for the
+/// expansion (which swaps an end before its start, ``EventSpan``).
 enum TimeOrder {
     /// Finds a zone by TZID (the calendar's resolver), or nil when unknown.
     typealias Resolve = (String) -> (any ZoneConverting)?
@@ -12,11 +14,13 @@ enum TimeOrder {
         }
     }
 
-    /// Whether both values have the same form (both DATE, both floating, both UTC, or the same TZID):
+    /// Whether both values have the same form (both DATE, both floating, both UTC, or the same TZID),
+    /// or one is floating beside a zoned or UTC one (read in that one's zone, ``SeriesClock/of(value:series:defaultTZID:zone:utc:)``):
     /// then their wall times compare directly.
     static func sameForm(_ a: TimeValue, _ b: TimeValue) -> Bool {
         switch (a, b) {
         case (.date, .date), (.floating, .floating), (.utc, .utc): return true
+        case (.floating, .zoned), (.zoned, .floating), (.floating, .utc), (.utc, .floating): return true
         case (.zoned(_, let x), .zoned(_, let y)): return x == y
         default: return false
         }

@@ -1,6 +1,9 @@
 /// The one seam behind which rules are expanded: the native engine for Gregorian rules,
 /// libical's iterator for rules with another RSCALE (or a SKIP, or a leap month), which
 /// the native engine does not implement.
+///
+/// Part of the semantics core: the expansion and the validator both make their sources with
+/// ``init(rule:start:clock:)``, which also reads UNTIL (``untilBound(of:start:clock:)``).
 struct InstanceSource {
     /// The native engine (mutated in place through the optional: no copy of its buffers).
     private var native: RuleIterator?
@@ -17,6 +20,29 @@ struct InstanceSource {
         } else {
             fallback = nil
             native = RuleIterator(rule: rule, start: start, isDate: isDate, until: until, zone: zone)
+        }
+    }
+
+    /// The source of `rule` on a series that starts at `start` (DTSTART as written) on `clock`.
+    init?(rule: RecurrenceRule, start: TimeValue, clock: SeriesClock) {
+        self.init(rule: rule, start: CivilDateTime(secondsSinceEpoch: SeriesClock.wall(of: start, on: clock)), isDate: start.isDate,
+                  until: Self.untilBound(of: rule, start: start, clock: clock), zone: clock.zone)
+    }
+
+    /// Where `rule` stops (UNTIL is inclusive, RFC 5545 3.3.10), in the terms of the series:
+    /// - a UTC UNTIL on a zoned series: that instant;
+    /// - a DATE UNTIL: the end of that day (its midnight for an all-day series);
+    /// - a floating UNTIL (or a UTC one on a floating series): that wall time, in DTSTART's zone
+    ///   for a zoned series (the convention of generators that omit the `Z`);
+    /// - an UNTIL with a TZID (not allowed, but written): that wall time.
+    static func untilBound(of rule: RecurrenceRule, start: TimeValue, clock: SeriesClock) -> UntilBound {
+        switch rule.until {
+        case nil: return .none
+        case .utc(let t)? where clock.zone != nil: return .instant(t.secondsSinceEpoch)
+        case .date(let d)?:
+            return .wall(CivilDateTime(date: d, hour: start.isDate ? 0 : 23, minute: start.isDate ? 0 : 59,
+                                       second: start.isDate ? 0 : 59).secondsSinceEpoch)
+        case let t?: return .wall(t.civil.secondsSinceEpoch)
         }
     }
 

@@ -1,0 +1,70 @@
+/// Edits left behind by CalDAV clients, read as every view and `validate` read them:
+///
+/// - of several components with one UID and no RECURRENCE-ID, the one with the highest
+///   SEQUENCE wins, then the last in the file (``master(of:sequence:)``);
+/// - an override whose SEQUENCE is lower than its master's is dropped when the master excludes
+///   its instance (EXDATE) or its rules no longer produce it (the series was shortened or
+///   changed after the override was written) (``isStale(recurrenceID:sequence:masterSequence:start:rules:dates:exceptions:clock:lookup:)``);
+/// - an override whose SEQUENCE is not lower stands, even when the master also EXDATEs that
+///   instance (Apple iCal writes both for an edited instance); an override without master
+///   shows as a single event.
+enum CalDAVLeftovers {
+    /// The index of the master among `candidates` (components without RECURRENCE-ID): highest
+    /// SEQUENCE, then the last; nil when there is none.
+    static func master<T>(of candidates: [T], sequence: (T) -> Int) -> Int? {
+        var best: Int?
+        for index in candidates.indices where best == nil || sequence(candidates[index]) >= sequence(candidates[best!]) {
+            best = index
+        }
+        return best
+    }
+
+    /// Whether an override is a leftover to drop (see the type's summary).
+    static func isStale(recurrenceID: TimeValue, sequence: Int, masterSequence: Int, start: TimeValue,
+                        rules: [RecurrenceRule], dates: [TimeValue], exceptions: [TimeValue],
+                        clock: SeriesClock, lookup: @escaping (String) -> ZoneCache?) -> Bool {
+        guard sequence < masterSequence else { return false }
+        if isExcluded(recurrenceID, by: exceptions, clock: clock, lookup: lookup) { return true }
+        let matcher = InstanceMatcher(start: start, rules: rules, dates: dates, targets: [recurrenceID], clock: clock, lookup: lookup)
+        return !matcher.matches(recurrenceID)
+    }
+
+    /// Whether one of the EXDATEs `exceptions` names the instance `recurrenceID` names.
+    static func isExcluded(_ recurrenceID: TimeValue, by exceptions: [TimeValue], clock: SeriesClock,
+                           lookup: (String) -> ZoneCache?) -> Bool {
+        guard !exceptions.isEmpty else { return false }
+        var excluded = InstanceMatchSet()
+        for value in exceptions { excluded.insert(InstanceKey.match(value, clock: clock, lookup: lookup)) }
+        switch InstanceKey.match(recurrenceID, clock: clock, lookup: lookup) {
+        case .key(let key):
+            return excluded.contains(key: key, wall: InstanceKey.wall(of: recurrenceID, clock: clock, utc: key))
+        case .day(let day):
+            return excluded.days.contains(day)
+        }
+    }
+}
+
+extension ICalendar {
+    /// The UIDs that several events (or several todos) share without RECURRENCE-ID, with how many
+    /// components of each the views drop: all but the one with the highest SEQUENCE, then the last
+    /// (``OccurrenceExpansion`` reports each UID once, as a warning). In the order of first use.
+    ///
+    /// ```swift
+    /// for (uid, dropped) in calendar.droppedDuplicates { print("\(uid): \(dropped) dropped") }
+    /// ```
+    /// - Complexity: O(n) in the events and todos.
+    public var droppedDuplicates: [(uid: String, dropped: Int)] {
+        var result: [(uid: String, dropped: Int)] = []
+        for list in [events, todos] {
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for incidence in list where incidence.recurrenceID == nil {
+                guard let uid = incidence.uid else { continue }
+                if counts[uid] == nil { order.append(uid) }
+                counts[uid, default: 0] += 1
+            }
+            result += order.compactMap { uid in counts[uid]! > 1 ? (uid, counts[uid]! - 1) : nil }
+        }
+        return result
+    }
+}

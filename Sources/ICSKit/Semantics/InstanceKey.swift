@@ -1,0 +1,98 @@
+/// What an EXDATE or a RECURRENCE-ID value names among a series' instances: an instance key
+/// (``InstanceKey/key(wall:utc:clock:)``), or a whole day (a DATE value on a timed series).
+enum InstanceMatch: Hashable, Sendable {
+    case key(Int)
+    /// Days since 1970 of the instances' wall dates.
+    case day(Int)
+}
+
+/// The one definition of how EXDATE and RECURRENCE-ID values name instances (RFC 5545 3.8.5.1,
+/// 3.8.4.4), used by the expansion to remove and replace instances and by the validator to
+/// report values that match none, so that the two cannot disagree.
+///
+/// - zoned and UTC series: by instant; a UTC value or one in another zone names the instance
+///   at that instant; a floating value is read in the series' zone (as Mozilla Calendar and
+///   many generators write it); a value whose TZID is unknown is read in the series' zone too;
+/// - floating series: by wall time, whatever form the value has;
+/// - all-day series: by date;
+/// - a DATE value on a timed series: every instance on that wall date.
+enum InstanceKey {
+    /// The key of an instance at `wall` (seconds since 1970 as if UTC) and `utc` (its instant).
+    @inline(__always)
+    static func key(wall: Int, utc: Int, clock: SeriesClock) -> Int {
+        switch clock {
+        case .zoned: return utc
+        case .floating: return wall
+        case .date: return floorDivide(wall, 86_400) * 86_400
+        }
+    }
+
+    /// The wall day (days since 1970) of an instance at `wall`.
+    @inline(__always)
+    static func day(wall: Int) -> Int { floorDivide(wall, 86_400) }
+
+    /// What `value` names on a series of `clock`.
+    /// - Parameter lookup: the zone of a TZID, nil when unknown.
+    static func match(_ value: TimeValue, clock: SeriesClock, lookup: (String) -> ZoneCache?) -> InstanceMatch {
+        switch (clock, value) {
+        case (.date, _): return .key(floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400)
+        case (_, .date(let d)): return .day(d.daysSinceEpoch)
+        case (.floating, _): return .key(value.civil.secondsSinceEpoch)
+        case (.zoned(let zone, _), .floating(let t)): return .key(zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+        case (.zoned, .utc(let t)): return .key(t.secondsSinceEpoch)
+        case (.zoned(let zone, _), .zoned(let t, let tzid)):
+            return .key((lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+        }
+    }
+
+    /// The instant a value names on a zoned series (its key), or nil for a DATE value or another clock.
+    static func instant(_ value: TimeValue, clock: SeriesClock, lookup: (String) -> ZoneCache?) -> Int? {
+        guard case .zoned = clock, case .key(let key) = match(value, clock: clock, lookup: lookup) else { return nil }
+        return key
+    }
+
+    /// The wall time of a value in the series' terms: a UTC or other-zone value moved to the series' zone.
+    static func wall(of value: TimeValue, clock: SeriesClock, utc: Int) -> Int {
+        if case .zoned(let zone, _) = clock, !value.isDate { return zone.zone.wallTime(atUTC: utc).secondsSinceEpoch }
+        return value.civil.secondsSinceEpoch
+    }
+
+    /// Where an RDATE value falls on a series of `clock`: its wall time, and the instant that
+    /// orders it (the wall time itself for floating and all-day series; a DATE at its midnight).
+    static func place(_ value: TimeValue, clock: SeriesClock, lookup: (String) -> ZoneCache?) -> (wall: Int, utc: Int) {
+        guard case .zoned(let zone, _) = clock else {
+            let w = CivilDateTime(date: value.date, hour: value.isDate ? 0 : value.civil.hour,
+                                  minute: value.isDate ? 0 : value.civil.minute, second: value.isDate ? 0 : value.civil.second)
+            return (w.secondsSinceEpoch, w.secondsSinceEpoch)
+        }
+        let utc: Int
+        switch value {
+        case .utc(let t): utc = t.secondsSinceEpoch
+        case .zoned(let t, let tzid): utc = (lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
+        case .floating(let t): utc = zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds
+        case .date(let d): utc = zone.resolve(wallSeconds: CivilDateTime(date: d).secondsSinceEpoch).utcSeconds
+        }
+        return (zone.zone.wallTime(atUTC: utc).secondsSinceEpoch, utc)
+    }
+}
+
+/// A set of EXDATE or RECURRENCE-ID matches, or of instances, to test against each other.
+struct InstanceMatchSet {
+    private(set) var keys = Set<Int>()
+    private(set) var days = Set<Int>()
+
+    var isEmpty: Bool { keys.isEmpty && days.isEmpty }
+
+    mutating func insert(_ match: InstanceMatch) {
+        switch match {
+        case .key(let k): keys.insert(k)
+        case .day(let d): days.insert(d)
+        }
+    }
+
+    /// Whether the instance with key `key` at wall time `wall` is named by a member.
+    @inline(__always)
+    func contains(key: Int, wall: Int) -> Bool {
+        keys.contains(key) || (!days.isEmpty && days.contains(InstanceKey.day(wall: wall)))
+    }
+}

@@ -1,0 +1,74 @@
+/// Whether a time (an EXDATE, a RECURRENCE-ID) names an instance of a series: DTSTART, an
+/// RDATE, or an instance of an RRULE found by a bounded walk of the recurrence engine (``SeriesWalk``).
+/// The validator asks it for its "matches no instance" findings, the expansion for the
+/// overrides CalDAV clients left behind (an override older than its master, whose rule no
+/// longer has its instance).
+///
+/// Every decision is the semantics core's, as in the expansion: the series' clock
+/// (``SeriesClock``), the instance keys and what a value names (``InstanceKey``), RDATE
+/// placement, UNTIL and the rule seam. A time beyond what the walk could reach counts as
+/// matching: no finding without proof.
+struct InstanceMatcher {
+    private var instances = InstanceMatchSet()
+    private var instanceDays = Set<Int>()
+    /// Keys (and wall days) beyond these were not walked (the walk stopped at its bound).
+    private var walkedUpTo = Int.max
+    private var walkedDaysUpTo = Int.max
+    private let clock: SeriesClock
+    private let lookup: (String) -> ZoneCache?
+
+    /// The most instances collected per series.
+    static let maxInstances = 100_000
+
+    /// - Parameters:
+    ///   - dates: the starts of the series' RDATEs.
+    ///   - targets: the times that will be asked about; the walk goes a day past the latest.
+    ///   - clock: the series' clock (``SeriesClock/of(start:defaultTZID:zone:utc:)``).
+    ///   - lookup: the zone of a TZID, nil when unknown.
+    init(start: TimeValue, rules: [RecurrenceRule], dates: [TimeValue], targets: [TimeValue], clock: SeriesClock,
+         lookup: @escaping (String) -> ZoneCache?) {
+        self.clock = clock
+        self.lookup = lookup
+        let startWall = SeriesClock.wall(of: start, on: clock)
+        let startUTC: Int
+        if let zone = clock.zone { startUTC = zone.resolve(wallSeconds: startWall).utcSeconds } else { startUTC = startWall }
+        add(wall: startWall, utc: startUTC)
+        for date in dates {
+            let (wall, utc) = InstanceKey.place(date, clock: clock, lookup: lookup)
+            add(wall: wall, utc: utc)
+        }
+        let horizon = (targets.map(\.civil).max() ?? start.civil).date.adding(days: 1)
+        let horizonWall = CivilDateTime(date: horizon).secondsSinceEpoch
+        for rule in rules {
+            guard var walk = SeriesWalk(rule: rule, start: start, clock: clock) else {
+                walkedUpTo = Int.min
+                walkedDaysUpTo = Int.min
+                continue
+            }
+            var count = 0
+            while let instance = walk.next() {
+                add(wall: instance.wallSeconds, utc: instance.utcSeconds)
+                count += 1
+                if instance.wallSeconds > horizonWall { break }
+                if count >= Self.maxInstances {
+                    walkedUpTo = min(walkedUpTo, InstanceKey.key(wall: instance.wallSeconds, utc: instance.utcSeconds, clock: clock))
+                    walkedDaysUpTo = min(walkedDaysUpTo, InstanceKey.day(wall: instance.wallSeconds))
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func add(wall: Int, utc: Int) {
+        instances.insert(.key(InstanceKey.key(wall: wall, utc: utc, clock: clock)))
+        instanceDays.insert(InstanceKey.day(wall: wall))
+    }
+
+    /// Whether `value` names an instance (true also when the walk could not reach it).
+    func matches(_ value: TimeValue) -> Bool {
+        switch InstanceKey.match(value, clock: clock, lookup: lookup) {
+        case .key(let k): return instances.keys.contains(k) || k > walkedUpTo
+        case .day(let d): return instanceDays.contains(d) || d > walkedDaysUpTo
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// A walk of one RRULE's instances for the validator's checks, through the semantics core's
+/// rule seam (``InstanceSource/init(rule:start:clock:)``: the native engine, or libical's
+/// iterator for RSCALE rules, with UNTIL read as the expansion reads it), on the series' clock.
+///
+/// Bounded twice: the engine gives up on a rule that has produced nothing for a whole
+/// 400-year Gregorian cycle (``gaveUp``), and callers stop after a number of instances.
+struct SeriesWalk {
+    private var source: InstanceSource
+    private var skippedStart = false
+    /// Whether the rule stopped producing within the engine's bound (it never will again).
+    var gaveUp: Bool { source.gaveUp }
+
+    /// - Returns: nil when the engine cannot expand the rule.
+    init?(rule: RecurrenceRule, start: TimeValue, clock: SeriesClock) {
+        guard let source = InstanceSource(rule: rule, start: start, clock: clock) else { return nil }
+        self.source = source
+    }
+
+    /// The next instance after DTSTART (the engine's first instance, DTSTART itself, is skipped).
+    mutating func next() -> RuleInstance? {
+        if !skippedStart {
+            skippedStart = true
+            _ = source.next()
+        }
+        return source.next()
+    }
+
+    /// The clock the expansion puts a series that starts at `start` on, with the calendar's
+    /// zones (`resolver`; nil in the per-block pass, which knows only tzdata's zones).
+    /// - Parameter recurring: whether the series has an RRULE (a UTC one is then read in X-WR-TIMEZONE).
+    static func clock(of start: TimeValue, resolver: ZoneResolver?, recurring: Bool = false) -> SeriesClock {
+        let zone: (String) -> ZoneCache? = { tzid in
+            (resolver?.zone(for: tzid) ?? ZoneResolver.systemZone(TZIDNormalizer.normalize(tzid))).map(ZoneCache.init)
+        }
+        return SeriesClock.of(start: start, defaultTZID: resolver?.defaultTZID, utcSeriesZone: recurring ? resolver?.defaultTZID : nil,
+                              zone: zone, utc: ZoneCache(UTCZone()))
+    }
+}
+
+extension InstanceMatcher {
+    /// - Parameters:
+    ///   - targets: the times that will be asked about; the walk goes a day past the latest.
+    ///   - resolver: the calendar's zones, as the expansion resolves them.
+    init(series: BlockFacts.SeriesFacts, start: TimeValue, targets: [TimeValue], resolver: ZoneResolver) {
+        self.init(start: start, rules: series.rules, dates: series.dates, targets: targets,
+                  clock: SeriesWalk.clock(of: start, resolver: resolver, recurring: !series.rules.isEmpty), lookup: { resolver.zone(for: $0).map(ZoneCache.init) })
+    }
+}
