@@ -15,7 +15,11 @@ import Foundation
 final class ContentDecoder {
     private let layers: [InflateStream]
     private let limit: Int
-    private var body: [UInt8] = []
+    /// The decoded body in pieces of up to 1 MiB: it grows without the copies of a doubling array
+    /// (which would hold 1.5 times the limit at the worst moment), and is joined once at the end.
+    private var pieces: [[UInt8]] = []
+    private(set) var decodedCount = 0
+    private static let pieceSize = 1 << 20
 
     /// - Parameters:
     ///   - contentEncoding: the header's value, `nil` when absent.
@@ -42,9 +46,6 @@ final class ContentDecoder {
         return header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
-    /// The decoded bytes so far.
-    var decodedCount: Int { body.count }
-
     /// Decodes one piece of the body as it arrived.
     /// - Throws: ``ICSError/Code/tooLarge`` past the limit, ``ICSError/Code/badEncoding`` for corrupt data.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(ICSError) {
@@ -55,16 +56,31 @@ final class ContentDecoder {
     /// - Throws: ``ICSError/Code/truncated`` when a compressed stream stops early.
     func finish() throws(ICSError) -> [UInt8] {
         for layer in layers { try layer.finish() }
+        if pieces.count == 1 { return pieces[0] }
+        var body: [UInt8] = []
+        body.reserveCapacity(decodedCount)
+        for piece in pieces { body += piece }
+        pieces = []
         return body
     }
 
     private func push(_ bytes: UnsafeRawBufferPointer, into level: Int) throws(ICSError) {
         guard level < layers.count else {
-            guard body.count + bytes.count <= limit else {
+            guard decodedCount + bytes.count <= limit else {
                 throw ICSError(.tooLarge, "the body decodes to more than the \(FetchSession.bytes(limit)) limit; transfer stopped")
             }
-            if body.isEmpty { body.reserveCapacity(min(limit, max(bytes.count, 64 << 10))) }
-            body.append(contentsOf: bytes)
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                if pieces.isEmpty || pieces[pieces.count - 1].count == ContentDecoder.pieceSize {
+                    pieces.append([])
+                    pieces[pieces.count - 1].reserveCapacity(min(ContentDecoder.pieceSize, limit - decodedCount))
+                }
+                let room = ContentDecoder.pieceSize - pieces[pieces.count - 1].count
+                let taken = rest.prefix(room)
+                pieces[pieces.count - 1].append(contentsOf: taken)
+                decodedCount += taken.count
+                rest = rest.dropFirst(taken.count)
+            }
             return
         }
         try layers[level].feed(bytes) { (piece) throws(ICSError) in try push(piece, into: level + 1) }
