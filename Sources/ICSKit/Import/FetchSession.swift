@@ -126,7 +126,7 @@ final class FetchSession: Sendable {
             return ICSError(.network, "the server closed the connection without answering")
         case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:   // the CURLE_SSL_* and CURLE_PEER_* codes
             return ICSError(.tlsFailure, "the secure connection failed (TLS): \(reason)")
-        case 1, 47:         // CURLE_UNSUPPORTED_PROTOCOL, CURLE_TOO_MANY_REDIRECTS
+        case 47:            // CURLE_TOO_MANY_REDIRECTS
             return ICSError(.badRedirect, reason)
         case 61:            // CURLE_BAD_CONTENT_ENCODING
             return ICSError(.badEncoding, reason)

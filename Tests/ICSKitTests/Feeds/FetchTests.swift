@@ -174,6 +174,7 @@ struct FetchErrorMappingTests {
         (CURLE_BAD_CONTENT_ENCODING, .badEncoding),
         (CURLE_GOT_NOTHING, .network),
         (CURLE_SEND_ERROR, .network),
+        (CURLE_UNSUPPORTED_PROTOCOL, .network),     // e.g. an HTTP/0.9 answer, which libcurl refuses
     ])
     func curlErrorsMapToCodes(_ code: CURLcode, _ expected: ICSError.Code) {
         #expect(FetchSession.translate(curlCode: Int(code.rawValue), detail: "detail").code == expected)
