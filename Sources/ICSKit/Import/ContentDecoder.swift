@@ -25,10 +25,15 @@ final class ContentDecoder {
     ///   - contentEncoding: the header's value, `nil` when absent.
     ///   - limit: the largest decoded body accepted, in bytes.
     /// - Throws: ``ICSError/Code/badEncoding`` for an encoding ICSKit does not decode.
-    init(contentEncoding: String?, limit: Int) throws(ICSError) {
+    convenience init(contentEncoding: String?, limit: Int) throws(ICSError) {
+        try self.init(codings: ContentDecoder.codings(contentEncoding), limit: limit)
+    }
+
+    /// A decoder for `codings`, lower-cased, in the order they were applied.
+    init(codings: [String], limit: Int) throws(ICSError) {
         self.limit = limit
         var layers: [InflateStream] = []
-        for coding in ContentDecoder.codings(contentEncoding).reversed() {
+        for coding in codings.reversed() {
             switch coding {
             case "identity": continue
             case "gzip", "x-gzip": layers.append(InflateStream(.gzip, name: coding))

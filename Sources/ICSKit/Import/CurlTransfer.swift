@@ -62,7 +62,7 @@ final class CurlTransfer {
         errorBuffer.deallocate()
     }
 
-    /// Runs the request, blocking the thread until it ends.
+    /// Runs the request (once per transfer), blocking the thread until it ends.
     /// - Parameters:
     ///   - headers: request headers, `Name: value`.
     ///   - connectTimeout: the longest wait for the connection, and for each next byte.
@@ -157,8 +157,11 @@ final class CurlTransfer {
             failure = ICSError(.tooLarge, "the body (\(FetchSession.bytes(announced))) is over the \(FetchSession.bytes(limit)) limit")
             return false
         }
+        // A compressing Transfer-Encoding (applied after the content codings; libcurl decodes only
+        // `chunked` unless asked for more) is decoded here too, under the same limit.
+        let transfer = ContentDecoder.codings(headers["transfer-encoding"]).filter { $0 != "chunked" }
         do {
-            decoder = try ContentDecoder(contentEncoding: headers["content-encoding"], limit: limit)
+            decoder = try ContentDecoder(codings: ContentDecoder.codings(headers["content-encoding"]) + transfer, limit: limit)
         } catch {
             failure = error
             return false

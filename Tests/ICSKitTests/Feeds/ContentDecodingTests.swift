@@ -46,6 +46,15 @@ struct ContentDecodingTests {
         #expect(try fetch(Self.encoded(encoding, body)).body == Self.plain)
     }
 
+    @Test func aGzipTransferEncodingIsDecodedToo() throws {
+        // RFC 9112 7: `Transfer-Encoding: gzip, chunked`, framed by hand (RFC 9112 7.1: size in hex, CRLF, data, CRLF; 0 ends).
+        let packed = TestCompression.gzip(Self.plain)
+        let framed = Array(String(packed.count, radix: 16).utf8) + [13, 10] + packed + Array("\r\n0\r\n\r\n".utf8)
+        let reply = TestHTTPServer.Reply.streamed(headers: [("Transfer-Encoding", "gzip, chunked")], head: framed, block: [],
+                                                  count: 0, tail: [])
+        #expect(try fetch(reply).body == Self.plain)
+    }
+
     @Test func twoGzipMembersFollowOneAnother() throws {
         // RFC 1952 2.2: "A gzip file consists of a series of members"; gzip -d concatenates them.
         let half = Self.plain.count / 2
