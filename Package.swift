@@ -20,9 +20,21 @@ let package = Package(
             name: "CICUZones",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // zlib, for the streaming Content-Encoding decoder (Import/ContentDecoder.swift).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // libcurl, used directly by the fetch (URLSession on Linux always inflates bodies itself, unbounded).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         .target(
             name: "ICSKit",
-            dependencies: ["CLibical", "CICUZones"]
+            dependencies: ["CLibical", "CICUZones", "CZlib", "CCurl"]
         ),
         .executableTarget(
             name: "icsview",
@@ -33,7 +45,7 @@ let package = Package(
         .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
         .testTarget(
             name: "ICSKitTests",
-            dependencies: ["ICSKit", "CLibical"]
+            dependencies: ["ICSKit", "CLibical", "CCurl"]
         ),
         .testTarget(
             name: "icsviewTests",

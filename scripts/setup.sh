@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
-# Installs what ICSKit needs to build, only when it is missing: libical (with pkg-config).
+# Installs what ICSKit needs to build, only what is missing: libical, zlib and libcurl (with pkg-config).
 # Debian/Ubuntu through apt-get (as root, or with sudo); macOS through Homebrew.
 set -euo pipefail
 
-if pkg-config --exists libical 2>/dev/null; then
+# pkg-config name → Debian package, Homebrew formula.
+modules=(libical zlib libcurl)
+debian=(libical-dev zlib1g-dev libcurl4-openssl-dev)
+brew=(libical zlib curl)
+
+missing_debian=()
+missing_brew=()
+for i in "${!modules[@]}"; do
+  if ! pkg-config --exists "${modules[$i]}" 2>/dev/null; then
+    missing_debian+=("${debian[$i]}")
+    missing_brew+=("${brew[$i]}")
+  fi
+done
+if [ "${#missing_debian[@]}" -eq 0 ]; then
   exit 0
 fi
 
 if command -v apt-get >/dev/null 2>&1; then
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  echo "setup: installing libical-dev and pkg-config with apt-get" >&2
+  echo "setup: installing ${missing_debian[*]} and pkg-config with apt-get" >&2
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libical-dev pkg-config >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing_debian[@]}" pkg-config >&2
 elif command -v brew >/dev/null 2>&1; then
-  echo "setup: installing libical and pkg-config with Homebrew" >&2
-  brew install libical pkg-config >&2
+  echo "setup: installing ${missing_brew[*]} and pkg-config with Homebrew" >&2
+  brew install "${missing_brew[@]}" pkg-config >&2
 else
-  echo "setup: libical is missing; install libical-dev (Debian) or libical (Homebrew) and pkg-config" >&2
+  echo "setup: missing ${missing_debian[*]} (Debian names); install them and pkg-config" >&2
   exit 1
 fi
 
-pkg-config --exists libical || { echo "setup: libical still not found by pkg-config" >&2; exit 1; }
+for module in "${modules[@]}"; do
+  pkg-config --exists "$module" || { echo "setup: $module still not found by pkg-config" >&2; exit 1; }
+done

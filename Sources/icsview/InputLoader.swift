@@ -13,6 +13,7 @@ enum InputLoader {
         guard source.isRemote else { return try ICalendar(contentsOfFile: input) }
         let update = try subscription(for: source, options: options).refreshBlocking()
         if let notice = update.notice() { printError("warning: \(source): \(notice)\n") }
+        for warning in update.warnings { printError("warning: \(source): \(warning)\n") }
         if let problem = update.cacheProblem { printError("warning: cannot update the cache: \(problem)\n") }
         return update.calendar
     }

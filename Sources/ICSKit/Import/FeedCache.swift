@@ -1,12 +1,18 @@
 import Foundation
 
-/// A directory holding the last good copy of each feed and its validators.
+/// A directory holding the last good copy of each feed, the one before it, and their validators.
 ///
-/// Each feed has two files named after a fingerprint of its URL: `<key>.ics`, the body as
-/// the server sent it, and `<key>.json`, its metadata (validators, when it was fetched,
-/// how many events it had, a fingerprint of the body). Both are written atomically; a
-/// metadata file that does not match its body (a write interrupted between the two) is
-/// ignored, and the body is still served, without validators.
+/// Each feed has files named after a fingerprint of its URL: `<key>.ics`, the body as the
+/// server sent it (decoded), and `<key>.json`, its metadata (validators, when it was fetched,
+/// how many events it had, a fingerprint of the body); `<key>.previous.ics` and
+/// `<key>.previous.json` keep the copy that the last one replaced, so that a feed that dropped
+/// most of its events can be put back (``restorePrevious(for:)``).
+///
+/// Every file is written atomically (temporary file, `fsync`, `rename`, `fsync` of the
+/// directory). A body whose metadata is missing or does not match it (a write interrupted
+/// between the two, or a file changed by hand) is still served, without validators, and
+/// ``CachedFeed/problem`` says so. Temporary files left by a killed write are removed on the
+/// next read or write.
 ///
 /// ```swift
 /// let cache = FeedCache.standard               // ~/.cache/icsview
@@ -34,18 +40,17 @@ public struct FeedCache: Sendable, Hashable {
     /// The cached copy of `source`, if there is one.
     /// - Complexity: O(n) in the size of the copy (it is read and fingerprinted).
     public func entry(for source: FeedSource) -> CachedFeed? {
-        let paths = self.paths(for: source)
-        guard let body = CacheFile.read(paths.body) else { return nil }
-        let decoded = CacheFile.read(paths.meta).flatMap { try? CacheMetadata.decoder.decode(CacheMetadata.self, from: Data($0)) }
-        guard let meta = decoded, meta.bodyFingerprint == CacheFile.fingerprint(body), meta.key == source.cacheKey else {
-            let date = CacheFile.modificationDate(paths.body) ?? Date(timeIntervalSince1970: 0)
-            return CachedFeed(body: body, validators: FetchValidators(), fetchedAt: date, checkedAt: date, eventCount: nil)
-        }
-        return CachedFeed(body: body, validators: meta.validators, fetchedAt: meta.fetchedAt,
-                          checkedAt: meta.checkedAt, eventCount: meta.eventCount)
+        read(paths(for: source), of: source)
     }
 
-    /// Stores a new good copy of `source` (body first, then metadata, each atomically).
+    /// The copy that the current one replaced, if there is one.
+    /// - Complexity: O(n) in the size of the copy.
+    public func previousEntry(for source: FeedSource) -> CachedFeed? {
+        read(previousPaths(for: source), of: source)
+    }
+
+    /// Stores a new good copy of `source` (body first, then metadata, each atomically); the copy
+    /// it replaces, when different, becomes the previous one.
     /// - Throws: ``ICSError`` when the directory or the files cannot be written.
     public func store(_ copy: CachedFeed, for source: FeedSource) throws(ICSError) {
         try store(copy, for: source, interruption: .none)
@@ -55,11 +60,29 @@ public struct FeedCache: Sendable, Hashable {
     func store(_ copy: CachedFeed, for source: FeedSource, interruption: CacheFile.Interruption) throws(ICSError) {
         let paths = self.paths(for: source)
         try CacheFile.makeDirectory(directory)
-        CacheFile.removeLeftovers(of: (paths.body as NSString).lastPathComponent, in: directory)
-        CacheFile.removeLeftovers(of: (paths.meta as NSString).lastPathComponent, in: directory)
+        if let current = entry(for: source), current.body != copy.body {
+            try write(current, to: previousPaths(for: source), for: source)
+        }
         try CacheFile.writeAtomically(copy.body, to: paths.body, interruption: interruption)
         if interruption == .beforeRename { return }
-        try writeMetadata(copy, for: source)
+        try writeMetadata(copy, for: source, to: paths.meta)
+    }
+
+    /// Puts the previous copy of `source` back in place of the current one, which becomes the
+    /// previous copy (so a second call undoes the first).
+    ///
+    /// The next refresh downloads the feed again (the restored copy's validators are those it
+    /// had), and warns again if it still has far fewer events.
+    /// - Returns: the restored copy, or `nil` when there is no previous copy.
+    /// - Throws: ``ICSError`` when the files cannot be written.
+    @discardableResult
+    public func restorePrevious(for source: FeedSource) throws(ICSError) -> CachedFeed? {
+        guard var previous = previousEntry(for: source) else { return nil }
+        let current = entry(for: source)
+        try write(previous, to: paths(for: source), for: source)
+        if let current { try write(current, to: previousPaths(for: source), for: source) }
+        previous.problem = nil
+        return previous
     }
 
     /// Records that the server confirmed the cached copy (a 304) at `date`.
@@ -69,23 +92,53 @@ public struct FeedCache: Sendable, Hashable {
         if let etag = validators.etag { copy.validators.etag = etag }
         if let lastModified = validators.lastModified { copy.validators.lastModified = lastModified }
         try CacheFile.makeDirectory(directory)
-        try writeMetadata(copy, for: source)
+        try writeMetadata(copy, for: source, to: paths(for: source).meta)
     }
 
-    /// Deletes the cached copy of `source`.
+    /// Deletes the cached copies of `source`.
     public func remove(_ source: FeedSource) {
-        let paths = self.paths(for: source)
-        try? FileManager.default.removeItem(atPath: paths.body)
-        try? FileManager.default.removeItem(atPath: paths.meta)
+        for path in [paths(for: source).body, paths(for: source).meta, previousPaths(for: source).body, previousPaths(for: source).meta] {
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
-    /// The two files of `source`.
+    /// The two files of the current copy of `source`.
     func paths(for source: FeedSource) -> (body: String, meta: String) {
         let key = CacheFile.fingerprint(source.cacheKey.utf8)
         return ("\(directory)/\(key).ics", "\(directory)/\(key).json")
     }
 
-    private func writeMetadata(_ copy: CachedFeed, for source: FeedSource) throws(ICSError) {
+    /// The two files of the previous copy of `source`.
+    func previousPaths(for source: FeedSource) -> (body: String, meta: String) {
+        let key = CacheFile.fingerprint(source.cacheKey.utf8)
+        return ("\(directory)/\(key).previous.ics", "\(directory)/\(key).previous.json")
+    }
+
+    /// Reads one copy; leftovers of killed writes of its files are removed first.
+    private func read(_ files: (body: String, meta: String), of source: FeedSource) -> CachedFeed? {
+        for path in [files.body, files.meta] {
+            CacheFile.removeLeftovers(of: (path as NSString).lastPathComponent, in: directory)
+        }
+        guard let body = CacheFile.read(files.body) else { return nil }
+        let decoded = CacheFile.read(files.meta).flatMap { try? CacheMetadata.decoder.decode(CacheMetadata.self, from: Data($0)) }
+        // Another URL with the same fingerprint: not this feed's copy.
+        if let decoded, decoded.key != source.cacheKey { return nil }
+        guard let meta = decoded, meta.bodyFingerprint == CacheFile.fingerprint(body) else {
+            let date = CacheFile.modificationDate(files.body) ?? Date(timeIntervalSince1970: 0)
+            let why = decoded == nil ? "has no readable metadata" : "does not match its metadata"
+            return CachedFeed(body: body, validators: FetchValidators(), fetchedAt: date, checkedAt: date, eventCount: nil,
+                              problem: "the cached copy \(why) (a write was interrupted, or the file was changed); it is used without its validators")
+        }
+        return CachedFeed(body: body, validators: meta.validators, fetchedAt: meta.fetchedAt,
+                          checkedAt: meta.checkedAt, eventCount: meta.eventCount)
+    }
+
+    private func write(_ copy: CachedFeed, to files: (body: String, meta: String), for source: FeedSource) throws(ICSError) {
+        try CacheFile.writeAtomically(copy.body, to: files.body)
+        try writeMetadata(copy, for: source, to: files.meta)
+    }
+
+    private func writeMetadata(_ copy: CachedFeed, for source: FeedSource, to path: String) throws(ICSError) {
         let meta = CacheMetadata(key: source.cacheKey, validators: copy.validators, fetchedAt: copy.fetchedAt,
                                  checkedAt: copy.checkedAt, eventCount: copy.eventCount,
                                  bodyFingerprint: CacheFile.fingerprint(copy.body))
@@ -93,7 +146,7 @@ public struct FeedCache: Sendable, Hashable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(meta) else { throw ICSError(.unreadable, "cannot encode cache metadata") }
-        try CacheFile.writeAtomically([UInt8](data), to: paths(for: source).meta)
+        try CacheFile.writeAtomically([UInt8](data), to: path)
     }
 }
 
@@ -109,8 +162,13 @@ public struct CachedFeed: Sendable, Hashable {
     public var checkedAt: Date
     /// How many events it had, when known.
     public var eventCount: Int?
+    /// Why the copy may not be what was stored (its metadata is missing or does not match the
+    /// body); `nil` when it checks out.
+    public var problem: String?
 
-    public init(body: [UInt8], validators: FetchValidators, fetchedAt: Date, checkedAt: Date? = nil, eventCount: Int? = nil) {
+    public init(body: [UInt8], validators: FetchValidators, fetchedAt: Date, checkedAt: Date? = nil, eventCount: Int? = nil,
+                problem: String? = nil) {
+        self.problem = problem
         self.body = body
         self.validators = validators
         self.fetchedAt = fetchedAt

@@ -3,8 +3,12 @@ import Foundation
 /// A calendar feed to read and refresh: a URL (or a file) with its cache and options.
 ///
 /// One call fetches the feed with a conditional request, parses it, keeps the last good
-/// copy in the cache, and never loses data: when the refresh fails, or the new copy has
-/// no events where the last one had some, the cached copy is served with the problem.
+/// copy in the cache, and never loses data: when the refresh fails, the body is cut short
+/// (a component or the VCALENDAR without its END: ``ICSError/Code/truncated``), or the new
+/// copy has no events where the last one had some, the cached copy is served with the
+/// problem. A new copy with less than half the events is shown, with a warning
+/// (``FeedUpdate/eventCountDrop``), and the copy it replaced is kept: ``restorePrevious()``
+/// puts it back.
 ///
 /// ```swift
 /// let feed = try FeedSubscription("webcal://example.org/team.ics")
@@ -113,6 +117,9 @@ public struct FeedSubscription: Sendable {
             do { try cache?.touch(cached, for: source, at: now, validators: response.validators) } catch { update.cacheProblem = error }
             return update
         }
+        if let cut = BodyCompleteness.truncation(of: body) {
+            return try fallBack(to: cached, because: ICSError(.truncated, cut))
+        }
         let calendar: ICalendar
         do {
             calendar = try ICalendar(bytes: body, source: source.description, options: importOptions)
@@ -120,6 +127,7 @@ public struct FeedSubscription: Sendable {
             return try fallBack(to: cached, because: FeedSubscription.explain(error, contentType: response.contentType))
         }
         var previous: ICalendar?
+        var drop: FeedUpdate.EventCountDrop?
         if let cached {
             previous = try? ICalendar(bytes: cached.body, source: source.description, options: importOptions)
             let lastCount = cached.eventCount ?? previous?.events.count ?? 0
@@ -128,9 +136,17 @@ public struct FeedSubscription: Sendable {
                                        source: source.description)
                 return try fallBack(to: cached, because: problem)
             }
+            if calendar.events.count * 2 < lastCount {
+                drop = FeedUpdate.EventCountDrop(previous: lastCount, current: calendar.events.count)
+            }
         }
         var update = FeedUpdate(calendar: calendar, origin: .downloaded, wasOffline: false, fetchedAt: now, checkedAt: now,
                                 previous: previous)
+        if let drop {
+            update.eventCountDrop = drop
+            update.warnings.append("the feed now has \(drop.current) event\(drop.current == 1 ? "" : "s") where the last copy had "
+                + "\(drop.previous); that copy is kept as the previous one (FeedSubscription.restorePrevious() puts it back)")
+        }
         let copy = CachedFeed(body: body, validators: response.validators, fetchedAt: now, eventCount: calendar.events.count)
         do { try cache?.store(copy, for: source) } catch { update.cacheProblem = error }
         return update
@@ -150,8 +166,31 @@ public struct FeedSubscription: Sendable {
 
     private func serve(_ cached: CachedFeed, origin: FeedUpdate.Origin, problem: ICSError?) throws(ICSError) -> FeedUpdate {
         let calendar = try ICalendar(bytes: cached.body, source: source.description, options: importOptions)
-        return FeedUpdate(calendar: calendar, origin: origin, problem: problem, wasOffline: false,
-                          fetchedAt: cached.fetchedAt, checkedAt: cached.checkedAt)
+        var update = FeedUpdate(calendar: calendar, origin: origin, problem: problem, wasOffline: false,
+                                fetchedAt: cached.fetchedAt, checkedAt: cached.checkedAt)
+        if let mismatch = cached.problem { update.warnings.append(mismatch) }
+        return update
+    }
+
+    /// Puts the copy that the last download replaced back in the cache, and shows it: the undo
+    /// for a feed that dropped most of its events (``FeedUpdate/eventCountDrop``). The copy it
+    /// takes the place of becomes the previous one, so a second call undoes the first. No request
+    /// is made; the next ``refresh(now:)`` downloads the feed again.
+    ///
+    /// ```swift
+    /// let update = try feed.refreshBlocking()
+    /// if update.eventCountDrop != nil { _ = try feed.restorePrevious() }
+    /// ```
+    /// - Returns: the restored copy, with origin ``FeedUpdate/Origin/restored``.
+    /// - Throws: ``ICSError/Code/notCached`` when there is no cache or no previous copy; a write failure.
+    public func restorePrevious() throws(ICSError) -> FeedUpdate {
+        guard let cache, source.isRemote else {
+            throw ICSError(.notCached, "there is no cache, so no previous copy to restore", source: source.description)
+        }
+        guard let restored = try cache.restorePrevious(for: source) else {
+            throw ICSError(.notCached, "there is no previous copy to restore", source: source.description)
+        }
+        return try serve(restored, origin: .restored, problem: nil)
     }
 
     /// A body that is not iCalendar, said the way users meet it: a login page, an API error.

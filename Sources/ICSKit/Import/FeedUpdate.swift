@@ -14,6 +14,16 @@ public struct FeedUpdate: Sendable {
         /// The cached copy, because the refresh failed (see ``FeedUpdate/problem``) or the
         /// subscription is offline.
         case cache
+        /// The copy before the last one, put back by ``FeedSubscription/restorePrevious()``.
+        case restored
+    }
+
+    /// A new copy with less than half the events of the one it replaced.
+    public struct EventCountDrop: Sendable, Hashable {
+        /// Events in the copy replaced (kept as the previous copy).
+        public var previous: Int
+        /// Events in the new copy.
+        public var current: Int
     }
 
     /// The calendar to show.
@@ -32,6 +42,12 @@ public struct FeedUpdate: Sendable {
     public var previous: ICalendar?
     /// A failure to write the cache (the calendar is still good).
     public var cacheProblem: ICSError?
+    /// Set when the new copy has less than half the events of the one it replaced; that one is
+    /// kept, and ``FeedSubscription/restorePrevious()`` puts it back.
+    public var eventCountDrop: EventCountDrop?
+    /// Things to tell people although the calendar is shown: far fewer events than before, a
+    /// cached copy that does not match its metadata.
+    public var warnings: [String] = []
 
     /// What changed since the last good copy; `nil` when nothing new was downloaded or there was no copy.
     /// - Complexity: O(n log n) in the number of events.
@@ -41,7 +57,7 @@ public struct FeedUpdate: Sendable {
     public var suggestedRefreshInterval: ICSDuration? { calendar.refreshInterval ?? calendar.publishedTTL }
 
     /// Whether the calendar shown is older than what the server has, or may be (served from cache).
-    public var isStale: Bool { origin == .cache }
+    public var isStale: Bool { origin == .cache || origin == .restored }
 
     /// How long ago the server last confirmed the body shown, at `now`.
     public func age(at now: Date = Date()) -> TimeInterval? {
@@ -51,6 +67,9 @@ public struct FeedUpdate: Sendable {
     /// A sentence for people when the calendar came from the cache, else `nil`:
     /// `offline: using the copy cached 3 h ago` or `HTTP 500 Internal Server Error; using the copy cached 2 days ago`.
     public func notice(at now: Date = Date()) -> String? {
+        if origin == .restored {
+            return "using the previous copy, downloaded \(fetchedAt.map { FeedUpdate.describe(age: max(0, now.timeIntervalSince($0))) } ?? "earlier") (restored)"
+        }
         guard origin == .cache else { return nil }
         let age = age(at: now).map { "the copy cached \(FeedUpdate.describe(age: $0))" } ?? "the cached copy"
         if let problem { return "\(problem.message); using \(age)" }

@@ -24,6 +24,9 @@ public struct ICSError: Error, Sendable, Hashable, CustomStringConvertible {
         case truncated
         /// Another network failure; the message has the system's reason.
         case network
+        /// The body's `Content-Encoding` is not one ICSKit decodes (gzip, x-gzip, deflate,
+        /// identity), or the compressed data is corrupt.
+        case badEncoding
         /// The new copy of a feed has no events where the last good copy had some.
         case emptyFeed
         /// Offline, and no cached copy of the feed exists.

@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import ICSKit
+import CCurl
 
 /// HTTP behaviour of a single fetch, against a server on 127.0.0.1 (no cache involved).
 @Suite("Fetching feeds over HTTP")
@@ -157,25 +155,29 @@ struct FetchTests {
     }
 }
 
-/// The mapping from `URLError` codes to ``ICSError`` codes, for the failures a loopback
-/// server cannot stage (TLS, DNS variants).
+/// The mapping from libcurl's error codes to ``ICSError`` codes, for the failures a loopback
+/// server cannot stage (TLS, DNS variants); the numbers come from curl.h's `CURLcode`.
 @Suite("Fetch error mapping")
 struct FetchErrorMappingTests {
     @Test(arguments: [
-        (URLError.Code.cannotFindHost, ICSError.Code.hostNotFound),
-        (.dnsLookupFailed, .hostNotFound),
-        (.cannotConnectToHost, .connectionFailed),
-        (.notConnectedToInternet, .connectionFailed),
-        (.timedOut, .timedOut),
-        (.networkConnectionLost, .truncated),
-        (.secureConnectionFailed, .tlsFailure),
-        (.serverCertificateUntrusted, .tlsFailure),
-        (.serverCertificateHasBadDate, .tlsFailure),
-        (.httpTooManyRedirects, .badRedirect),
-        (.badServerResponse, .network),
+        (CURLE_COULDNT_RESOLVE_HOST, ICSError.Code.hostNotFound),
+        (CURLE_COULDNT_RESOLVE_PROXY, .hostNotFound),
+        (CURLE_COULDNT_CONNECT, .connectionFailed),
+        (CURLE_OPERATION_TIMEDOUT, .timedOut),
+        (CURLE_RECV_ERROR, .truncated),
+        (CURLE_PARTIAL_FILE, .truncated),
+        (CURLE_SSL_CONNECT_ERROR, .tlsFailure),
+        (CURLE_PEER_FAILED_VERIFICATION, .tlsFailure),
+        (CURLE_SSL_CACERT_BADFILE, .tlsFailure),
+        (CURLE_SSL_CERTPROBLEM, .tlsFailure),
+        (CURLE_TOO_MANY_REDIRECTS, .badRedirect),
+        (CURLE_BAD_CONTENT_ENCODING, .badEncoding),
+        (CURLE_GOT_NOTHING, .network),
+        (CURLE_SEND_ERROR, .network),
+        (CURLE_UNSUPPORTED_PROTOCOL, .network),     // e.g. an HTTP/0.9 answer, which libcurl refuses
     ])
-    func urlErrorsMapToCodes(_ code: URLError.Code, _ expected: ICSError.Code) {
-        #expect(FetchSession.translate(URLError(code)).code == expected)
+    func curlErrorsMapToCodes(_ code: CURLcode, _ expected: ICSError.Code) {
+        #expect(FetchSession.translate(curlCode: Int(code.rawValue), detail: "detail").code == expected)
     }
 
     @Test func aFirstCopyWithoutEventsIsAccepted() throws {

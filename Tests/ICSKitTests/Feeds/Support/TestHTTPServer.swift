@@ -22,8 +22,13 @@ final class TestHTTPServer: @unchecked Sendable {
         case silent(seconds: Double)
         /// A 200 whose body never ends (until the client goes away).
         case endless
-        /// Claims `Content-Length: claimed` but sends only `body`, then closes.
+        /// Claims `Content-Length: claimed` but sends `body` (shorter or longer), then closes.
         case truncated(body: [UInt8], claimed: Int)
+        /// A 200 with `headers` and no `Content-Length`: `head`, then `block` `count` times (`nil`:
+        /// until the client goes away), then `tail`, then the connection closes. Unthrottled.
+        case streamed(headers: [(String, String)], head: [UInt8], block: [UInt8], count: Int?, tail: [UInt8])
+        /// A 200 whose body arrives one byte every `interval` seconds, until the client goes away.
+        case drip(interval: Double)
     }
 
     let port: Int
@@ -131,6 +136,19 @@ final class TestHTTPServer: @unchecked Sendable {
         case .truncated(let body, let claimed):
             let text = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: text/calendar\r\nContent-Length: \(claimed)\r\n\r\n"
             send(client, Array(text.utf8) + body)
+        case .streamed(let extra, let head, let block, let count, let tail):
+            var text = "HTTP/1.1 200 OK\r\nConnection: close\r\n"
+            for (name, value) in extra { text += "\(name): \(value)\r\n" }
+            guard send(client, Array((text + "\r\n").utf8) + head) else { return }
+            var sent = 0
+            while count.map({ sent < $0 }) ?? true, !isStopped {
+                guard send(client, block) else { return }
+                sent += 1
+            }
+            send(client, tail)
+        case .drip(let interval):
+            guard send(client, Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: text/calendar\r\n\r\n".utf8)) else { return }
+            while !isStopped, send(client, [0x42]) { usleep(useconds_t(interval * 1_000_000)) }
         }
     }
 

@@ -1,0 +1,189 @@
+internal import CCurl
+import Foundation
+
+/// One HTTP GET through libcurl, without following redirects: the headers are read as they
+/// arrive, and the body is passed, as sent, through a ``ContentDecoder`` that stops at the
+/// size limit. libcurl's own decoding is off (`CURLOPT_HTTP_CONTENT_DECODING` 0, no
+/// `CURLOPT_ACCEPT_ENCODING`), so no byte is inflated outside ICSKit's limit.
+///
+/// Owner of one easy handle and one header list, freed in `deinit` (curl.h: "curl_easy_cleanup
+/// ... must be the last function to call for an easy session"; "curl_slist_free_all ... frees a
+/// previously built curl_slist"). Used on one thread: libcurl calls back on the thread that
+/// runs `curl_easy_perform`.
+final class CurlTransfer {
+    /// What one request brought back, before redirects are judged.
+    struct Outcome {
+        var status: Int
+        var reason: String
+        /// Header names lower-cased; the last value of a repeated header wins.
+        var headers: [String: String]
+        /// The decoded body of a 2xx, else empty.
+        var body: [UInt8]
+        /// Where a 3xx points (`Location`, resolved against the request's URL).
+        var redirect: URL?
+    }
+
+    private let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private let limit: Int
+    private let deadline: Date
+    private let totalSeconds: TimeInterval
+    private var status = 0
+    private var reason = ""
+    private var headers: [String: String] = [:]
+    private var decoder: ContentDecoder?
+    /// Set when the callbacks stop the transfer on purpose (a failure, or a body not needed).
+    private var failure: ICSError?
+    private var stoppedAfterHeaders = false
+    private var received = 0
+
+    /// libcurl's global state, set up once (curl.h: curl_global_init "must be called at least once
+    /// ... before any other libcurl function"; thread-safe since 7.84).
+    private static let globalInit: Int32 = Int32(bitPattern: curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue)
+
+    /// - Parameters:
+    ///   - limit: the largest decoded body accepted, in bytes.
+    ///   - deadline: when the whole fetch (all its requests) must be over; `totalSeconds` is its length, for messages.
+    init?(limit: Int, deadline: Date, totalSeconds: TimeInterval) {
+        _ = CurlTransfer.globalInit
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        self.limit = limit
+        self.deadline = deadline
+        self.totalSeconds = totalSeconds
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Runs the request (once per transfer), blocking the thread until it ends.
+    /// - Parameters:
+    ///   - headers: request headers, `Name: value`.
+    ///   - connectTimeout: the longest wait for the connection, and for each next byte.
+    /// - Throws: ``ICSError``: the network failure, the size limit, a corrupt encoding, the deadline.
+    func perform(_ url: URL, headers requestHeaders: [String], userAgent: String,
+                 connectTimeout: TimeInterval) throws(ICSError) -> Outcome {
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { throw FetchSession.totalTimeout(totalSeconds) }
+        let milliseconds = { (t: TimeInterval) in max(1, Int((t * 1000).rounded(.up))) }
+        set(CURLOPT_URL, url.absoluteString)
+        set(CURLOPT_USERAGENT, userAgent)
+        set(CURLOPT_PROTOCOLS_STR, "http,https")
+        set(CURLOPT_NOSIGNAL, 1)
+        set(CURLOPT_FOLLOWLOCATION, 0)
+        set(CURLOPT_HTTP_CONTENT_DECODING, 0)
+        set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(connectTimeout, remaining)))
+        set(CURLOPT_TIMEOUT_MS, milliseconds(remaining))
+        // An idle timeout: less than 1 byte a second for `connectTimeout` seconds stops the transfer.
+        set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        set(CURLOPT_LOW_SPEED_TIME, max(1, Int(connectTimeout.rounded(.up))))
+        for header in requestHeaders { headerList = curl_slist_append(headerList, header) }
+        _ = icskit_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+        _ = icskit_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = icskit_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, CurlTransfer.onHeader)
+        _ = icskit_curl_set_pointer(handle, CURLOPT_HEADERDATA, me)
+        _ = icskit_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, CurlTransfer.onBody)
+        _ = icskit_curl_set_pointer(handle, CURLOPT_WRITEDATA, me)
+
+        let code = withExtendedLifetime(self) { curl_easy_perform(handle) }
+        if let failure { throw failure }
+        if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && stoppedAfterHeaders) {
+            if code == CURLE_OPERATION_TIMEDOUT && Date() >= deadline.addingTimeInterval(-0.05) {
+                throw FetchSession.totalTimeout(totalSeconds)
+            }
+            if code == CURLE_PARTIAL_FILE, let announced = self.headers["content-length"].flatMap({ Int($0) }) {
+                throw ICSError(.truncated, "the connection closed after \(received) of \(announced) bytes")
+            }
+            throw FetchSession.translate(curlCode: Int(code.rawValue), detail: String(cString: errorBuffer))
+        }
+        var body: [UInt8] = []
+        if (200...299).contains(status), let decoder { body = try decoder.finish() }
+        let redirect = self.headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
+        return Outcome(status: status, reason: reason, headers: self.headers, body: body, redirect: redirect)
+    }
+
+    private func set(_ option: CURLoption, _ value: String) { _ = icskit_curl_set_string(handle, option, value) }
+    private func set(_ option: CURLoption, _ value: Int) { _ = icskit_curl_set_long(handle, option, value) }
+
+    // MARK: callbacks (on the thread running curl_easy_perform)
+
+    /// CURLOPT_HEADERFUNCTION: one header line a call, the status line first; an empty line ends
+    /// each response's headers (a `100 Continue` has its own).
+    private static let onHeader: curl_write_callback = { data, size, count, context in
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+        let length = size * count
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return transfer.header(line) ? length : 0
+    }
+
+    /// CURLOPT_WRITEFUNCTION: a piece of the body as sent; returning less than its size stops the transfer.
+    private static let onBody: curl_write_callback = { data, size, count, context in
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+        let length = size * count
+        return transfer.body(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+    }
+
+    /// Returns false to stop the transfer.
+    private func header(_ line: String) -> Bool {
+        if line.hasPrefix("HTTP/") {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            reason = parts.count > 2 ? String(parts[2]) : ""
+            headers = [:]
+            decoder = nil
+            return true
+        }
+        guard line.isEmpty else {
+            if let colon = line.firstIndex(of: ":") {
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return true
+        }
+        if (100...199).contains(status) { return true }
+        guard (200...299).contains(status) else {
+            // A redirect, a 304 or an error: its body is not needed.
+            stoppedAfterHeaders = true
+            return false
+        }
+        if let announced = headers["content-length"].flatMap({ Int($0) }), headers["content-encoding"] == nil, announced > limit {
+            failure = ICSError(.tooLarge, "the body (\(FetchSession.bytes(announced))) is over the \(FetchSession.bytes(limit)) limit")
+            return false
+        }
+        // A compressing Transfer-Encoding (applied after the content codings; libcurl decodes only
+        // `chunked` unless asked for more) is decoded here too, under the same limit.
+        let transfer = ContentDecoder.codings(headers["transfer-encoding"]).filter { $0 != "chunked" }
+        do {
+            decoder = try ContentDecoder(codings: ContentDecoder.codings(headers["content-encoding"]) + transfer, limit: limit)
+        } catch {
+            failure = error
+            return false
+        }
+        return true
+    }
+
+    /// Returns false to stop the transfer.
+    private func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        received += bytes.count
+        guard let decoder else { return true }
+        do {
+            try decoder.feed(bytes)
+        } catch {
+            failure = error
+            return false
+        }
+        // Decoding takes time too: the deadline holds whatever the server sends.
+        if Date() >= deadline {
+            failure = FetchSession.totalTimeout(totalSeconds)
+            return false
+        }
+        return true
+    }
+}
