@@ -62,6 +62,25 @@ struct ObservanceSchedule: Sendable {
         }
     }
 
+    /// Every onset, as instants in order, when the observance has finitely many within
+    /// ``yearLimit`` years of its first (no RRULE, a COUNT, or an UNTIL); `nil` for a rule
+    /// that goes on for ever (or too long), whose onsets are asked for year by year.
+    ///
+    /// - Complexity: O(years from the first onset to ``lastYear``).
+    func allOnsets() -> [Int]? {
+        guard let lastYear else { return nil }
+        let firstYear = min(fixed.keys.min() ?? observance.start.date.year, observance.start.date.year)
+        guard lastYear >= firstYear else { return [] }
+        guard lastYear - firstYear <= Self.yearLimit else { return nil }
+        if observance.recurrenceRule == nil || counted != nil || !isRuleSupported {
+            // Only the listed years can hold an onset.
+            var years = Set(fixed.keys)
+            if let counted { for local in counted { years.insert(local.date.year) } }
+            return years.sorted().flatMap { onsets(inYear: $0) }
+        }
+        return (firstYear...lastYear).flatMap { onsets(inYear: $0) }
+    }
+
     /// The onsets whose local date falls in `year`, as instants (seconds since 1970 UTC),
     /// each at its local time read in `offsetFrom`; sorted, without duplicates.
     func onsets(inYear year: Int) -> [Int] {
