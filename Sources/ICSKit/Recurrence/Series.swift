@@ -69,6 +69,8 @@ final class Series {
     let rangeStart: Int, rangeEnd: Int
     let slack: Int
     let limit: Int
+    /// The calendar's source (its file or URL), for the limit diagnostic.
+    let source: String?
     /// Whether the instances come out of ``process(_:)`` with non-decreasing keys, so that they
     /// need no reorder heap: no THISANDFUTURE change (which may move an instance past later
     /// ones), and keys that grow with the raw instants, which are merged in increasing order:
@@ -90,7 +92,7 @@ final class Series {
     init(master: Incidence, calendarIndex: Int, order: Int, frame: SeriesFrame, length: InstanceLength,
          sources: [InstanceSource], extras: [ExtraInstance], excluded: Set<Int>, excludedDays: Set<Int>,
          overridden: Set<Int>, overriddenDays: Set<Int>, futures: [FutureChange],
-         rangeStart: Int, rangeEnd: Int, limit: Int, startExists: Bool) {
+         rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
         self.master = master
         self.calendarIndex = calendarIndex
         self.order = order
@@ -107,6 +109,7 @@ final class Series {
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
         self.limit = limit
+        self.source = source
         switch frame.clock {
         case .zoned: inOrder = futures.isEmpty && (startExists || sources.isEmpty)
         case .date: inOrder = futures.isEmpty && extras.allSatisfy { floorDivide($0.wall, 86_400) * 86_400 == $0.wall }
@@ -223,7 +226,7 @@ final class Series {
         lastRaw = Int.max
         if limitDiagnostic == nil {
             limitDiagnostic = Diagnostic(.recurrenceLimit,
-                "stopped expanding the series after \(limit) instances", line: master.line, uid: master.uid,
+                "stopped expanding the series after \(limit) instances", source: source, line: master.line, uid: master.uid,
                 property: "RRULE")
         }
     }

@@ -26,6 +26,8 @@ struct SeriesBuilder {
     private let calendar: ICalendar
     /// The position given to the last series; each incidence takes at most one.
     private var order: Int
+    /// The line of the incidence being added, for the diagnostics about it.
+    private var currentLine: Int?
 
     /// A builder for incidences of `calendar`, whose series take positions after `firstOrder`.
     init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int, calendar: ICalendar,
@@ -46,7 +48,7 @@ struct SeriesBuilder {
         if found == nil {
             unknownZones.append((tzid, diagnostics.count))
             diagnostics.append(Diagnostic(.unknownTimeZone, "unknown time zone \"\(tzid)\"; times read as floating",
-                                          source: calendar.source, uid: uid, property: "TZID"))
+                                          source: calendar.source, line: currentLine, uid: uid, property: "TZID"))
         }
         caches[tzid] = found
         return found
@@ -165,6 +167,7 @@ struct SeriesBuilder {
     private mutating func addSeries(_ master: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil) {
         guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
+        currentLine = master.line
         let frame = frame(for: start, uid: master.uid)
         let startWall = start.isDate ? CivilDateTime(date: start.date).secondsSinceEpoch : start.civil.secondsSinceEpoch
         let startUTC = frame.instant(wall: startWall)
@@ -238,7 +241,7 @@ struct SeriesBuilder {
         let series = Series(master: master, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded, excludedDays: excludedDays,
                             overridden: overridden, overriddenDays: overriddenDays, futures: futures,
-                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit,
+                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
                             startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
         if sources.isEmpty && extras.count == 1 && futures.isEmpty {
             if let instance = series.next() {
