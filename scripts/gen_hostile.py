@@ -3,7 +3,8 @@
 
 Shapes (each deterministic; sizes scale with --scale, 1 = the sizes of the issue):
   attach     one hourly event with a 4 MB base64 ATTACH (month JSON indexes occurrences)
-  exdate     one hourly event with one 15 MB EXDATE line (about 880,000 values)
+  exdate     one hourly event with one 15 MB EXDATE line (880,000 values: every odd hour
+             from 2000 to 2200)
   longdaily  four daily series whose instances each last 1,000 days (every month overlaps
              about 4,000 instances)
   year1      one weekly event from 0001-01-01 whose instances last 3,000 years
@@ -42,9 +43,10 @@ def attach(scale):
 
 
 def exdate(scale):
+    # Every other hour (the odd ones) from 2000 on: about 200 years, half the instances left.
     count = int(880_000 * scale)
     start = dt.datetime(2000, 1, 1)
-    values = ",".join((start + dt.timedelta(hours=h)).strftime("%Y%m%dT%H%M%SZ") for h in range(count))
+    values = ",".join((start + dt.timedelta(hours=2 * h + 1)).strftime("%Y%m%dT%H%M%SZ") for h in range(count))
     return ["BEGIN:VEVENT", "UID:exdate@hostile", "DTSTAMP:20250101T000000Z",
             "DTSTART:20000101T000000Z", "DTEND:20000101T003000Z", "RRULE:FREQ=HOURLY",
             "SUMMARY:hourly with a 15 MB EXDATE line", "EXDATE:" + values, "END:VEVENT"]
