@@ -116,4 +116,33 @@ struct ManyObservancesTests {
         #expect(zone.offset(atUTC: F.utc(2024, 10, 27, 1) - 1) == F.hours(2))
         #expect(zone.offset(atUTC: F.utc(2024, 10, 27, 1)) == F.hours(1))
     }
+
+    @Test("thousands of copies of the same two rules give tzdata's offsets; a copy's own RDATE still counts")
+    func duplicatedRules() throws {
+        // Outlook's W. Europe rules (last Sunday of March 02:00 → +02:00, of October 03:00 → +01:00),
+        // written 2,000 times with DTSTARTs on 1 January of years 1601–1900. Copy 500 (from 1801)
+        // also has an RDATE on 15 January 1950 02:00 (+01:00 → +02:00): +02:00 from then until the
+        // March rule (which keeps it) and the October one (which ends it).
+        var observances: [TimeZoneDefinition.Observance] = []
+        for n in 0..<2_000 {
+            let year = 1601 + n % 300
+            observances.append(.init(kind: .standard, start: F.wall(year, 1, 1, 3), offsetFrom: F.hours(2), offsetTo: F.hours(1),
+                                     recurrenceRule: F.yearly(month: 10, .init(.sunday, ordinal: -1))))
+            observances.append(.init(kind: .daylight, start: F.wall(year, 1, 1, 2), offsetFrom: F.hours(1), offsetTo: F.hours(2),
+                                     recurrenceRule: F.yearly(month: 3, .init(.sunday, ordinal: -1)),
+                                     recurrenceDates: n == 500 ? [F.wall(1950, 1, 15, 2)] : []))
+        }
+        let zone = DefinedZone(definition: TimeZoneDefinition(tzid: "Copies", observances: observances), identifier: nil)
+        let reference = try #require(TimeZone(identifier: "Europe/Berlin"))
+        var mismatches: [String] = []
+        for instant in stride(from: F.utc(2020, 1, 1), to: F.utc(2031, 1, 1), by: 6 * 3600) {
+            let expected = reference.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+            if zone.offset(atUTC: instant) != expected { mismatches.append("\(CivilDateTime(secondsSinceEpoch: instant))Z") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(zone.offset(atUTC: F.utc(1950, 1, 15, 1) - 1) == F.hours(1))
+        #expect(zone.offset(atUTC: F.utc(1950, 1, 15, 1)) == F.hours(2))
+        #expect(zone.offset(atUTC: F.utc(1950, 2, 1)) == F.hours(2))
+        #expect(zone.offset(atUTC: F.utc(1951, 2, 1)) == F.hours(1))
+    }
 }

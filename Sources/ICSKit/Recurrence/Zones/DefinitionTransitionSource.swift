@@ -27,6 +27,9 @@ struct DefinitionTransitionSource: TransitionSource {
     /// A margin, in seconds, between an onset's local date and its instant (more than any offset).
     private static let margin = 2 * 86_400
 
+    /// The most onsets computed ahead; past it, observances are asked year by year.
+    static let finiteBudget = 4_000_000
+
     /// - Complexity: O(k log k) for k onsets of the observances that have finitely many.
     init(_ schedules: [ObservanceSchedule]) {
         self.schedules = schedules
@@ -36,9 +39,29 @@ struct DefinitionTransitionSource: TransitionSource {
         }
         earliestOffset = earliest?.observance.offsetFrom ?? 0
         var finite: [Onset] = []
-        var endless: [(order: Int, schedule: ObservanceSchedule)] = []
+        // Observances whose rules name the same onsets: the earliest stands for the others (which
+        // keep their DTSTART and RDATEs), with the latest position among them.
+        var standing: [ObservanceSchedule.RuleKey: (order: Int, schedule: ObservanceSchedule)] = [:]
+        var kept: [(order: Int, schedule: ObservanceSchedule)] = []
         for (order, schedule) in schedules.enumerated() {
-            if let onsets = schedule.allOnsets() {
+            guard let key = schedule.ruleKey else {
+                kept.append((order, schedule))
+                continue
+            }
+            guard let other = standing[key] else {
+                standing[key] = (order, schedule)
+                continue
+            }
+            let (first, second) = other.schedule.observance.start <= schedule.observance.start
+                ? (other.schedule, schedule) : (schedule, other.schedule)
+            for at in second.fixedOnsets() { finite.append(Onset(at: at, order: order, offset: second.observance.offsetTo)) }
+            standing[key] = (order, first)
+        }
+        kept += standing.values
+        kept.sort { $0.order < $1.order }
+        var endless: [(order: Int, schedule: ObservanceSchedule)] = []
+        for (order, schedule) in kept {
+            if finite.count < Self.finiteBudget, let onsets = schedule.allOnsets() {
                 for at in onsets { finite.append(Onset(at: at, order: order, offset: schedule.observance.offsetTo)) }
             } else {
                 endless.append((order, schedule))

@@ -81,6 +81,35 @@ struct ObservanceSchedule: Sendable {
         return (firstYear...lastYear).flatMap { onsets(inYear: $0) }
     }
 
+    /// The onsets of DTSTART and the RDATEs alone, as instants in order.
+    func fixedOnsets() -> [Int] {
+        fixed.keys.sorted().flatMap { year in
+            Array(Set(fixed[year]!.map { $0.secondsSinceEpoch - observance.offsetFrom })).sorted()
+        }
+    }
+
+    /// What the rule's onsets depend on besides DTSTART's year (for a rule without COUNT):
+    /// two observances with equal keys name the same onsets from the later DTSTART on, so the
+    /// one that starts first stands for both (plus the other's DTSTART and RDATEs).
+    /// `nil` for an observance without a rule within the subset, or with a COUNT.
+    var ruleKey: RuleKey? {
+        guard let rule = observance.recurrenceRule, isRuleSupported, rule.count == nil else { return nil }
+        let start = observance.start
+        return RuleKey(rule: rule, month: start.date.month, day: start.date.day,
+                       seconds: start.hour * 3600 + start.minute * 60 + start.second,
+                       phase: ((start.date.year % max(rule.interval, 1)) + max(rule.interval, 1)) % max(rule.interval, 1),
+                       offsetFrom: observance.offsetFrom, offsetTo: observance.offsetTo)
+    }
+
+    /// See ``ruleKey``.
+    struct RuleKey: Hashable {
+        var rule: RecurrenceRule
+        var month: Int, day: Int, seconds: Int
+        /// DTSTART's year modulo INTERVAL: which years the rule names.
+        var phase: Int
+        var offsetFrom: Int, offsetTo: Int
+    }
+
     /// The onsets whose local date falls in `year`, as instants (seconds since 1970 UTC),
     /// each at its local time read in `offsetFrom`; sorted, without duplicates.
     func onsets(inYear year: Int) -> [Int] {
