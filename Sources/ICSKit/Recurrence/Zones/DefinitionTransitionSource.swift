@@ -17,8 +17,9 @@ struct DefinitionTransitionSource: TransitionSource {
     let schedules: [ObservanceSchedule]
     /// The onsets of every observance with finitely many, sorted by instant, then by order.
     private let finite: [Onset]
-    /// The observances whose rule goes on for ever, with their positions in the file.
-    private let endless: [(order: Int, schedule: ObservanceSchedule)]
+    /// The observances whose rule goes on for ever: their positions in the file (which decide
+    /// ties) and in `schedules`.
+    private let endless: [(order: Int, index: Int)]
     /// The year of the earliest DTSTART among `endless`.
     private let endlessFirstYear: Int
     /// The offset before every onset: TZOFFSETFROM of the earliest one.
@@ -40,37 +41,41 @@ struct DefinitionTransitionSource: TransitionSource {
         earliestOffset = earliest?.observance.offsetFrom ?? 0
         var finite: [Onset] = []
         // Observances whose rules name the same onsets: the earliest stands for the others (which
-        // keep their DTSTART and RDATEs), with the latest position among them.
-        var standing: [ObservanceSchedule.RuleKey: (order: Int, schedule: ObservanceSchedule)] = [:]
-        var kept: [(order: Int, schedule: ObservanceSchedule)] = []
+        // keep their DTSTART and RDATEs), with the latest position among them. Positions only:
+        // a schedule is a large value, not to be copied 100,000 times.
+        var standing: [ObservanceSchedule.RuleKey: (order: Int, index: Int)] = [:]
+        var kept: [(order: Int, index: Int)] = []
         for (order, schedule) in schedules.enumerated() {
             guard let key = schedule.ruleKey else {
-                kept.append((order, schedule))
+                kept.append((order, order))
                 continue
             }
             guard let other = standing[key] else {
-                standing[key] = (order, schedule)
+                standing[key] = (order, order)
                 continue
             }
-            let (first, second) = other.schedule.observance.start <= schedule.observance.start
-                ? (other.schedule, schedule) : (schedule, other.schedule)
-            for at in second.fixedOnsets() { finite.append(Onset(at: at, order: order, offset: second.observance.offsetTo)) }
+            let (first, second) = schedules[other.index].observance.start <= schedule.observance.start
+                ? (other.index, order) : (order, other.index)
+            for at in schedules[second].fixedOnsets() {
+                finite.append(Onset(at: at, order: order, offset: schedules[second].observance.offsetTo))
+            }
             standing[key] = (order, first)
         }
         kept += standing.values
         kept.sort { $0.order < $1.order }
-        var endless: [(order: Int, schedule: ObservanceSchedule)] = []
-        for (order, schedule) in kept {
-            if finite.count < Self.finiteBudget, let onsets = schedule.allOnsets() {
-                for at in onsets { finite.append(Onset(at: at, order: order, offset: schedule.observance.offsetTo)) }
+        var endless: [(order: Int, index: Int)] = []
+        for (order, index) in kept {
+            if finite.count < Self.finiteBudget, let onsets = schedules[index].allOnsets() {
+                let offset = schedules[index].observance.offsetTo
+                for at in onsets { finite.append(Onset(at: at, order: order, offset: offset)) }
             } else {
-                endless.append((order, schedule))
+                endless.append((order, index))
             }
         }
         finite.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         self.finite = finite
         self.endless = endless
-        endlessFirstYear = endless.map(\.schedule.observance.start.date.year).min() ?? Int.max
+        endlessFirstYear = endless.map { schedules[$0.index].observance.start.date.year }.min() ?? Int.max
     }
 
     func transitions(from start: Int, to end: Int) -> (initial: Int, changes: [OffsetTransition]) {
@@ -87,9 +92,9 @@ struct DefinitionTransitionSource: TransitionSource {
             let lastYear = CivilDateTime(secondsSinceEpoch: end + Self.margin).date.year
             if firstYear <= lastYear {
                 for year in firstYear...lastYear {
-                    for (order, schedule) in endless {
-                        for at in schedule.onsets(inYear: year) where at > start && at < end {
-                            onsets.append(Onset(at: at, order: order, offset: schedule.observance.offsetTo))
+                    for (order, index) in endless {
+                        for at in schedules[index].onsets(inYear: year) where at > start && at < end {
+                            onsets.append(Onset(at: at, order: order, offset: schedules[index].observance.offsetTo))
                         }
                     }
                 }
@@ -136,9 +141,9 @@ struct DefinitionTransitionSource: TransitionSource {
             var year = CivilDateTime(secondsSinceEpoch: t + Self.margin).date.year
             var found: (at: Int, order: Int, offset: Int)?
             while year >= endlessFirstYear {
-                for (order, schedule) in endless {
-                    for at in schedule.onsets(inYear: year) where at <= t {
-                        if found == nil || (at, order) > (found!.at, found!.order) { found = (at, order, schedule.observance.offsetTo) }
+                for (order, index) in endless {
+                    for at in schedules[index].onsets(inYear: year) where at <= t {
+                        if found == nil || (at, order) > (found!.at, found!.order) { found = (at, order, schedules[index].observance.offsetTo) }
                     }
                 }
                 // An onset late in the year before may still lie later, in UTC, than one early in this year.
