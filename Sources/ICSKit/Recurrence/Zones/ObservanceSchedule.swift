@@ -73,10 +73,10 @@ struct ObservanceSchedule: Sendable {
         guard lastYear >= firstYear else { return [] }
         guard lastYear - firstYear <= Self.yearLimit else { return nil }
         if observance.recurrenceRule == nil || counted != nil || !isRuleSupported {
-            // Only the listed years can hold an onset.
-            var years = Set(fixed.keys)
-            if let counted { for local in counted { years.insert(local.date.year) } }
-            return years.sorted().flatMap { onsets(inYear: $0) }
+            // The listed onsets alone (asking year by year would filter `counted` once a year).
+            var locals = fixed.values.flatMap { $0 }
+            if let counted { locals += counted }
+            return Array(Set(locals.map { $0.secondsSinceEpoch - observance.offsetFrom })).sorted()
         }
         return (firstYear...lastYear).flatMap { onsets(inYear: $0) }
     }
