@@ -16,7 +16,8 @@ struct DefinedZone: ZoneConverting {
     init(definition: TimeZoneDefinition, identifier: String?) {
         self.definition = definition
         self.identifier = identifier
-        let source = DefinitionTransitionSource(definition.observances.map(ObservanceSchedule.init))
+        let memo = RuleDatesMemo()
+        let source = DefinitionTransitionSource(definition.observances.map { ObservanceSchedule($0, memo: memo) })
         self.isFullySupported = source.schedules.allSatisfy(\.isRuleSupported)
         self.table = TransitionTable(source: source)
     }

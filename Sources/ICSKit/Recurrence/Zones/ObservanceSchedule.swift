@@ -22,7 +22,9 @@ struct ObservanceSchedule: Sendable {
     /// A rule is not looked at past this many years beyond its DTSTART when searching for a COUNT.
     static let yearLimit = 3_000
 
-    init(_ observance: TimeZoneDefinition.Observance) {
+    /// - Parameter memo: shared by the observances of one zone, so that rules repeated with
+    ///   other DTSTART years (100,000 of them, each with a COUNT) name each year's dates once.
+    init(_ observance: TimeZoneDefinition.Observance, memo: RuleDatesMemo? = nil) {
         self.observance = observance
         var fixed: [Int: [CivilDateTime]] = [observance.start.date.year: [observance.start]]
         for date in observance.recurrenceDates { fixed[date.date.year, default: []].append(date) }
@@ -45,7 +47,9 @@ struct ObservanceSchedule: Sendable {
             var year = observance.start.date.year
             var ended = false
             while !ended, all.count < min(count, Self.countLimit), year <= observance.start.date.year + Self.yearLimit {
-                for local in Self.ruleDates(rule, start: observance.start, year: year) where local > observance.start {
+                let dates = memo?.dates(rule, start: observance.start, year: year)
+                    ?? Self.ruleDates(rule, start: observance.start, year: year)
+                for local in dates where local > observance.start {
                     guard all.count < min(count, Self.countLimit), Self.isBeforeUntil(local, rule, observance) else {
                         ended = true
                         break
@@ -199,5 +203,28 @@ struct ObservanceSchedule: Sendable {
             }
         }
         return result
+    }
+}
+
+/// ``ObservanceSchedule/ruleDates(_:start:year:)`` remembered while one zone's observances are
+/// set up (it depends on DTSTART's date and time in the year, not on its year).
+///
+/// Sendable notes: not Sendable; made, used and dropped by one zone's initialiser on one thread.
+final class RuleDatesMemo {
+    private struct Key: Hashable {
+        var rule: RecurrenceRule
+        var month: Int, day: Int, seconds: Int
+        var year: Int
+    }
+
+    private var known: [Key: [CivilDateTime]] = [:]
+
+    func dates(_ rule: RecurrenceRule, start: CivilDateTime, year: Int) -> [CivilDateTime] {
+        let key = Key(rule: rule, month: start.date.month, day: start.date.day,
+                      seconds: start.hour * 3600 + start.minute * 60 + start.second, year: year)
+        if let dates = known[key] { return dates }
+        let dates = ObservanceSchedule.ruleDates(rule, start: start, year: year)
+        known[key] = dates
+        return dates
     }
 }
