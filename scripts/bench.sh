@@ -219,3 +219,58 @@ if [ -n "$ICSVIEW" ] && [ "${BENCH_BIG:-1}" != 0 ]; then
     log "big components (scripts/bench_big.sh; BENCH_BIG=0 skips them)"
     { echo; echo "Big components:"; echo; bash scripts/bench_big.sh "$ICSVIEW" "$RUNS"; } | tee -a "$OUT/results.md"
 fi
+
+# --- hostile views (issue 10, items 5 and 6) -----------------------------------------
+# Inputs from scripts/gen_hostile.py (generated here, kept in bench-out/hostile/); each row is
+# one icsview command, best of RUNS; target: each under 0.5 s and 150 MB (the zone agenda: 1 s).
+if [ -n "$ICSVIEW" ]; then
+    HOSTILE="$OUT/hostile"
+    mkdir -p "$HOSTILE"
+    for shape in attach exdate longdaily year1 zones; do
+        if [ ! -f "$HOSTILE/$shape.ics" ] || [ scripts/gen_hostile.py -nt "$HOSTILE/$shape.ics" ]; then
+            log "generating $HOSTILE/$shape.ics"
+            python3 scripts/gen_hostile.py "$shape" --out "$HOSTILE/$shape.ics" || exit 1
+        fi
+    done
+    HOSTILE_ROWS=(
+        "hv_attach|hourly event, 4 MB ATTACH: \`--month --format json\`|$HOSTILE/attach.ics --month 2025-01 --format json"
+        "hv_exdate|hourly event, one 15 MB EXDATE line: \`--month --format json\`|$HOSTILE/exdate.ics --month 2025-01 --format json"
+        "hv_long_json|four daily series of 1,000-day instances: \`--month --format json\`|$HOSTILE/longdaily.ics --month 2025-01 --format json"
+        "hv_long_text|four daily series of 1,000-day instances: \`--month\` (text)|$HOSTILE/longdaily.ics --month 2025-01"
+        "hv_long_week|four daily series of 1,000-day instances: \`--week --format json\`|$HOSTILE/longdaily.ics --week 2025-01-15 --format json"
+        "hv_year1_json|weekly from 0001, 3,000-year instances: \`--month --format json\`|$HOSTILE/year1.ics --month 2025-01 --format json"
+        "hv_year1_text|weekly from 0001, 3,000-year instances: \`--month\` (text)|$HOSTILE/year1.ics --month 2025-01"
+        "hv_zones|VTIMEZONE of 100,000 observances: \`--agenda\` 0001–9999, 9,999 instances|$HOSTILE/zones.ics --agenda --from 0001-01-01 --to 9999-12-31 --format json"
+    )
+    for entry in "${HOSTILE_ROWS[@]}"; do
+        IFS='|' read -r key _ command <<<"$entry"
+        # shellcheck disable=SC2086
+        measure "$key" /dev/null "$ICSVIEW" $command --today 2025-01-15
+    done
+    {
+        echo
+        echo "Hostile views (\`scripts/gen_hostile.py\`; best of $RUNS runs; target under 0.5 s and 150 MB each, the zone agenda under 1 s):"
+        echo
+        echo "| input and view | seconds | peak MB |"
+        echo "| --- | ---: | ---: |"
+        missing=""
+        for entry in "${HOSTILE_ROWS[@]}"; do
+            IFS='|' read -r key label _ <<<"$entry"
+            if [ -n "${SECS[$key]:-}" ]; then
+                printf '| %s | %s | %s |\n' "$label" "${SECS[$key]}" "${MB[$key]}"
+            else
+                printf '| %s | n/a | n/a |\n' "$label"
+                missing+="- n/a ($key): ${NOTE[$key]:-}"$'\n'
+            fi
+        done
+        echo
+        printf '%s' "$missing"
+        if [ -n "$PHASES" ]; then
+            # The zone row is mostly the import of 500,000 lines; the expansion alone, from icskit-bench:
+            line=$("$PHASES" "$HOSTILE/zones.ics" 0001-01-01 9999-12-31 2>/dev/null) &&
+                echo "- VTIMEZONE of 100,000 observances, \`icskit-bench\` 0001–9999: import $(sed -n 's/.*"importSeconds":\([0-9.]*\).*/\1/p' <<<"$line" | cut -c1-5) s," \
+                    "expansion $(sed -n 's/.*"expansionSeconds":\([0-9.]*\).*/\1/p' <<<"$line" | cut -c1-5) s" \
+                    "for $(sed -n 's/.*"occurrences":\([0-9]*\).*/\1/p' <<<"$line") occurrences."
+        fi
+    } | tee -a "$OUT/results.md"
+fi

@@ -5,10 +5,9 @@ import ICSKit
 /// index into its `occurrences` (the same objects as `--agenda --format json`).
 enum MonthJSON {
     static func object(_ month: MonthProjection, occurrences: [Occurrence], calendars: [ICalendar], calendar: Calendar) -> JSON {
-        // The projection was given `occurrences`: a day's occurrences are found by value
-        // (the first equal one), a range's by the index the projection kept.
-        var index: [Occurrence: Int] = [:]
-        for (i, occurrence) in occurrences.enumerated() where index[occurrence] == nil { index[occurrence] = i }
+        // The projection was given `occurrences`: days and ranges name them by the positions it kept.
+        // A day lists at most the projection's cap; `eventCount` counts them all. A week's
+        // `hiddenRanges` counts, per column, the range segments past the lane cap (not listed).
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
                 ("weekNumber", .int(month.grid.weeks[row].weekNumber)),
@@ -18,10 +17,12 @@ enum MonthJSON {
                         ("inMonth", .bool(item.state.isInMonth)),
                         ("isToday", .bool(item.state.isToday)),
                         ("isWeekend", .bool(item.state.isWeekend)),
-                        ("occurrences", .array(item.occurrences.compactMap { index[$0].map(JSON.int) })),
+                        ("eventCount", .int(item.state.eventCount)),
+                        ("occurrences", .array(item.occurrenceIndices.map(JSON.int))),
                         ("decoration", decoration(item.decoration)),
                     ])
                 })),
+                ("hiddenRanges", .array(month.dayRanges.hiddenCounts[row].map(JSON.int))),
             ])
         }
         let ranges: [JSON] = Dictionary(grouping: month.dayRanges.segments, by: \.occurrenceIndex)

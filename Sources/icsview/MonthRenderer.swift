@@ -209,9 +209,7 @@ enum MonthRenderer {
             lines.append(line)
         }
         if overflow {
-            let hidden = (0..<7).map { column in
-                segments.filter { $0.lane >= drawn && $0.columns.contains(column) }.count
-            }
+            let hidden = (0..<7).map { ranges.count(inRow: row, column: $0, fromLane: drawn) }
             lines.append(String(repeating: " ", count: prefix) + g.vertical
                 + hidden.map { TerminalText.fit($0 > 0 ? "+\($0)" : "", cell, .center) }.joined(separator: g.vertical) + g.vertical)
         }

@@ -136,8 +136,7 @@ struct Views {
         let projection = WeekProjection(containing: DayComponents(day), occurrences: found, calendar: context.calendar,
                                         options: projectionOptions(selected: nil))
         if options.format == .json {
-            let inWeek = found.filter { occurrence in projection.days.contains { $0.occurrences.contains(occurrence) } }
-            return inWeek.map { OccurrenceJSON.object($0, calendars: calendars).text + "\n" }.joined()
+            return projection.occurrenceIndices.map { OccurrenceJSON.object(found[$0], calendars: calendars).text + "\n" }.joined()
         }
         return WeekRenderer.render(projection, calendar: context.calendar, options: WeekRenderOptions(
             width: context.width, ascii: options.ascii, color: context.color, calendars: styles, calendarNames: calendarNames,

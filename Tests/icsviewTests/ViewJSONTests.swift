@@ -27,7 +27,7 @@ import Testing
         #expect(days.first?["date"] as? String == "2024-05-27")
         #expect(days.last?["date"] as? String == "2024-06-30")
         for day in days {
-            #expect(Set(day.keys) == ["date", "inMonth", "isToday", "isWeekend", "occurrences", "decoration"])
+            #expect(Set(day.keys) == ["date", "inMonth", "isToday", "isWeekend", "eventCount", "occurrences", "decoration"])
         }
         #expect(days.filter { $0["inMonth"] as? Bool == false }.count == 5)
         #expect(days.filter { $0["isToday"] as? Bool == true }.map { $0["date"] as? String } == ["2024-06-12"])

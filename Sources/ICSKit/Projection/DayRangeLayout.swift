@@ -34,29 +34,41 @@ public struct DayRangeLayout: Sendable, Hashable {
         public var continuesAfter: Bool
     }
 
-    /// The segments, by row, then by lane.
+    /// The segments, by row, then by lane (only those in the first ``maxLanes`` lanes).
     public var segments: [Segment]
-    /// The number of lanes each row needs (0 for a row without ranges).
+    /// The number of lanes each row needs (0 for a row without ranges), kept segments or not.
     public var laneCounts: [Int]
+    /// The most lanes a row keeps segments for.
+    public var maxLanes: Int
+    /// For each row, for each of its seven columns, how many segments cover that cell in the
+    /// lanes past ``maxLanes``: they are counted, not kept.
+    public var hiddenCounts: [[Int]]
 
     /// A layout without ranges for `rows` rows.
-    init(emptyRows rows: Int) {
-        self.init(segments: [], laneCounts: Array(repeating: 0, count: rows))
+    init(emptyRows rows: Int, maxLanes: Int = .max) {
+        self.init(segments: [], laneCounts: Array(repeating: 0, count: rows), maxLanes: maxLanes,
+                  hiddenCounts: Array(repeating: Array(repeating: 0, count: 7), count: rows))
     }
 
-    init(segments: [Segment], laneCounts: [Int]) {
+    init(segments: [Segment], laneCounts: [Int], maxLanes: Int, hiddenCounts: [[Int]]) {
         self.segments = segments
         self.laneCounts = laneCounts
+        self.maxLanes = maxLanes
+        self.hiddenCounts = hiddenCounts
     }
 
     /// Lays out the multi-day placements of `occurrences` on a grid of `rows` rows of seven
     /// days whose first cell is the day `gridStart` (a serial), showing only `visible` serials.
+    /// Segments that would need a lane past `maxLanes` are counted in ``hiddenCounts``, not kept;
+    /// the lanes of the kept ones are the same as without the cap (a lane is the first free one,
+    /// and the counted segments only ever take lanes past the cap).
     ///
-    /// - Complexity: O(s log s + d) for s segments covering d days.
-    init(_ occurrences: DayOccurrences, gridStart: Int, rows: Int, visible: ClosedRange<Int>, arithmetic: DayArithmetic) {
+    /// - Complexity: O(r log r + s · min(lanes, maxLanes)) for r ranges cut into s segments.
+    init(_ occurrences: DayOccurrences, gridStart: Int, rows: Int, visible: ClosedRange<Int>, arithmetic: DayArithmetic,
+         maxLanes: Int = .max) {
         let gridSerials = gridStart...(gridStart + rows * 7 - 1)
         guard visible.overlaps(gridSerials) else {
-            self.init(emptyRows: rows)
+            self.init(emptyRows: rows, maxLanes: maxLanes)
             return
         }
         let shown = visible.clamped(to: gridSerials)
@@ -65,8 +77,11 @@ public struct DayRangeLayout: Sendable, Hashable {
             .sorted(by: Self.laneOrder)
 
         var byRow = Array(repeating: [Segment](), count: rows)
-        // The last column taken in each lane of each row.
+        // The last column taken in each kept lane of each row.
         var laneEnds = Array(repeating: [Int](), count: rows)
+        // How many segments cover each cell (all of them), and how many of those are not kept.
+        var depth = Array(repeating: Array(repeating: 0, count: 7), count: rows)
+        var hidden = depth
         for placement in ranges {
             let clipped = placement.serials.clamped(to: shown)
             var start = clipped.lowerBound
@@ -74,7 +89,15 @@ public struct DayRangeLayout: Sendable, Hashable {
                 let row = (start - gridStart) / 7
                 let end = min(clipped.upperBound, gridStart + row * 7 + 6)
                 let columns = (start - gridStart - row * 7)...(end - gridStart - row * 7)
+                for column in columns { depth[row][column] += 1 }
+                // Rows are filled in order of first column: the first lane whose last column is
+                // before this one is free (first fit, which needs as many lanes as the deepest cell).
                 let lane = laneEnds[row].firstIndex { $0 < columns.lowerBound } ?? laneEnds[row].count
+                guard lane < maxLanes else {
+                    for column in columns { hidden[row][column] += 1 }
+                    start = end + 1
+                    continue
+                }
                 if lane == laneEnds[row].count { laneEnds[row].append(columns.upperBound) } else { laneEnds[row][lane] = columns.upperBound }
                 let positions = (start...end).map {
                     Position(day: arithmetic.day(atSerial: $0), row: row, column: $0 - gridStart - row * 7)
@@ -88,7 +111,8 @@ public struct DayRangeLayout: Sendable, Hashable {
                 start = end + 1
             }
         }
-        self.init(segments: byRow.flatMap { $0.sorted { ($0.lane, $0.columns.lowerBound) < ($1.lane, $1.columns.lowerBound) } }, laneCounts: laneEnds.map(\.count))
+        self.init(segments: byRow.flatMap { $0.sorted { ($0.lane, $0.columns.lowerBound) < ($1.lane, $1.columns.lowerBound) } },
+                  laneCounts: depth.map { $0.max() ?? 0 }, maxLanes: maxLanes, hiddenCounts: hidden)
     }
 
     /// Earlier first day, then longer, then UID, then earlier start instant, then input position.
@@ -104,5 +128,15 @@ public struct DayRangeLayout: Sendable, Hashable {
     /// The segments of row `row`, by lane.
     public func segments(inRow row: Int) -> [Segment] {
         segments.filter { $0.row == row }
+    }
+
+    /// How many segments cover the cell at `row`, `column` in lane `lane` or later, kept or
+    /// counted: what a renderer that draws `lane` lanes shows as "+N".
+    ///
+    /// - Complexity: O(s) for s kept segments.
+    public func count(inRow row: Int, column: Int, fromLane lane: Int) -> Int {
+        segments.reduce(hiddenCounts[row][column]) { total, segment in
+            segment.row == row && segment.lane >= lane && segment.columns.contains(column) ? total + 1 : total
+        }
     }
 }

@@ -36,8 +36,14 @@ public struct DayItem: Sendable, Hashable {
     public var column: Int
     /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
     public var weekday: Int
-    /// The occurrences that cover the day, in display order (all-day first, then by start).
+    /// The occurrences that cover the day, in display order (all-day first, then by start);
+    /// at most ``ProjectionOptions/maxOccurrencesPerDay`` of them (``hiddenCount`` tells how
+    /// many more there are; `state.eventCount` counts them all).
     public var occurrences: [Occurrence]
+    /// For each of ``occurrences``, its position in the list given to the projection.
+    public var occurrenceIndices: [Int] = []
+    /// How many occurrences cover the day beyond those listed (past the cap): draw them as "+N".
+    public var hiddenCount: Int = 0
     /// The provider's decoration (`nil`: none; never asked for a day without occurrences).
     public var decoration: DayDecoration?
 

@@ -33,7 +33,8 @@ struct GridProjector {
 
     /// Places the occurrences on the serials `span` (one placement pass shared by several grids).
     func place(_ occurrences: [Occurrence], on span: ClosedRange<Int>) -> DayOccurrences {
-        DayOccurrences(occurrences, visibleSerials: span, arithmetic: arithmetic, includeCancelled: options.includesCancelled)
+        DayOccurrences(occurrences, visibleSerials: span, arithmetic: arithmetic, includeCancelled: options.includesCancelled,
+                       maxPerDay: options.maxOccurrencesPerDay)
     }
 
     /// The items of `rows` week rows from `gridStart`, and the layout of their day ranges.
@@ -54,18 +55,31 @@ struct GridProjector {
                     weekend[weekday] = value
                     return value
                 }()
-                let list = shown?.contains(serial) == true ? occurrences.placements(onSerial: serial).map(\.occurrence) : []
+                let isShown = shown?.contains(serial) == true
+                let placed = isShown ? occurrences.placements(onSerial: serial) : []
+                let list = placed.map(\.occurrence)
+                let count = isShown ? occurrences.count(onSerial: serial) : 0
                 let state = DayState(
-                    day: day, isInMonth: month?.contains(serial) ?? true, eventCount: list.count,
+                    day: day, isInMonth: month?.contains(serial) ?? true, eventCount: count,
                     isToday: serial == todaySerial, isSelected: options.selectedDays.contains(day),
                     isEnabled: availableSerials?.contains(serial) ?? true, isWeekend: isWeekend)
                 rowItems.append(DayItem(state: state, row: row, column: column, weekday: weekday, occurrences: list,
-                                        decoration: list.isEmpty ? nil : options.decorationProvider(day, list)))
+                                        occurrenceIndices: placed.map(\.index), hiddenCount: count - list.count,
+                                        decoration: list.isEmpty ? nil : decoration(day, list, count: count)))
             }
             items.append(rowItems)
         }
-        let ranges = shown.map { DayRangeLayout(occurrences, gridStart: gridStart, rows: rows, visible: $0, arithmetic: arithmetic) }
-            ?? DayRangeLayout(emptyRows: rows)
+        let ranges = shown.map { DayRangeLayout(occurrences, gridStart: gridStart, rows: rows, visible: $0, arithmetic: arithmetic,
+                                                maxLanes: options.maxLanes) }
+            ?? DayRangeLayout(emptyRows: rows, maxLanes: options.maxLanes)
         return (items, ranges)
+    }
+
+    /// The provider's decoration for the listed occurrences of a day; when the day lists fewer
+    /// than `count` (past the cap), a default dot still shows the whole count.
+    private func decoration(_ day: DayComponents, _ list: [Occurrence], count: Int) -> DayDecoration? {
+        let decoration = options.decorationProvider(day, list)
+        guard count > list.count, case .default(let color, _, let listed)? = decoration, listed == list.count else { return decoration }
+        return .default(color: color, size: DecorationSize(count: count), count: count)
     }
 }

@@ -84,12 +84,21 @@ public struct OccurrencePlacement: Sendable, Hashable {
 
 /// The occurrences of each visible day: every occurrence placed on the days it covers,
 /// clipped to the visible days, in a stable order (see ``OccurrencePlacement``).
+///
+/// Each day lists at most `maxPerDay` placements (the first ones in display order); the others
+/// are only counted, so that the cost follows what a grid can draw.
 public struct DayOccurrences: Sendable {
     /// The placements of the occurrences that touch the visible days, in display order.
     public private(set) var placements: [OccurrencePlacement]
     /// The visible days.
     public let visibleDays: ClosedRange<DayComponents>
+    /// The most placements a day lists.
+    public let maxPerDay: Int
+    /// Day serial → positions in `placements` (at most `maxPerDay`).
     private var bySerial: [Int: [Int]]
+    /// The clipped first and last serials of every placement, each sorted: a day's count is
+    /// the firsts at or before it minus the lasts before it.
+    private let firsts: [Int], lasts: [Int]
     private let visibleSerials: ClosedRange<Int>
     private let arithmetic: DayArithmetic
 
@@ -97,15 +106,18 @@ public struct DayOccurrences: Sendable {
     ///
     /// - Parameters:
     ///   - includeCancelled: whether occurrences with STATUS:CANCELLED are shown (default: no).
-    /// - Complexity: O(n log n + d) for n occurrences covering d visible day slots in all.
+    ///   - maxPerDay: the most occurrences a day lists (default: all); ``count(on:)`` counts them all.
+    /// - Complexity: O(n log n + l) for n occurrences and l listed day slots (at most `maxPerDay` a day).
     public init(_ occurrences: [Occurrence], visibleDays: ClosedRange<DayComponents>,
-                calendar: Calendar, includeCancelled: Bool = false) {
+                calendar: Calendar, includeCancelled: Bool = false, maxPerDay: Int = .max) {
         let arithmetic = DayArithmetic(calendar)
         self.init(occurrences, visibleSerials: arithmetic.serial(of: visibleDays.lowerBound)...arithmetic.serial(of: visibleDays.upperBound),
-                  arithmetic: arithmetic, includeCancelled: includeCancelled)
+                  arithmetic: arithmetic, includeCancelled: includeCancelled, maxPerDay: maxPerDay)
     }
 
-    init(_ occurrences: [Occurrence], visibleSerials: ClosedRange<Int>, arithmetic: DayArithmetic, includeCancelled: Bool) {
+    init(_ occurrences: [Occurrence], visibleSerials: ClosedRange<Int>, arithmetic: DayArithmetic, includeCancelled: Bool,
+         maxPerDay: Int) {
+        precondition(maxPerDay >= 1, "a day must list at least one occurrence")
         var placements: [OccurrencePlacement] = []
         for (index, occurrence) in occurrences.enumerated() where includeCancelled || !occurrence.incidence.isCancelled {
             let placement = OccurrencePlacement(occurrence, index: index, arithmetic: arithmetic)
@@ -113,29 +125,64 @@ public struct DayOccurrences: Sendable {
         }
         placements.sort(by: OccurrencePlacement.precedes)
         var bySerial: [Int: [Int]] = [:]
+        var open = OpenDays()
+        var firsts: [Int] = [], lasts: [Int] = []
+        firsts.reserveCapacity(placements.count)
+        lasts.reserveCapacity(placements.count)
         for (position, placement) in placements.enumerated() {
-            for serial in placement.serials.clamped(to: visibleSerials) {
+            let clipped = placement.serials.clamped(to: visibleSerials)
+            firsts.append(clipped.lowerBound)
+            lasts.append(clipped.upperBound)
+            var serial = open.firstOpen(from: clipped.lowerBound)
+            while serial <= clipped.upperBound {
                 bySerial[serial, default: []].append(position)
+                if bySerial[serial]!.count >= maxPerDay { open.close(serial) }
+                serial = open.firstOpen(from: serial + 1)
             }
         }
         self.placements = placements
         self.bySerial = bySerial
+        self.firsts = firsts.sorted()
+        self.lasts = lasts.sorted()
+        self.maxPerDay = maxPerDay
         self.visibleSerials = visibleSerials
         self.arithmetic = arithmetic
         self.visibleDays = arithmetic.day(atSerial: visibleSerials.lowerBound)...arithmetic.day(atSerial: visibleSerials.upperBound)
     }
 
-    /// The occurrences on `day`, in display order (empty outside the visible days).
+    /// The occurrences on `day`, in display order (empty outside the visible days), at most `maxPerDay`.
     public subscript(day: DayComponents) -> [Occurrence] {
         placements(onSerial: arithmetic.serial(of: day)).map(\.occurrence)
     }
 
-    /// The placements on `day`, in display order.
+    /// The placements on `day`, in display order, at most `maxPerDay`.
     public func placements(on day: DayComponents) -> [OccurrencePlacement] {
         placements(onSerial: arithmetic.serial(of: day))
     }
 
+    /// How many occurrences cover `day` (listed or not; 0 outside the visible days).
+    ///
+    /// - Complexity: O(log n).
+    public func count(on day: DayComponents) -> Int {
+        count(onSerial: arithmetic.serial(of: day))
+    }
+
     func placements(onSerial serial: Int) -> [OccurrencePlacement] {
         (bySerial[serial] ?? []).map { placements[$0] }
+    }
+
+    func count(onSerial serial: Int) -> Int {
+        guard visibleSerials.contains(serial) else { return 0 }
+        return Self.countNotAfter(serial, in: firsts) - Self.countNotAfter(serial - 1, in: lasts)
+    }
+
+    /// How many of the sorted `values` are at most `value`.
+    private static func countNotAfter(_ value: Int, in values: [Int]) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if values[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

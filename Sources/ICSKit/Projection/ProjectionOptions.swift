@@ -17,16 +17,28 @@ public struct ProjectionOptions: Sendable {
     public var includesCancelled: Bool
     /// Chooses each day's decoration.
     public var decorationProvider: DecorationProvider
+    /// The most occurrences a day lists (``DayItem/occurrences``); the rest are only counted
+    /// (``DayItem/hiddenCount``), so that thousands of overlapping occurrences cost no more
+    /// than what can be drawn. Default 100.
+    public var maxOccurrencesPerDay: Int
+    /// The most lanes of day ranges a week row keeps segments for; segments that would need a
+    /// lane past it are only counted (``DayRangeLayout/hiddenCounts``). Default 100.
+    public var maxLanes: Int
 
     /// - Parameters:
     ///   - now: the instant taken as now.
     ///   - calendars: the calendars' styles, indexed by `Occurrence.calendarIndex`, for the
     ///     default decoration provider.
     ///   - decorationProvider: replaces the default provider (``DayDecoration/defaultProvider(calendars:)``).
+    ///   - maxOccurrencesPerDay: the most occurrences a day lists (at least 1).
+    ///   - maxLanes: the most lanes of day ranges a week row keeps (at least 1).
     public init(now: Date, calendars: [CalendarStyle] = [], selectedDays: Set<DayComponents> = [],
                 availableDays: ClosedRange<DayComponents>? = nil, visibleDays: ClosedRange<DayComponents>? = nil,
                 showsDaysOutsideMonth: Bool = true, includesCancelled: Bool = false,
-                decorationProvider: DecorationProvider? = nil) {
+                decorationProvider: DecorationProvider? = nil, maxOccurrencesPerDay: Int = 100, maxLanes: Int = 100) {
+        precondition(maxOccurrencesPerDay >= 1 && maxLanes >= 1, "the caps of a projection must be positive")
+        self.maxOccurrencesPerDay = maxOccurrencesPerDay
+        self.maxLanes = maxLanes
         self.now = now
         self.selectedDays = selectedDays
         self.availableDays = availableDays

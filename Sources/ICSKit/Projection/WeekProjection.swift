@@ -14,6 +14,9 @@ public struct WeekProjection: Sendable, Hashable {
     public var days: [DayItem]
     /// The multi-day occurrences, one segment each, with lanes.
     public var dayRanges: DayRangeLayout
+    /// The positions, in the list given to the projection, of every occurrence shown on the
+    /// week's days (listed by a day or past its cap), in increasing order.
+    public var occurrenceIndices: [Int]
 
     /// Projects `occurrences` onto the week of `calendar` that contains `day`.
     ///
@@ -31,6 +34,7 @@ public struct WeekProjection: Sendable, Hashable {
         weekdaySymbols = MonthGrid.symbols(calendar)
         days = rows[0]
         dayRanges = ranges
+        occurrenceIndices = shown == nil ? [] : placed.placements.map(\.index).sorted()
     }
 
     /// The last day.

@@ -69,6 +69,8 @@ final class Series {
     let rangeStart: Int, rangeEnd: Int
     let slack: Int
     let limit: Int
+    /// The calendar's source (its file or URL), for the limit diagnostic.
+    let source: String?
     /// Whether the instances come out of ``process(_:)`` with non-decreasing keys, so that they
     /// need no reorder heap: no THISANDFUTURE change (which may move an instance past later
     /// ones), and keys that grow with the raw instants, which are merged in increasing order:
@@ -90,7 +92,7 @@ final class Series {
     init(master: Incidence, calendarIndex: Int, order: Int, frame: SeriesFrame, length: InstanceLength,
          sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
          overridden: InstanceMatchSet, futures: [FutureChange],
-         rangeStart: Int, rangeEnd: Int, limit: Int, startExists: Bool) {
+         rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
         self.master = master
         self.calendarIndex = calendarIndex
         self.order = order
@@ -108,6 +110,7 @@ final class Series {
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
         self.limit = limit
+        self.source = source
         switch frame.clock {
         case .zoned: inOrder = futures.isEmpty && (startExists || sources.isEmpty)
         case .date: inOrder = futures.isEmpty && extras.allSatisfy { floorDivide($0.wall, 86_400) * 86_400 == $0.wall }
@@ -227,7 +230,7 @@ final class Series {
             let message = shownNothing
                 ? "stopped expanding the series after \(workLimit) instances that showed nothing in the range"
                 : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"
-            limitDiagnostic = Diagnostic(.recurrenceLimit, message, line: master.line, uid: master.uid, property: "RRULE")
+            limitDiagnostic = Diagnostic(.recurrenceLimit, message, source: source, line: master.line, uid: master.uid, property: "RRULE")
         }
     }
 

@@ -26,6 +26,8 @@ struct SeriesBuilder {
     private let calendar: ICalendar
     /// The position given to the last series; each incidence takes at most one.
     private var order: Int
+    /// The line of the incidence being added, for the diagnostics about it.
+    private var currentLine: Int?
 
     /// A builder for incidences of `calendar`, whose series take positions after `firstOrder`.
     init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int, calendar: ICalendar,
@@ -46,7 +48,7 @@ struct SeriesBuilder {
         if found == nil {
             unknownZones.append((tzid, diagnostics.count))
             diagnostics.append(Diagnostic(.unknownTimeZone, "unknown time zone \"\(tzid)\"; times read as floating",
-                                          source: calendar.source, uid: uid, property: "TZID"))
+                                          source: calendar.source, line: currentLine, uid: uid, property: "TZID"))
         }
         caches[tzid] = found
         return found
@@ -183,6 +185,7 @@ struct SeriesBuilder {
         var master = EventSpan.timedFromMidnight(written).incidence
         if endsBeforeStart(master) { master = EventSpan.swapped(master) }
         guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
+        currentLine = master.line
         let frame = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty)
         let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
@@ -247,7 +250,7 @@ struct SeriesBuilder {
         let series = Series(master: written, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded,
                             overridden: overridden, futures: futures,
-                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit,
+                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
                             startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
         if sources.isEmpty && extras.count == 1 && futures.isEmpty {
             if let instance = series.next() {

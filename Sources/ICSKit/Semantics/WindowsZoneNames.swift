@@ -6,27 +6,24 @@ import Synchronization
 /// by the CLDR table that ICU carries (`ucal_getTimeZoneIDForWindowsID`, region 001, through
 /// `icskit_windows_zone_to_iana`); answers are cached for the process.
 enum WindowsZoneNames {
-    private static let cache = Mutex<[String: String?]>([:])
+    /// Answers by Windows name, as written in the input: bounded (see ``cacheCapacity``).
+    static let cache = BoundedCache<String, String?>(capacity: cacheCapacity)
+    /// The most names each cache of this type keeps.
+    static let cacheCapacity = 1_024
 
     /// The IANA name for the Windows name `name` (`"W. Europe Standard Time"` → `Europe/Berlin`),
     /// or `nil` when CLDR does not know it. CLDR's table is case-sensitive: a name it does not
     /// know is tried again with each word capitalised (`eastern standard time`).
     static func iana(for name: String) -> String? {
-        if let cached = cache.withLock({ $0[name] }) { return cached }
-        let answer = lookUp(name)
-        cache.withLock { $0[name] = .some(answer) }
-        return answer
+        cache.value(for: name) { lookUp(name) }
     }
 
-    private static let reverseCache = Mutex<[String: String?]>([:])
+    static let reverseCache = BoundedCache<String, String?>(capacity: cacheCapacity)
 
     /// The Windows name that covers the IANA zone `iana` (`Europe/Amsterdam` → `W. Europe Standard Time`),
     /// by the same CLDR table (`ucal_getWindowsTimeZoneID`, through `icskit_iana_zone_to_windows`).
     static func windowsName(forIANA iana: String) -> String? {
-        if let cached = reverseCache.withLock({ $0[iana] }) { return cached }
-        let answer = call(icskit_iana_zone_to_windows, iana)
-        reverseCache.withLock { $0[iana] = .some(answer) }
-        return answer
+        reverseCache.value(for: iana) { call(icskit_iana_zone_to_windows, iana) }
     }
 
     /// The zone CLDR names first for the Windows zone that covers `iana`

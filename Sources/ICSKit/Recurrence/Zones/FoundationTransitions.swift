@@ -29,15 +29,11 @@ struct FoundationTransitionSource: TransitionSource {
 /// One ``TransitionTable`` per tzdata zone for the whole process, so that every
 /// ``FoundationZone`` of a zone shares what was computed.
 enum FoundationTransitions {
-    private static let tables = Mutex<[String: TransitionTable]>([:])
+    /// Bounded: identifiers may come from the input (`GMT+05:30`); tzdata has about 600 zones.
+    static let tables = BoundedCache<String, TransitionTable>(capacity: 1_024)
 
     /// The shared table of `zone` (keyed by its identifier).
     static func table(for zone: TimeZone) -> TransitionTable {
-        tables.withLock { tables in
-            if let table = tables[zone.identifier] { return table }
-            let table = TransitionTable(source: FoundationTransitionSource(zone: zone))
-            tables[zone.identifier] = table
-            return table
-        }
+        tables.value(for: zone.identifier) { TransitionTable(source: FoundationTransitionSource(zone: zone)) }
     }
 }

@@ -22,7 +22,9 @@ struct ObservanceSchedule: Sendable {
     /// A rule is not looked at past this many years beyond its DTSTART when searching for a COUNT.
     static let yearLimit = 3_000
 
-    init(_ observance: TimeZoneDefinition.Observance) {
+    /// - Parameter memo: shared by the observances of one zone, so that rules repeated with
+    ///   other DTSTART years (100,000 of them, each with a COUNT) name each year's dates once.
+    init(_ observance: TimeZoneDefinition.Observance, memo: RuleDatesMemo? = nil) {
         self.observance = observance
         var fixed: [Int: [CivilDateTime]] = [observance.start.date.year: [observance.start]]
         for date in observance.recurrenceDates { fixed[date.date.year, default: []].append(date) }
@@ -45,7 +47,9 @@ struct ObservanceSchedule: Sendable {
             var year = observance.start.date.year
             var ended = false
             while !ended, all.count < min(count, Self.countLimit), year <= observance.start.date.year + Self.yearLimit {
-                for local in Self.ruleDates(rule, start: observance.start, year: year) where local > observance.start {
+                let dates = memo?.dates(rule, start: observance.start, year: year)
+                    ?? Self.ruleDates(rule, start: observance.start, year: year)
+                for local in dates where local > observance.start {
                     guard all.count < min(count, Self.countLimit), Self.isBeforeUntil(local, rule, observance) else {
                         ended = true
                         break
@@ -60,6 +64,54 @@ struct ObservanceSchedule: Sendable {
             counted = nil
             lastYear = rule.until.map { max(fixedLast, $0.date.year + 1) }
         }
+    }
+
+    /// Every onset, as instants in order, when the observance has finitely many within
+    /// ``yearLimit`` years of its first (no RRULE, a COUNT, or an UNTIL); `nil` for a rule
+    /// that goes on for ever (or too long), whose onsets are asked for year by year.
+    ///
+    /// - Complexity: O(years from the first onset to ``lastYear``).
+    func allOnsets() -> [Int]? {
+        guard let lastYear else { return nil }
+        let firstYear = min(fixed.keys.min() ?? observance.start.date.year, observance.start.date.year)
+        guard lastYear >= firstYear else { return [] }
+        guard lastYear - firstYear <= Self.yearLimit else { return nil }
+        if observance.recurrenceRule == nil || counted != nil || !isRuleSupported {
+            // The listed onsets alone (asking year by year would filter `counted` once a year).
+            var locals = fixed.values.flatMap { $0 }
+            if let counted { locals += counted }
+            return Array(Set(locals.map { $0.secondsSinceEpoch - observance.offsetFrom })).sorted()
+        }
+        return (firstYear...lastYear).flatMap { onsets(inYear: $0) }
+    }
+
+    /// The onsets of DTSTART and the RDATEs alone, as instants in order.
+    func fixedOnsets() -> [Int] {
+        fixed.keys.sorted().flatMap { year in
+            Array(Set(fixed[year]!.map { $0.secondsSinceEpoch - observance.offsetFrom })).sorted()
+        }
+    }
+
+    /// What the rule's onsets depend on besides DTSTART's year (for a rule without COUNT):
+    /// two observances with equal keys name the same onsets from the later DTSTART on, so the
+    /// one that starts first stands for both (plus the other's DTSTART and RDATEs).
+    /// `nil` for an observance without a rule within the subset, or with a COUNT.
+    var ruleKey: RuleKey? {
+        guard let rule = observance.recurrenceRule, isRuleSupported, rule.count == nil else { return nil }
+        let start = observance.start
+        return RuleKey(rule: rule, month: start.date.month, day: start.date.day,
+                       seconds: start.hour * 3600 + start.minute * 60 + start.second,
+                       phase: ((start.date.year % max(rule.interval, 1)) + max(rule.interval, 1)) % max(rule.interval, 1),
+                       offsetFrom: observance.offsetFrom, offsetTo: observance.offsetTo)
+    }
+
+    /// See ``ruleKey``.
+    struct RuleKey: Hashable {
+        var rule: RecurrenceRule
+        var month: Int, day: Int, seconds: Int
+        /// DTSTART's year modulo INTERVAL: which years the rule names.
+        var phase: Int
+        var offsetFrom: Int, offsetTo: Int
     }
 
     /// The onsets whose local date falls in `year`, as instants (seconds since 1970 UTC),
@@ -151,5 +203,28 @@ struct ObservanceSchedule: Sendable {
             }
         }
         return result
+    }
+}
+
+/// ``ObservanceSchedule/ruleDates(_:start:year:)`` remembered while one zone's observances are
+/// set up (it depends on DTSTART's date and time in the year, not on its year).
+///
+/// Sendable notes: not Sendable; made, used and dropped by one zone's initialiser on one thread.
+final class RuleDatesMemo {
+    private struct Key: Hashable {
+        var rule: RecurrenceRule
+        var month: Int, day: Int, seconds: Int
+        var year: Int
+    }
+
+    private var known: [Key: [CivilDateTime]] = [:]
+
+    func dates(_ rule: RecurrenceRule, start: CivilDateTime, year: Int) -> [CivilDateTime] {
+        let key = Key(rule: rule, month: start.date.month, day: start.date.day,
+                      seconds: start.hour * 3600 + start.minute * 60 + start.second, year: year)
+        if let dates = known[key] { return dates }
+        let dates = ObservanceSchedule.ruleDates(rule, start: start, year: year)
+        known[key] = dates
+        return dates
     }
 }

@@ -18,7 +18,7 @@ import Synchronization
 /// 6. otherwise `nil`: the caller reads the times as floating and reports
 ///    ``unknownTimeZoneDiagnostic(tzid:source:line:uid:property:)``.
 ///
-/// Sendable notes: immutable apart from the cache of answers, which is behind a `Mutex`.
+/// Sendable notes: immutable apart from the cache of answers, a ``BoundedCache`` (behind its own `Mutex`).
 final class ZoneResolver: Sendable {
     /// Lower-cased names that mean UTC.
     static let utcNames: Set<String> = [
@@ -33,9 +33,12 @@ final class ZoneResolver: Sendable {
     let defaultTZID: String?
     /// The years over which a VTIMEZONE must agree with an IANA zone to be replaced by it.
     let comparisonYears: ClosedRange<Int>
-    private let answers = Mutex<[String: Answer]>([:])
+    /// The answers by TZID as written: bounded, since TZIDs come from the input.
+    let answers = BoundedCache<String, Answer>(capacity: ZoneResolver.answerCapacity)
+    /// The most TZIDs a resolver remembers (a calendar rarely names more than a few dozen).
+    static let answerCapacity = 4_096
 
-    private struct Answer: Sendable {
+    struct Answer: Sendable {
         var zone: (any ZoneConverting)?
     }
 
@@ -58,10 +61,7 @@ final class ZoneResolver: Sendable {
     ///
     /// - Complexity: a dictionary look-up after the first call for a TZID.
     func zone(for tzid: String) -> (any ZoneConverting)? {
-        if let known = answers.withLock({ $0[tzid] }) { return known.zone }
-        let zone = find(tzid)
-        answers.withLock { $0[tzid] = Answer(zone: zone) }
-        return zone
+        answers.value(for: tzid) { Answer(zone: find(tzid)) }.zone
     }
 
     /// The zone of X-WR-TIMEZONE, when the calendar has one that resolves.
