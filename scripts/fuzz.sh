@@ -33,8 +33,10 @@ for lib in fuzzer asan; do
     fi
 done
 
+# Linked with the toolchain's lld: Debian's gold stops with an internal error
+# (dwarf_reader.cc, format_file_lineno) on this release + ASan binary.
 BUILD=(swift build -c release --scratch-path .build/fuzz --product icskit-fuzz
-       -Xswiftc -sanitize=fuzzer,address -Xswiftc -DICSKIT_FUZZ)
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -DICSKIT_FUZZ -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 echo "== fuzz: ${BUILD[*]}" >&2
 "${BUILD[@]}" >&2
 BIN="$(swift build -c release --scratch-path .build/fuzz --show-bin-path)/icskit-fuzz"
