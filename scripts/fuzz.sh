@@ -53,6 +53,9 @@ fi
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:allocator_may_return_null=1}"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
+# Swift's own crash reporter reads the dying process's memory, which ASan reports as an
+# "unknown-crash" that hides the real one; without it, libFuzzer names the Swift runtime failure.
+export SWIFT_BACKTRACE=enable=no
 FLAGS=(-dict=Fuzz/ics.dict -max_len=16384 -timeout=10 -rss_limit_mb=2048 -detect_leaks=1
        -artifact_prefix="$RUN/artifacts/" -print_final_stats=1)
 [ -n "${FUZZ_SEED:-}" ] && FLAGS+=(-seed="$FUZZ_SEED")
