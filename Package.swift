@@ -43,6 +43,8 @@ let package = Package(
         .executableTarget(name: "FeedMonth", dependencies: ["ICSKit"], path: "Examples/FeedMonth"),
         // scripts/bench.sh: the import and the expansion timed apart.
         .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
+        // scripts/fuzz.sh: the libFuzzer target (a stub that says so unless built with -D ICSKIT_FUZZ).
+        .executableTarget(name: "icskit-fuzz", dependencies: ["ICSKit"], path: "Fuzz/ICSKitFuzz"),
         .testTarget(
             name: "ICSKitTests",
             dependencies: ["ICSKit", "CLibical", "CCurl"]

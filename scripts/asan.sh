@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test under AddressSanitizer, with LeakSanitizer on (known leaks inside the
-# toolchain's URLSession, Process and XCTest suppressed by scripts/lsan.supp).
+# toolchain's URLSession, Process and XCTest suppressed by scripts/lsan.supp). CI runs it
+# (.ci/run). Builds into .build/asan, so that it does not invalidate the normal debug build
+# (nor the normal build it), and a second run only rebuilds what changed.
+# Arguments go to `swift test` (e.g. --filter BadInputTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
-swift build --build-tests --sanitize=address
-swift test --skip-build --sanitize=address "$@"
+swift build --build-tests --sanitize=address --scratch-path .build/asan
+swift test --skip-build --sanitize=address --scratch-path .build/asan "$@"

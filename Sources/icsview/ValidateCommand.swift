@@ -13,6 +13,8 @@ enum ValidateCommand {
     ARGUMENTS:
       <file|dir|url|->        An .ics file, a directory (every *.ics below it), an http(s):// or webcal(s)://
                               feed (fetched now, never from the cache), or - for standard input.
+                          In a directory, symbolic links to directories are not followed; a *.ics
+                          link that dangles or loops counts as a file that could not be read.
 
     OPTIONS:
       --format <format>       text, json (one object per line) or github (workflow commands) (default: text).

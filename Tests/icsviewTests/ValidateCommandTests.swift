@@ -136,4 +136,41 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("validate-fixtures: "))
     }
+
+    /// `validate DIR` with symbolic links (issue 10, item 7): a `*.ics` link to a file is read as
+    /// the file; one that dangles or loops is named as unreadable (exit 2) instead of being
+    /// skipped; a link to a directory is not followed (the error in the linked directory's
+    /// fixture must not show), nor is a `*.ics` link to a directory. Expected output written
+    /// by hand from the layout built here and the summary's format.
+    @Test func directorySymlinksThatDangleOrLoopAreUnreadable() throws {
+        let files = FileManager.default
+        let base = NSTemporaryDirectory() + "icsview-validate-links-\(UUID().uuidString)"
+        let dir = base + "/cals", outside = base + "/outside"
+        try files.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? files.removeItem(atPath: base) }
+        let valid = CLI.root.appendingPathComponent("Fixtures/validation/valid/simple-event.ics").path
+        try files.copyItem(atPath: valid, toPath: dir + "/good.ics")
+        try files.copyItem(atPath: valid, toPath: dir + "/sub/nested.ics")
+        try files.copyItem(atPath: CLI.root.appendingPathComponent(Self.endBeforeStart).path, toPath: outside + "/bad.ics")
+        try files.createSymbolicLink(atPath: dir + "/alias.ics", withDestinationPath: "good.ics")
+        try files.createSymbolicLink(atPath: dir + "/dangling.ics", withDestinationPath: "missing.ics")
+        try files.createSymbolicLink(atPath: dir + "/loop.ics", withDestinationPath: "loop.ics")
+        try files.createSymbolicLink(atPath: dir + "/ping.ics", withDestinationPath: "pong.ics")
+        try files.createSymbolicLink(atPath: dir + "/pong.ics", withDestinationPath: "ping.ics")
+        try files.createSymbolicLink(atPath: dir + "/linked", withDestinationPath: outside)
+        try files.createSymbolicLink(atPath: dir + "/folder.ics", withDestinationPath: outside)
+
+        let result = try CLI.run(["validate", dir])
+        #expect(result.status == 2)
+        #expect(result.stdout == "0 errors, 0 warnings in 3 files; 4 files could not be read\n")
+        #expect(result.stderr == """
+            Error: \(dir)/dangling.ics: cannot read: it is a symbolic link to 'missing.ics', which does not exist
+            Error: \(dir)/loop.ics: cannot read: it is a symbolic link that loops (to 'loop.ics')
+            Error: \(dir)/ping.ics: cannot read: it is a symbolic link that loops (to 'pong.ics')
+            Error: \(dir)/pong.ics: cannot read: it is a symbolic link that loops (to 'ping.ics')
+
+            """)
+
+    }
 }

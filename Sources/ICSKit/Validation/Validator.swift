@@ -68,36 +68,30 @@ public struct Validator: Sendable {
 
     /// Validates files, standard input (`-`) and directories (every `*.ics` below them,
     /// recursively, in sorted order), in the order given.
+    ///
+    /// In a directory, symbolic links to directories are not followed; a `*.ics` symbolic link
+    /// to a file is validated as that file, and one that dangles or loops is a failure naming it.
     /// - Complexity: O(n) in the total size.
     public func validate(paths: [String]) -> ValidationReport {
         var report = ValidationReport()
         for path in paths {
             var isDirectory: ObjCBool = false
             if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                let files = Self.calendarFiles(under: path)
-                if files.isEmpty {
+                let entries = CalendarFiles.entries(under: path)
+                if entries.isEmpty {
                     report.failures.append(.init(file: path, message: "no .ics files in this directory", isUnreadable: true))
                 }
-                for file in files { report.append(validate(path: file)) }
+                for entry in entries {
+                    switch entry {
+                    case .file(let file): report.append(validate(path: file))
+                    case .unreadable(let file, let message): report.failures.append(.init(file: file, message: message, isUnreadable: true))
+                    }
+                }
             } else {
                 report.append(validate(path: path))
             }
         }
         return report
-    }
-
-    /// The `*.ics` files below a directory (any case of the extension), sorted.
-    static func calendarFiles(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var out: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.lowercased().hasSuffix(".ics") {
-                let full = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue { out.append(full) }
-            }
-        }
-        return out.sorted()
     }
 
     private func run(_ stream: ByteStream, file: String) -> ValidationReport {

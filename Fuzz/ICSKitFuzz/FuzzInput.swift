@@ -1,0 +1,67 @@
+import Foundation
+import ICSKit
+
+/// What the fuzzer does with one input: every public entry point a user's bytes reach, in
+/// the order the command line reaches them — validate, import, expand a wide range, project
+/// the month (and week) where the first occurrence falls, diff the calendar with itself.
+///
+/// Any crash, sanitizer report, leak or hang in here is a bug: bad input must end in a
+/// diagnostic or an ``ICSError``. Work per input is bounded by the library's own limits,
+/// with a lower instance limit than the views' so that an input takes milliseconds.
+enum FuzzInput {
+    /// The viewer's zone: one with DST, so that floating and all-day times cross transitions.
+    static let zone = TimeZone(identifier: "America/New_York")!
+
+    /// The expanded range: 1900-01-01 to 2100-01-01 (UTC).
+    static let rangeStart = Date(timeIntervalSince1970: -2_208_988_800)
+    static let rangeEnd = Date(timeIntervalSince1970: 4_102_444_800)
+
+    /// The most instances of one series per input (the views allow 10,000).
+    static let instanceLimit = 500
+
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.firstWeekday = 2
+        calendar.minimumDaysInFirstWeek = 4
+        return calendar
+    }()
+
+    static func run(_ bytes: [UInt8]) {
+        // `icsview validate`: the validator's own pass plus libical's, one thread.
+        let report = Validator(options: .init(parallelism: 1)).validate(bytes: bytes, file: "fuzz.ics")
+        for finding in report.findings { _ = finding.description }
+
+        // `icsview <file>`: the import.
+        let imported: ICalendar
+        do {
+            imported = try ICalendar(bytes: bytes, source: "fuzz.ics")
+        } catch {
+            _ = error.description
+            return
+        }
+        for diagnostic in imported.diagnostics { _ = diagnostic.description }
+
+        // `--agenda` over two centuries.
+        let (occurrences, diagnostics) = OccurrenceExpansion(calendars: [imported], from: rangeStart, to: rangeEnd,
+                                                             viewerTimeZone: zone, instanceLimit: instanceLimit).collect()
+        for diagnostic in diagnostics { _ = diagnostic.description }
+
+        // `--month` and `--week` where the first occurrence (else the first DTSTART) falls.
+        let first = occurrences.first.map { $0.start.date(in: zone) }
+        let day = first.map { DayComponents(containing: $0, in: calendar) }
+            ?? imported.events.lazy.compactMap(\.start).first.map { DayComponents($0.date) }
+            ?? DayComponents(year: 2024, month: 1, day: 1)
+        if (1...9999).contains(day.year) {
+            let options = ProjectionOptions(now: rangeStart, calendars: [CalendarStyle(imported)], includesCancelled: true)
+            let month = MonthProjection(month: day.monthComponents, occurrences: occurrences, calendar: calendar, options: options)
+            _ = month.dayRanges.segments.count
+            let week = WeekProjection(containing: day, occurrences: occurrences, calendar: calendar, options: options)
+            _ = week.days.count
+        }
+
+        // `icsview diff` of the calendar with itself: nothing may differ.
+        let diff = CalendarDiff(old: imported, new: imported)
+        precondition(diff.added.isEmpty && diff.removed.isEmpty && diff.changed.isEmpty, "a calendar differs from itself")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ICSKit
+
+/// The fuzzer's regression inputs (`Fuzz/corpus/`) through the entry points the fuzzer drives
+/// (`Fuzz/ICSKitFuzz/FuzzInput.swift`: validate, import, expand 1900–2100 with 500 instances
+/// per series, project a month and a week, diff with itself), in the normal test run: each one
+/// must end in diagnostics, never in a crash; each input that once crashed has the diagnostic
+/// it must give written down below.
+@Suite struct FuzzCorpusTests {
+    static let directory = Fixtures.root.appendingPathComponent("Fuzz/corpus")
+
+    /// The inputs, by file name (the directory's README excluded).
+    static let inputs: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        .filter { !$0.hasSuffix(".md") }.sorted()
+
+    /// For each input that crashed the fuzzer: the diagnostic codes its import must give (all of
+    /// them, in any order), worked out from what is wrong in it.
+    static let crashes: [String: Set<DiagnosticCode>] = [:]
+
+    struct Outcome {
+        var report: ValidationReport
+        var calendar: ICalendar?
+        var error: ICSError?
+        var occurrences: [Occurrence] = []
+        var expansionDiagnostics: [Diagnostic] = []
+    }
+
+    static let zone = TimeZone(identifier: "America/New_York")!
+
+    /// What `FuzzInput.run` does, keeping the results.
+    static func exercise(_ bytes: [UInt8]) -> Outcome {
+        let report = Validator(options: .init(parallelism: 1)).validate(bytes: bytes, file: "fuzz.ics")
+        let calendar: ICalendar
+        do {
+            calendar = try ICalendar(bytes: bytes, source: "fuzz.ics")
+        } catch {
+            return Outcome(report: report, error: error)
+        }
+        var outcome = Outcome(report: report, calendar: calendar)
+        let start = Date(timeIntervalSince1970: -2_208_988_800), end = Date(timeIntervalSince1970: 4_102_444_800)
+        (outcome.occurrences, outcome.expansionDiagnostics) = OccurrenceExpansion(
+            calendars: [calendar], from: start, to: end, viewerTimeZone: zone, instanceLimit: 500).collect()
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = zone
+        let day = outcome.occurrences.first.map { DayComponents(containing: $0.start.date(in: zone), in: gregorian) }
+            ?? DayComponents(year: 2024, month: 1, day: 1)
+        let options = ProjectionOptions(now: start, calendars: [CalendarStyle(calendar)], includesCancelled: true)
+        _ = MonthProjection(month: day.monthComponents, occurrences: outcome.occurrences, calendar: gregorian, options: options)
+        _ = WeekProjection(containing: day, occurrences: outcome.occurrences, calendar: gregorian, options: options)
+        let diff = CalendarDiff(old: calendar, new: calendar)
+        #expect(diff.added.isEmpty && diff.removed.isEmpty && diff.changed.isEmpty)
+        return outcome
+    }
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.inputs.contains("seed-secondly.ics"))
+        #expect(Self.inputs.count >= 3)
+    }
+
+    @Test(arguments: inputs)
+    func everyInputEndsInDiagnostics(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(name)))
+        let outcome = Self.exercise(bytes)
+        // One file validated (or named as not iCalendar), never a failure to read bytes in memory.
+        #expect(outcome.report.failures.isEmpty)
+        #expect(outcome.report.files == ["fuzz.ics"])
+        if let error = outcome.error { #expect(error.code == .notICalendar) }
+        if name.hasPrefix("crash-") {
+            let expected = try #require(Self.crashes[name], "\(name) needs its expected diagnostics in FuzzCorpusTests.crashes")
+            let codes = Set(outcome.calendar?.diagnostics.map(\.code) ?? [])
+            #expect(expected.isSubset(of: codes), "\(name): \(codes.map(\.rawValue).sorted())")
+        }
+    }
+
+    /// `seed-secondly.ics` by hand: DTSTART 1900-01-01 00:00 Berlin (CET, 1899-12-31 23:00 UTC,
+    /// before the range) lasts 1 s and is not shown; the rule gives 09:00:00 and 09:00:30 each
+    /// day, the first EXDATEd; so the first occurrence is 1900-01-01 09:00:30 CET (08:00:30 UTC),
+    /// and about 146,000 instances in range stop at the limit of 500 with ICS3002.
+    @Test func secondlySeedStopsAtTheInstanceLimit() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent("seed-secondly.ics")))
+        let outcome = Self.exercise(bytes)
+        #expect(outcome.calendar?.diagnostics.filter { $0.severity == .error }.isEmpty == true)
+        #expect(outcome.occurrences.count == 500)
+        #expect(outcome.occurrences.first?.start.date(in: Self.zone) == Date(timeIntervalSince1970: -2_208_988_800 + 8 * 3600 + 30))
+        #expect(outcome.expansionDiagnostics.map(\.code) == [.recurrenceLimit])
+    }
+}

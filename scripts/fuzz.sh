@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Fuzzes ICSKit's public entry points (validate, import, expansion over two centuries, month
+# and week projection, diff) with libFuzzer under AddressSanitizer and LeakSanitizer:
+# the target is Fuzz/ICSKitFuzz, built in release into .build/fuzz (its own scratch path, so
+# that neither the normal nor the ASan build is invalidated, and a second run builds nothing).
+#
+# Usage: scripts/fuzz.sh [seconds] [extra libFuzzer flags...]
+#   seconds   how long to fuzz (default 60); 0 runs the seed corpus once and stops.
+#   FUZZ_SEED=N fixes libFuzzer's -seed (CI: .ci/run sets it); otherwise libFuzzer picks one.
+#
+# The corpus is a fresh copy of Fixtures/**/*.ics plus Fuzz/corpus/ (regression inputs: every
+# crash found becomes one, with a test); new inputs libFuzzer finds stay in that copy only.
+# Flags: -dict=Fuzz/ics.dict, -max_len=16384, -timeout=10 (seconds per input),
+# -rss_limit_mb=2048, -detect_leaks=1 (suppressions: scripts/lsan.supp).
+# Exit status: 0 when nothing was found; 1 on any crash, sanitizer report, leak, timeout or
+# out-of-memory, with the path of the input that did it (reproduce: the printed command).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECS=${1:-60}
+[ $# -gt 0 ] && shift
+[[ "$SECS" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh [seconds] [libFuzzer flags...]" >&2; exit 64; }
+
+bash scripts/setup.sh
+
+# libFuzzer and the sanitizers come with the Swift toolchain (compiler-rt); LeakSanitizer is
+# part of its ASan runtime, so nothing from Debian (libclang-rt-*-dev) is needed.
+RT="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift/clang/lib/linux"
+for lib in fuzzer asan; do
+    if [ ! -f "$RT/libclang_rt.$lib-$(uname -m).a" ]; then
+        echo "fuzz: $RT/libclang_rt.$lib-$(uname -m).a is missing: this Swift toolchain has no libFuzzer/ASan runtime" >&2
+        exit 1
+    fi
+done
+
+# Linked with the toolchain's lld: Debian's gold stops with an internal error
+# (dwarf_reader.cc, format_file_lineno) on this release + ASan binary.
+BUILD=(swift build -c release --scratch-path .build/fuzz --product icskit-fuzz
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -DICSKIT_FUZZ -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
+echo "== fuzz: ${BUILD[*]}" >&2
+"${BUILD[@]}" >&2
+BIN="$(swift build -c release --scratch-path .build/fuzz --show-bin-path)/icskit-fuzz"
+
+RUN=.build/fuzz/run
+rm -rf "$RUN"
+mkdir -p "$RUN/corpus" "$RUN/artifacts"
+find Fixtures -name '*.ics' -type f | while read -r file; do
+    cp "$file" "$RUN/corpus/fixture-$(printf '%s' "$file" | cksum | cut -d' ' -f1)-$(basename "$file")"
+done
+if [ -d Fuzz/corpus ]; then
+    find Fuzz/corpus -type f ! -name '*.md' -exec cp {} "$RUN/corpus/" \;
+fi
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:allocator_may_return_null=1}"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
+# Swift's own crash reporter reads the dying process's memory, which ASan reports as an
+# "unknown-crash" that hides the real one; without it, libFuzzer names the Swift runtime failure.
+export SWIFT_BACKTRACE=enable=no
+FLAGS=(-dict=Fuzz/ics.dict -max_len=16384 -timeout=10 -rss_limit_mb=2048 -detect_leaks=1
+       -artifact_prefix="$RUN/artifacts/" -print_final_stats=1)
+[ -n "${FUZZ_SEED:-}" ] && FLAGS+=(-seed="$FUZZ_SEED")
+if [ "$SECS" -eq 0 ]; then FLAGS+=(-runs=0); else FLAGS+=(-max_total_time="$SECS"); fi
+
+echo "== fuzz: $BIN ${FLAGS[*]} $* $RUN/corpus ($(ls "$RUN/corpus" | wc -l) seed inputs, ${SECS}s)" >&2
+status=0
+"$BIN" "${FLAGS[@]}" "$@" "$RUN/corpus" 2>"$RUN/fuzz.log" || status=$?
+tail -n 40 "$RUN/fuzz.log" >&2
+
+found=$(find "$RUN/artifacts" -type f | sort)
+if [ "$status" -ne 0 ] || [ -n "$found" ]; then
+    echo "fuzz: FAILED (exit $status); the whole log is $RUN/fuzz.log" >&2
+    for input in $found; do
+        echo "fuzz: input: $input ($(stat -c %s "$input") bytes); reproduce: $BIN $input" >&2
+    done
+    echo "fuzz: add each input to Fuzz/corpus/ and a test that imports it (Tests/ICSKitTests/Fuzz/)" >&2
+    exit 1
+fi
+echo "fuzz: OK, nothing found in ${SECS}s ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$RUN/fuzz.log" | grep -o '[0-9]*$' || echo '?') inputs run)" >&2
