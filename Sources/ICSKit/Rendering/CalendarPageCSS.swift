@@ -45,6 +45,7 @@ enum CalendarPageCSS {
       background: var(--c); margin-inline-end: 3px; vertical-align: middle; }
     .time { color: var(--muted); margin-inline-end: 3px; font-variant-numeric: tabular-nums; }
     .more { color: var(--muted); }
+    .bar .time { color: inherit; opacity: .85; }
     .bar { position: relative; z-index: 1; margin: 1px 3px; padding: 0 4px; border-radius: 4px; background: var(--c);
       color: var(--on); font-size: .8em; min-width: 0; overflow-wrap: anywhere; }
     .bar.open-start { margin-inline-start: 0; border-start-start-radius: 0; border-end-start-radius: 0; }
