@@ -59,9 +59,11 @@ enum CalendarPageCSS {
     .agenda li { padding: 2px 0; overflow-wrap: anywhere; }
     .agenda .dot { margin-inline-end: 6px; }
     .year { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 12px; }
-    .year .week { min-height: 0; } .year .day { text-align: center; }
+    .year .week { min-height: 0; } .year .day { text-align: center; padding: 0; }
+    .year .num { flex-direction: column; gap: 1px; padding: 2px 0; } .year .today .num b { padding: 0 .2em; }
     .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-    @media (max-width: 600px) { body { padding: 4px; font-size: 12px; } .week { grid-template-columns: 1.6em repeat(7, minmax(0, 1fr)); } }
+    @media (max-width: 600px) { body { padding: 4px; font-size: 12px; } .week { grid-template-columns: 1.6em repeat(7, minmax(0, 1fr)); }
+      .entries .time { display: none; } .entries li, .bar { font-size: .75rem; padding: 0 2px; } }
     @page { size: A4 landscape; margin: 10mm; }
     @media print { body { padding: 0; } .month { break-after: page; } .month:last-of-type { break-after: auto; }
       .agenda { break-before: page; } }

@@ -15,7 +15,7 @@ enum HTMLAgenda {
             for occurrence in fresh {
                 listed.insert(occurrence)
                 let time = text.startTime(occurrence) ?? text.options.labels.allDay
-                html += "<li><span class=\"dot\" style=\"background: \(text.color(occurrence))\"></span>"
+                html += "<li dir=\"auto\"><span class=\"dot\" style=\"background: \(text.color(occurrence))\"></span>"
                 html += "<span class=\"time\">\(HTMLEscaping.text(time))</span>\(HTMLEscaping.text(text.summary(occurrence)))"
                 if let location = occurrence.incidence.location, !location.isEmpty {
                     html += " <span class=\"more\">· \(HTMLEscaping.text(location))</span>"

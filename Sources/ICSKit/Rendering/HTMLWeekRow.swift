@@ -74,9 +74,9 @@ struct HTMLWeekRow {
         let style = text.colorStyle(text.color(occurrence))
         let title = HTMLEscaping.text(text.summary(occurrence))
         guard let time = text.startTime(occurrence) else {
-            return "<li class=\"entry allday\" style=\"\(style)\">\(title)</li>"
+            return "<li class=\"entry allday\" dir=\"auto\" style=\"\(style)\">\(title)</li>"
         }
-        return "<li class=\"entry timed\" style=\"\(style)\"><span class=\"time\">\(HTMLEscaping.text(time))</span>\(title)</li>"
+        return "<li class=\"entry timed\" dir=\"auto\" style=\"\(style)\"><span class=\"time\">\(HTMLEscaping.text(time))</span>\(title)</li>"
     }
 
     /// A bar over the columns of `segment`, in its lane; open (with a mark) where the range goes on.
@@ -91,7 +91,7 @@ struct HTMLWeekRow {
         if let time = text.startTime(segment.occurrence), !segment.continuesBefore {
             label = "<span class=\"time\">\(HTMLEscaping.text(time))</span>" + label
         }
-        return "<div class=\"\(classes.joined(separator: " "))\" aria-hidden=\"true\" style=\"\(style)\""
+        return "<div class=\"\(classes.joined(separator: " "))\" aria-hidden=\"true\" dir=\"auto\" style=\"\(style)\""
             + " data-first=\"\(PageText.iso(segment.days.lowerBound))\" data-last=\"\(PageText.iso(segment.days.upperBound))\""
             + " data-row=\"\(segment.row)\" data-lane=\"\(segment.lane)\">\(label)</div>"
     }
