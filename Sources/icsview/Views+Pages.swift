@@ -13,9 +13,11 @@ extension Views {
         let names = calendars.enumerated().map { index, calendar in
             calendar.name ?? calendar.source.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "calendar \(index + 1)"
         }
-        return PageRenderOptions(calendars: styles, calendarNames: names, labels: labels, showsAgenda: !options.noAgenda,
-                                 hour12: context.dates.hour12,
-                                 rightToLeft: context.isRightToLeft)
+        var page = PageRenderOptions(calendars: styles, calendarNames: names, labels: labels, showsAgenda: !options.noAgenda,
+                                     hour12: context.dates.hour12, rightToLeft: context.isRightToLeft)
+        // `--select`: below the month, only that day (as in the terminal).
+        if options.view == .month, let selected = options.select.map(DayComponents.init) { page.agendaDays = selected...selected }
+        return page
     }
 
     /// The months as an HTML page or (one month) an SVG picture; nil for the text formats.

@@ -7,7 +7,7 @@ enum HTMLAgenda {
         html += "<h2>\(HTMLEscaping.text(text.options.labels.agenda))</h2>\n"
         var listed = Set<Occurrence>()
         var any = false
-        for item in days {
+        for item in days where text.options.agendaDays?.contains(item.day) ?? true {
             let fresh = item.occurrences.filter { !listed.contains($0) }
             guard !fresh.isEmpty else { continue }
             any = true

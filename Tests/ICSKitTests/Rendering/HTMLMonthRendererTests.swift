@@ -123,3 +123,14 @@ struct HTMLMonthRendererTests {
         #expect(html.components(separatedBy: "</span>Book fair</li>").count == 2)
     }
 }
+
+extension HTMLMonthRendererTests {
+    /// With `agendaDays` of the 20th alone, the agenda lists that day's one event (the escaped meeting).
+    @Test func agendaOfChosenDaysOnly() throws {
+        var options = P.options
+        options.agendaDays = ProjectionSupport.day(2024, 3, 20)...ProjectionSupport.day(2024, 3, 20)
+        let page = try ParsedPage(HTMLMonthRenderer.page(P.month(), calendar: P.calendar, options: options))
+        let items = try page.nodes("//*[contains(@class, 'agenda')]//*[local-name()='li']").map { $0.stringValue ?? "" }
+        #expect(items == ["09:00<script>alert(1)</script> & co"])
+    }
+}
