@@ -12,7 +12,8 @@ window.addEventListener('load', function () {
     if (!first || !last) { fails.push('bar ' + bar.dataset.first + ': no cell for its first or last day in its row'); return; }
     var b = box(bar), f = box(first), l = box(last);
     var left = Math.min(f.left, l.left), right = Math.max(f.right, l.right);
-    var rtl = getComputedStyle(bar).direction === 'rtl';
+    // The grid's direction (the row's) decides which side is the start.
+    var rtl = getComputedStyle(week).direction === 'rtl';
     var openStart = bar.classList.contains('open-start'), openEnd = bar.classList.contains('open-end');
     var openLeft = rtl ? openEnd : openStart, openRight = rtl ? openStart : openEnd;
     // A closed end sits 3 px (the bar's margin) inside its day's cell, an open one on the cell's edge.

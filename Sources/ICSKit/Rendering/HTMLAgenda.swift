@@ -15,8 +15,8 @@ enum HTMLAgenda {
             for occurrence in fresh {
                 listed.insert(occurrence)
                 let time = text.startTime(occurrence) ?? text.options.labels.allDay
-                html += "<li dir=\"auto\"><span class=\"dot\" style=\"background: \(text.color(occurrence))\"></span>"
-                html += "<span class=\"time\">\(HTMLEscaping.text(time))</span>\(HTMLEscaping.text(text.summary(occurrence)))"
+                html += "<li><span class=\"dot\" style=\"background: \(text.color(occurrence))\"></span>"
+                html += "<span class=\"time\">\(HTMLEscaping.text(time))</span><bdi>\(HTMLEscaping.text(text.summary(occurrence)))</bdi>"
                 if let location = occurrence.incidence.location, !location.isEmpty {
                     html += " <span class=\"more\">· \(HTMLEscaping.text(location))</span>"
                 }

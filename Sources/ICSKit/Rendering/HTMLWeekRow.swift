@@ -64,7 +64,7 @@ struct HTMLWeekRow {
             html += entry(occurrence)
         }
         if listed.count < entries.count {
-            html += "<li class=\"more\">\(HTMLEscaping.text(options.labels.more(entries.count - listed.count)))</li>"
+            html += "<li class=\"more\"><bdi>\(HTMLEscaping.text(options.labels.more(entries.count - listed.count)))</bdi></li>"
         }
         return html + "</ul></div>"
     }
@@ -72,11 +72,12 @@ struct HTMLWeekRow {
     /// One entry of a cell: all-day ones filled with their colour, timed ones with a dot and the time.
     func entry(_ occurrence: Occurrence) -> String {
         let style = text.colorStyle(text.color(occurrence))
-        let title = HTMLEscaping.text(text.summary(occurrence))
+        // <bdi>: each title takes its own direction inside the page's.
+        let title = "<bdi>" + HTMLEscaping.text(text.summary(occurrence)) + "</bdi>"
         guard let time = text.startTime(occurrence) else {
-            return "<li class=\"entry allday\" dir=\"auto\" style=\"\(style)\">\(title)</li>"
+            return "<li class=\"entry allday\" style=\"\(style)\">\(title)</li>"
         }
-        return "<li class=\"entry timed\" dir=\"auto\" style=\"\(style)\"><span class=\"time\">\(HTMLEscaping.text(time))</span>\(title)</li>"
+        return "<li class=\"entry timed\" style=\"\(style)\"><span class=\"time\">\(HTMLEscaping.text(time))</span>\(title)</li>"
     }
 
     /// A bar over the columns of `segment`, in its lane; open (with a mark) where the range goes on.
@@ -87,11 +88,13 @@ struct HTMLWeekRow {
         if segment.occurrence.isAllDay { classes.append("allday") }
         let style = "grid-column: \(Self.gridColumn(segment.columns.lowerBound)) / span \(segment.columns.count); "
             + "grid-row: \(segment.lane + 2); " + text.colorStyle(text.color(segment.occurrence))
-        var label = HTMLEscaping.text(text.summary(segment.occurrence))
+        // The title takes its own direction; the bar keeps the page's, so that its open ends
+        // stay on the side of the grid where the range goes on.
+        var label = "<bdi>" + HTMLEscaping.text(text.summary(segment.occurrence)) + "</bdi>"
         if let time = text.startTime(segment.occurrence), !segment.continuesBefore {
             label = "<span class=\"time\">\(HTMLEscaping.text(time))</span>" + label
         }
-        return "<div class=\"\(classes.joined(separator: " "))\" aria-hidden=\"true\" dir=\"auto\" style=\"\(style)\""
+        return "<div class=\"\(classes.joined(separator: " "))\" aria-hidden=\"true\" style=\"\(style)\""
             + " data-first=\"\(PageText.iso(segment.days.lowerBound))\" data-last=\"\(PageText.iso(segment.days.upperBound))\""
             + " data-row=\"\(segment.row)\" data-lane=\"\(segment.lane)\">\(label)</div>"
     }
