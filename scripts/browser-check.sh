@@ -38,7 +38,7 @@ render three en_US.UTF-8 -3 --month 2024-03 --no-agenda
 render week de_DE.UTF-8 --week 2024-03-13
 render year en_GB.UTF-8 --year 2024 --no-agenda
 
-chrome=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --disable-dev-shm-usage
+chrome=(timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --disable-dev-shm-usage
         --virtual-time-budget=1000)
 failed=0
 for page in "$out"/*.html; do
@@ -47,9 +47,9 @@ for page in "$out"/*.html; do
     check="$out/$name.check.html"
     { sed '/<\/body>/,$d' "$page"; printf '<script>\n'; cat scripts/browser-check/check.js; printf '</script>\n</body>\n</html>\n'; } >"$check"
     for size in 1280,900 390,844; do
-        dom=$("${chrome[@]}" --window-size="$size" --dump-dom "file://$check" 2>/dev/null)
+        dom=$("${chrome[@]}" --window-size="$size" --dump-dom "file://$check" 2>/dev/null || true)
         result=$(printf '%s\n' "$dom" | grep -E "^(RESULT|FAIL) " | sed "s/&gt;/>/g; s/&lt;/</g; s/&amp;/\&/g; s/<\/pre>.*//" || true)
-        "${chrome[@]}" --window-size="$size" --screenshot="$out/$name-${size/,/x}.png" "file://$page" >/dev/null 2>&1
+        "${chrome[@]}" --window-size="$size" --screenshot="$out/$name-${size/,/x}.png" "file://$page" >/dev/null 2>&1 || echo "FAIL $name at $size: no screenshot"
         if [ -z "$result" ]; then
             echo "FAIL $name at $size: the check did not run"
             failed=1

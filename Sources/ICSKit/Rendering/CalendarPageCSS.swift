@@ -63,7 +63,8 @@ enum CalendarPageCSS {
     .year .num { flex-direction: column; gap: 1px; padding: 2px 0; } .year .today .num b { padding: 0 .2em; }
     .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     @media (max-width: 600px) { body { padding: 4px; font-size: 12px; } .week { grid-template-columns: 1.6em repeat(7, minmax(0, 1fr)); }
-      .entries .time { display: none; } .entries li, .bar { font-size: .75rem; padding: 0 2px; } }
+      .head > div { padding: 4px 1px; } .entries .time { display: none; } .entries li, .bar { font-size: 9.5px; padding: 0 2px; }
+      .entries .timed::before { display: none; } .entries .timed { border-inline-start: 2px solid var(--c); border-radius: 0; } }
     @page { size: A4 landscape; margin: 10mm; }
     @media print { body { padding: 0; } .month { break-after: page; } .month:last-of-type { break-after: auto; }
       .agenda { break-before: page; } }
