@@ -77,7 +77,8 @@ enum DiffCommand {
         }
         let diff = CalendarDiff(old: old, new: new)
         switch options.format {
-        case .text: print(DiffRenderer.text(diff), terminator: "")
+        // (html and svg never get here: the option parser refuses them for anything but the calendar views.)
+        case .text, .html, .svg: print(DiffRenderer.text(diff), terminator: "")
         case .json: print(DiffRenderer.json(diff).text)
         }
         return 0

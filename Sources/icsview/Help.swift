@@ -38,7 +38,10 @@ enum Help {
       --color <mode>          auto, always or never (default: auto; NO_COLOR is honoured;
                               24-bit colour when COLORTERM is truecolor or 24bit, else 256).
       --ascii                 Draw without box-drawing or symbol characters.
-      --format <format>       text or json (default: text).
+      --format <format>       text, json, html (--month, --months, -3, --year, --week)
+                              or svg (--month, --week) (default: text).
+      --width <px>            The width of an SVG picture (default: 900).
+      --height <px>           The height of an SVG picture (default: 640, a week 360).
 
     FEEDS (URLs):
       --cache-dir <dir>       Where the last good copy of each URL is kept

@@ -6,7 +6,7 @@ enum OptionParser {
     /// Options that take a value.
     static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
                                       "--cache-dir", "--timeout", "--max-size",
-                                      "--days", "--time-format"]
+                                      "--days", "--time-format", "--width", "--height"]
     /// Options whose value is optional (taken only when the next word looks like one).
     static let optionalValued: Set<String> = ["--month", "--week", "--year"]
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
@@ -79,8 +79,12 @@ enum OptionParser {
                 }
             case "--format":
                 let text = try value()
-                guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text or json)") }
+                guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text, json, html or svg)") }
                 options.format = format
+            case "--width", "--height":
+                let text = try value()
+                guard let pixels = Int(text), (100...10_000).contains(pixels) else { throw UsageError(message: "'\(text)' given to \(name) is not a size in pixels from 100 to 10000") }
+                if name == "--width" { options.pictureWidth = pixels } else { options.pictureHeight = pixels }
             case "--color":
                 let text = try value()
                 guard let mode = Options.ColorMode(rawValue: text) else { throw UsageError(message: "'\(text)' is not a color mode (auto, always or never)") }
@@ -112,6 +116,7 @@ enum OptionParser {
         if options.view == .todos && options.format == .json {
             throw UsageError(message: "--todos has no JSON format (use --agenda --format json)")
         }
+        if let error = PageFormats.check(options) { throw error }
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")
         }

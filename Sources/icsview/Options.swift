@@ -13,7 +13,7 @@ struct Options: Equatable {
         case todos
     }
 
-    enum Format: String, Equatable { case text, json }
+    enum Format: String, Equatable { case text, json, html, svg }
     enum ColorMode: String, Equatable { case auto, always, never }
 
     var inputs: [String] = []
@@ -56,6 +56,9 @@ struct Options: Equatable {
     var days: Int?
     /// `--time-format 12|24` (nil: as the locale has it).
     var hour12: Bool?
+    /// `--width PX`, `--height PX`: the size of an SVG picture (`--format svg`).
+    var pictureWidth: Int?
+    var pictureHeight: Int?
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
@@ -68,6 +71,7 @@ struct Options: Equatable {
             && lhs.timeout == rhs.timeout && lhs.maxSizeMB == rhs.maxSizeMB
             && lhs.noAgenda == rhs.noAgenda && lhs.threeMonths == rhs.threeMonths && lhs.year == rhs.year
             && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
+            && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
     }
 }
 

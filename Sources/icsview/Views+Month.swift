@@ -23,6 +23,9 @@ extension Views {
         let projections = months.map {
             MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
         }
+        if options.format == .html {
+            return HTMLMonthRenderer.yearPage(year, months: projections, calendar: context.calendar, options: pageOptions)
+        }
         return YearRenderer.render(year, months: projections, calendar: context.calendar, options: monthOptions(width: context.width))
     }
 
@@ -49,6 +52,7 @@ extension Views {
         let projections = months.map {
             MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
         }
+        if let page = monthPage(projections) { return page }
         // Under the grid: the shown months' agenda, or only the selected day's.
         let allDays = months[0].firstDay...months[months.count - 1].lastDay(in: context.calendar)
         var agendaLines: (Int) -> [String] = { _ in [] }

@@ -25,7 +25,7 @@ struct Views {
         let end = context.start(of: days.upperBound.adding(days: 1))
         let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: start, to: end,
                                                              viewerTimeZone: context.zone).collect()
-        if options.format == .text {
+        if options.format != .json {
             for diagnostic in diagnostics { printError("\(diagnostic)\n") }
         }
         return occurrences
@@ -135,6 +135,7 @@ struct Views {
         let found = occurrences(over: start...end)
         let projection = WeekProjection(containing: DayComponents(day), occurrences: found, calendar: context.calendar,
                                         options: projectionOptions(selected: nil))
+        if let page = weekPage(projection) { return page }
         if options.format == .json {
             return projection.occurrenceIndices.map { OccurrenceJSON.object(found[$0], calendars: calendars).text + "\n" }.joined()
         }

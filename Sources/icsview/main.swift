@@ -41,7 +41,7 @@ func run(_ arguments: [String]) -> Int32 {
             printError("Error: \(error)\n")
         }
     }
-    if options.format == .text {
+    if options.format != .json {
         for calendar in calendars {
             for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
         }

@@ -35,7 +35,7 @@ import Testing
         (["--formt=json", "x.ics"], "Error: unknown option '--formt'. Did you mean '--format'?\n"),
         (["--zzzzzzzzzz", "x.ics"], "Error: unknown option '--zzzzzzzzzz'\n"),
         ([], "Error: missing expected argument '<file>'\n"),
-        (["--format", "xml", "x.ics"], "Error: 'xml' is not a format (text or json)\n"),
+        (["--format", "xml", "x.ics"], "Error: 'xml' is not a format (text, json, html or svg)\n"),
         (["--format"], "Error: missing value for '--format'\n"),
         (["--agenda", "--month", "x.ics"], "Error: --agenda and --month cannot be used together\n"),
         (["--help=yes"], "Error: '--help' takes no value\n"),

@@ -34,6 +34,11 @@ struct DayArithmetic: Sendable {
             return CivilDate(year: day.year, month: day.month, day: day.day).daysSinceEpoch
         }
         var parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
+        if isGregorian && day.year < 1 {
+            // Astronomical year numbering: year 0 is 1 BC (Foundation's era 0, year 1).
+            parts.era = 0
+            parts.year = 1 - day.year
+        }
         parts.calendar = calendar
         guard let noon = calendar.date(from: parts) else {
             preconditionFailure("\(day) is not a day of the \(calendar.identifier) calendar")
@@ -47,8 +52,13 @@ struct DayArithmetic: Sendable {
             return DayComponents(CivilDate(daysSinceEpoch: serial))
         }
         let noon = WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: serial), hour: 12), in: zone)
-        let parts = calendar.dateComponents([.year, .month, .day], from: noon)
-        return DayComponents(year: parts.year!, month: parts.month!, day: parts.day!)
+        let parts = calendar.dateComponents([.era, .year, .month, .day], from: noon)
+        var year = parts.year!
+        // The days before 1 January of year 1 (the last days of a month grid of January 0001) are
+        // in Foundation's era 0 (BC): numbered astronomically (1 BC is year 0), so that days keep
+        // their order.
+        if isGregorian && parts.era == 0 { year = 1 - year }
+        return DayComponents(year: year, month: parts.month!, day: parts.day!)
     }
 
     /// The serial number of the day, in the calendar's zone, that contains `date`.

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `--format html` and `--format svg` through the built binary, on Fixtures/pages.
+@Suite("Page formats")
+struct PageFormatTests {
+    static let feeds = ["Fixtures/pages/busy.ics", "Fixtures/pages/team.ics"]
+    static let environment = ["TZ": "Europe/Berlin", "LANG": "en_GB.UTF-8"]
+
+    @Test(arguments: [["--month", "2024-03"], ["--months", "2", "--month", "2024-03"], ["-3", "--month", "2024-03"],
+                      ["--year", "2024"], ["--week", "2024-03-06"]])
+    func htmlPagesParse(_ view: [String]) throws {
+        let result = try CLI.run(view + ["--today", "2024-03-13", "--format", "html"] + Self.feeds, environment: Self.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try XMLDocument(xmlString: result.stdout, options: [])
+        #expect(document.rootElement()?.name == "html")
+        #expect(try document.nodes(forXPath: "//*[local-name()='script']").isEmpty)
+        // The legend names both calendars.
+        let legend = try document.nodes(forXPath: "//*[@class='legend']/*").map { $0.stringValue ?? "" }
+        #expect(legend == ["Family & Friends", "Team"])
+    }
+
+    /// 1 March 2024 is a Friday; en_GB starts weeks on Monday, so the grid starts on 26 February.
+    @Test func monthPageDrawsTheFixture() throws {
+        let result = try CLI.run(["--month", "2024-03", "--today", "2024-03-13", "--format", "html", "--no-agenda"] + Self.feeds,
+                                 environment: Self.environment)
+        let document = try XMLDocument(xmlString: result.stdout, options: [])
+        let days = try document.nodes(forXPath: "//*[@role='cell']/@data-day").map { $0.stringValue ?? "" }
+        #expect(days.first == "2024-02-26" && days.last == "2024-03-31")
+        #expect(try document.nodes(forXPath: "//*[contains(@class, 'agenda')]").isEmpty)
+        #expect(result.stdout.contains("&lt;script&gt;alert("))
+        // The Easter holidays (25 March – 5 April) are one bar over the whole last row, open at its end.
+        let easter = try document.nodes(forXPath: "//*[@data-first='2024-03-25']/@style").first?.stringValue ?? ""
+        #expect(easter.hasPrefix("grid-column: 2 / span 7;"))
+    }
+
+    @Test func svgHasTheGivenSize() throws {
+        let result = try CLI.run(["--month", "2024-03", "--format", "svg", "--width", "640", "--height", "480"] + Self.feeds,
+                                 environment: Self.environment)
+        #expect(result.status == 0)
+        let document = try XMLDocument(xmlString: result.stdout, options: [])
+        #expect(try document.nodes(forXPath: "/*/@width").first?.stringValue == "640")
+        #expect(try document.nodes(forXPath: "/*/@height").first?.stringValue == "480")
+    }
+
+    @Test(arguments: [
+        (["-3", "--format", "svg"], "Error: --format svg is for a single --month or --week"),
+        (["--agenda", "--format", "html"], "Error: --format html is for --month, --months, -3, --year and --week"),
+        (["--month", "--width", "300"], "Error: --width and --height are for --format svg"),
+        (["--month", "--format", "svg", "--width", "20"], "Error: '20' given to --width is not a size in pixels from 100 to 10000"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try CLI.run(arguments + Self.feeds)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message + "\n"))
+    }
+}
