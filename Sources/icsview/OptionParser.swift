@@ -1,3 +1,4 @@
+import Foundation
 import ICSKit
 
 /// Parses the command line: a pure function from arguments to ``Options`` or a ``UsageError``.
@@ -24,6 +25,11 @@ enum OptionParser {
             options.view = view
         }
         var cursor = ArgumentCursor(arguments)
+        // Day and month values are resolved after the loop, when `--today` is known.
+        var dayTexts: [(name: String, text: String)] = []
+        var monthText: String?
+        let locale = ViewContext.locale(environment: ProcessInfo.processInfo.environment)
+        let takesDate = { (text: String) in OptionParser.isDateValue(text, locale: locale) }
         while let word = cursor.next() {
             guard case let .option(name, inlineValue) = word else {
                 if case let .input(input) = word { options.inputs.append(input) }
@@ -67,16 +73,10 @@ enum OptionParser {
             case "--show-cancelled": options.showCancelled = true
             case "--month":
                 try setView(.month, name)
-                if let text = optionalValue(matching: { DateArgument.month($0) != nil }) {
-                    guard let month = DateArgument.month(text) else { throw UsageError(message: "'\(text)' is not a month (YYYY-MM)") }
-                    options.month = month
-                }
+                if let text = optionalValue(matching: takesDate) { monthText = text }
             case "--week":
                 try setView(.week, name)
-                if let text = optionalValue(matching: { DateArgument.day($0) != nil }) {
-                    guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' is not a date (YYYY-MM-DD)") }
-                    options.weekDate = day
-                }
+                if let text = optionalValue(matching: takesDate) { dayTexts.append((name, text)) }
             case "--format":
                 let text = try value()
                 guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text or json)") }
@@ -89,10 +89,11 @@ enum OptionParser {
                 let text = try value()
                 guard let n = Int(text), (1...24).contains(n) else { throw UsageError(message: "'\(text)' is not a number of months from 1 to 24") }
                 options.months = n
-            case "--from": options.from = try day(try value(), for: name)
-            case "--to": options.to = try day(try value(), for: name)
-            case "--today": options.today = try day(try value(), for: name)
-            case "--select": options.select = try day(try value(), for: name)
+            case "--from", "--to", "--select": dayTexts.append((name, try value()))
+            case "--today":
+                let text = try value()
+                guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to --today is not a date (YYYY-MM-DD)") }
+                options.today = day
             case "--tz": options.timeZone = try value()
             case "--offline": options.offline = true
             case "--no-cache": options.noCache = true
@@ -104,6 +105,24 @@ enum OptionParser {
                 guard let day = DateArgument.weekday(text) else { throw UsageError(message: "'\(text)' is not a weekday (mon, tue, wed, thu, fri, sat or sun)") }
                 options.firstWeekday = day
             default: break
+            }
+        }
+        let today = options.today ?? (try? ViewContext(options: options))?.today ?? CivilDate(year: 1970, month: 1, day: 1)
+        if let text = monthText {
+            guard let month = DateArgument.month(text, today: today, locale: locale) else {
+                throw UsageError(message: "'\(text)' is not a month (YYYY-MM)")
+            }
+            options.month = month
+        }
+        for (name, text) in dayTexts {
+            guard let day = DateArgument.day(text, today: today, locale: locale) else {
+                throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD, today, +7d, mon, …)")
+            }
+            switch name {
+            case "--week": options.weekDate = day
+            case "--from": options.from = day
+            case "--to": options.to = day
+            default: options.select = day
             }
         }
         if let from = options.from, let to = options.to, to < from {
@@ -121,36 +140,13 @@ enum OptionParser {
         return options
     }
 
-    private static func day(_ text: String, for name: String) throws(UsageError) -> CivilDate {
-        guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD)") }
-        return day
-    }
-}
-
-/// Dates as the command line writes them.
-enum DateArgument {
-    /// `YYYY-MM-DD`, a real date.
-    static func day(_ text: String) -> CivilDate? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        let date = CivilDate(year: y, month: m, day: d)
-        return date.isValid ? date : nil
-    }
-
-    /// `YYYY-MM`.
-    static func month(_ text: String) -> (year: Int, month: Int)? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return nil }
-        return (y, m)
-    }
-
-    /// `mon` … `sun` (or the full name, any case).
-    static func weekday(_ text: String) -> Weekday? {
-        let names: [(String, Weekday)] = [("sun", .sunday), ("mon", .monday), ("tue", .tuesday), ("wed", .wednesday),
-                                          ("thu", .thursday), ("fri", .friday), ("sat", .saturday)]
-        let lower = text.lowercased()
-        return names.first { lower == $0.0 || (lower.count > 3 && lower.hasPrefix($0.0)) }?.1
+    /// Whether the word after `--month` or `--week` is the option's value rather than an input:
+    /// always when it is written like a date or month (`2024-13`, `+1m`, `nov`, `today`, `mon`);
+    /// never when it starts with `-`, is a URL (`://`), ends in `.ics`, or names an existing
+    /// file; otherwise it is (and an invalid one is reported as such, not opened).
+    static func isDateValue(_ text: String, locale: Locale) -> Bool {
+        if DateArgument.looksLikeDate(text, locale: locale) { return true }
+        if text.hasPrefix("-") || text.contains("://") || text.lowercased().hasSuffix(".ics") { return false }
+        return !FileManager.default.fileExists(atPath: text)
     }
 }

@@ -40,6 +40,8 @@ func run(_ arguments: [String]) -> Int32 {
             printError("Error: \(error)\n")
         }
     }
+    // Failed inputs are not empty calendars: with none read, the errors alone.
+    if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }
     if options.format == .text {
         for calendar in calendars {
             for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
@@ -72,6 +74,10 @@ func run(_ arguments: [String]) -> Int32 {
         case .todos: show(views.todos())
         default: show(views.month())
         }
+    }
+    if !failures.isEmpty && !calendars.isEmpty {
+        let noun = options.inputs.count == 1 ? "calendar" : "calendars"
+        printError("\(failures.count) of \(options.inputs.count) \(noun) could not be read\n")
     }
     // Exit here, with the calendars still alive: freeing a large model value by value takes
     // longer than the system takes to reclaim the process (0.15 s for 100,000 events).

@@ -83,7 +83,7 @@ import Testing
             "message":"cannot open: No such file or directory"}]}
 
             """)
-        #expect(result.stderr == "Error: /nonexistent.ics: cannot open: No such file or directory\n")
+        #expect(result.stderr == "Error: /nonexistent.ics: cannot open: No such file or directory\n1 of 2 calendars could not be read\n")
     }
 
     @Test func textSummaryFromStandardInput() throws {
