@@ -7,12 +7,12 @@ enum OptionParser {
     /// Options that take a value.
     static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
                                       "--cache-dir", "--timeout", "--max-size",
-                                      "--days", "--time-format"]
+                                      "--days", "--time-format", "--generate-completion-script"]
     /// Options whose value is optional (taken only when the next word looks like one).
     static let optionalValued: Set<String> = ["--month", "--week", "--year"]
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
                                      "--offline", "--no-cache",
-                                     "--no-agenda", "-3", "-y", "--todos"]
+                                     "--no-agenda", "-3", "-y", "--todos", "--generate-man-page"]
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
@@ -47,6 +47,11 @@ enum OptionParser {
             switch name {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
+            case "--generate-man-page": options.showManPage = true
+            case "--generate-completion-script":
+                let text = try value()
+                guard Completions.shells.contains(text) else { throw UsageError(message: "'\(text)' is not a shell (bash, zsh or fish)") }
+                options.completionShell = text
             case "--agenda": try setView(.agenda, name)
             case "--week-numbers": options.weekNumbers = true
             case "--no-agenda": options.noAgenda = true
@@ -134,7 +139,7 @@ enum OptionParser {
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")
         }
-        if !options.showHelp && !options.showVersion && options.inputs.isEmpty {
+        if !options.showHelp && !options.showVersion && !options.showManPage && options.completionShell == nil && options.inputs.isEmpty {
             throw UsageError(message: "missing expected argument '<file>'")
         }
         return options

@@ -26,6 +26,14 @@ func run(_ arguments: [String]) -> Int32 {
         print(Help.text, terminator: "")
         return 0
     }
+    if options.showManPage {
+        print(ManPage.text, terminator: "")
+        return 0
+    }
+    if let shell = options.completionShell, let script = Completions.script(for: shell) {
+        print(script, terminator: "")
+        return 0
+    }
     if options.showVersion {
         print(Help.version)
         return 0
