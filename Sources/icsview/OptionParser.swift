@@ -112,7 +112,9 @@ enum OptionParser {
             default: break
             }
         }
-        let today = options.today ?? (try? ViewContext(options: options))?.today ?? CivilDate(year: 1970, month: 1, day: 1)
+        // Today in the display zone (--tz, $TZ), looked up only when a date needs it.
+        let today = monthText == nil && dayTexts.isEmpty ? CivilDate(year: 1970, month: 1, day: 1)
+            : options.today ?? (try? ViewContext(options: options))?.today ?? ViewContext.clockToday()
         if let text = monthText {
             guard let month = DateArgument.month(text, today: today, locale: locale) else {
                 throw UsageError(message: "'\(text)' is not a month (YYYY-MM)")
