@@ -60,7 +60,7 @@ func run(_ arguments: [String]) -> Int32 {
         if options.format == .json {
             print(SummaryRenderer.json(calendars, failures: failures), terminator: "")
         } else {
-            print(SummaryRenderer.text(calendars), terminator: "")
+            print(SummaryRenderer.text(calendars, context: try? ViewContext(options: options)), terminator: "")
         }
     case .month, .week, .agenda, .year, .todos:
         let context: ViewContext
