@@ -26,9 +26,14 @@ enum SummaryWhen {
         }
         var out = "  span:       \(first) – \(last)" + (repeats ? ", repeating" : "") + "\n"
         let now = context.instant
-        let (found, _) = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(lookahead),
-                                             viewerTimeZone: context.zone).collect()
-        let upcoming = found.filter { !$0.incidence.isCancelled && $0.incidence.kind == .event && $0.start.date(in: context.zone) >= now }
+        var upcoming: [Occurrence] = []
+        // Growing windows (a day, a week, a month, a year), so that a busy calendar is not
+        // expanded over a whole year to find tomorrow's meeting.
+        for days in [2.0, 8, 32, 366] where upcoming.isEmpty {
+            let (found, _) = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(min(days * 86_400, lookahead)),
+                                                 viewerTimeZone: context.zone).collect()
+            upcoming = found.filter { !$0.incidence.isCancelled && $0.incidence.kind == .event && $0.start.date(in: context.zone) >= now }
+        }
         if let next = upcoming.min(by: { $0.start.date(in: context.zone) < $1.start.date(in: context.zone) }) {
             let date = next.start.date(in: context.zone)
             let day = context.dates.string(date, template: "EEE d MMM yyyy")
