@@ -3,7 +3,7 @@ import ICSKit
 /// `icsview diff [--format text|json] <old> <new>`: what changed between two copies of a
 /// calendar (files, URLs or `-`), by UID and RECURRENCE-ID.
 enum DiffCommand {
-    static let usage = "USAGE: icsview diff [--format <format>] <old> <new>"
+    static let usage = "USAGE: icsview diff [--format <format>] [--tz <zone>] <old> <new>"
 
     static let help = """
     OVERVIEW: Show what changed between two copies of a calendar: events added, removed and changed.
@@ -16,16 +16,18 @@ enum DiffCommand {
 
     OPTIONS:
       --format <format>       text or json (default: text).
+      --tz <zone>             The zone the text's times are shown in (default: $TZ or the system's).
       --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -h, --help              Show help information.
 
     Events are matched by UID and RECURRENCE-ID; DTSTAMP and LAST-MODIFIED alone are not a change.
-    A changed event names the properties that differ and whether SEQUENCE or LAST-MODIFIED
-    says the new one is newer.
+    A changed event names the properties that differ, with their old and new values
+    (SUMMARY: "Design review" → "Design review (moved)"), and whether SEQUENCE or
+    LAST-MODIFIED says the new one is newer. Times are shown as the agenda shows them.
 
-    EXIT STATUS:
-      0 success (with or without changes), 1 an input could not be read, 64 usage error.
+    EXIT STATUS (as diff(1)):
+      0 no changes, 1 changes, 2 trouble (an input could not be read), 64 usage error.
 
     """
 
@@ -41,7 +43,7 @@ enum DiffCommand {
                 if argument == "-h" || argument == "--help" { options.showHelp = true; continue }
                 guard argument.hasPrefix("-"), argument != "-" else { inputs.append(argument); continue }
                 let name = String(argument.prefix { $0 != "=" })
-                guard ["--format", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size"].contains(name) else {
+                guard ["--format", "--tz", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size"].contains(name) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
                 feedArguments.append(argument)
@@ -55,6 +57,7 @@ enum DiffCommand {
             }
             let parsed = try OptionParser.parse(feedArguments + ["--", "-"])
             options.format = parsed.format
+            options.timeZone = parsed.timeZone
             options.offline = parsed.offline
             options.noCache = parsed.noCache
             options.cacheDirectory = parsed.cacheDirectory
@@ -73,14 +76,21 @@ enum DiffCommand {
             new = try InputLoader.load(inputs[1], options: options)
         } catch {
             printError("Error: \(error)\n")
-            return 1
+            return 2
+        }
+        let context: ViewContext
+        do {
+            context = try ViewContext(options: options)
+        } catch {
+            printError("Error: \(error.message)\n\(usage)\n  See 'icsview diff --help' for more information.\n")
+            return 64
         }
         let diff = CalendarDiff(old: old, new: new)
         switch options.format {
         // (html and svg never get here: the option parser refuses them for anything but the calendar views.)
-        case .text, .html, .svg: print(DiffRenderer.text(diff), terminator: "")
+        case .text, .html, .svg: print(DiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates)), terminator: "")
         case .json: print(DiffRenderer.json(diff).text)
         }
-        return 0
+        return diff.isEmpty ? 0 : 1
     }
 }

@@ -2,32 +2,37 @@ import ICSKit
 
 /// Text and JSON for a ``CalendarDiff``.
 enum DiffRenderer {
-    /// One line per event, `+` added, `-` removed, `~` changed, then a count line:
+    /// One line per event, `+` added, `-` removed, `~` changed (with a line per changed
+    /// property giving its old and new values), then a count line:
     /// ```
-    /// + offsite@example.org: Offsite (20240620)
-    /// ~ review@example.org: Design review — SUMMARY (newer)
+    /// + offsite@example.org: "Offsite" (Thu 20 Jun 2024)
+    /// ~ review@example.org: "Design review (moved)" — SUMMARY (newer)
+    ///     SUMMARY: "Design review" → "Design review (moved)"
     /// 2 added, 1 removed, 3 changed, 2 unchanged
     /// ```
-    static func text(_ diff: CalendarDiff) -> String {
+    static func text(_ diff: CalendarDiff, values: DiffValues) -> String {
         var out = ""
         for event in diff.added {
             out += "+ \(CalendarDiff.Key(event)): \(title(event))"
             if let recurrenceID = event.recurrenceID, let start = event.start, start != recurrenceID {
-                out += ", moved to \(start)"
+                out += ", moved to \(values.human(start))"
             } else if let start = event.start {
-                out += " (\(start))"
+                out += " (\(values.human(start)))"
             }
             out += event.isCancelled ? " — cancelled\n" : "\n"
         }
         for event in diff.removed {
-            out += "- \(CalendarDiff.Key(event)): \(title(event))" + (event.start.map { " (\($0))" } ?? "") + "\n"
+            out += "- \(CalendarDiff.Key(event)): \(title(event))" + (event.start.map { " (\(values.human($0)))" } ?? "") + "\n"
         }
         for change in diff.changed {
             var what = change.fields.joined(separator: ", ")
             if change.isCancellation { what = "cancelled; " + what }
-            if change.isMove, let start = change.new.start { what = "moved to \(start); " + what }
+            if change.isMove, let start = change.new.start { what = "moved to \(values.human(start)); " + what }
             out += "~ \(change.key): \(title(change.new)) — \(what)"
             out += change.revision == .same ? "\n" : " (\(change.revision.rawValue))\n"
+            for field in change.fields {
+                if let line = values.line(field, old: change.old, new: change.new) { out += "    \(line)\n" }
+            }
         }
         out += "\(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed, \(diff.unchangedCount) unchanged\n"
         return out

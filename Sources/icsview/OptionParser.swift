@@ -1,3 +1,4 @@
+import Foundation
 import ICSKit
 
 /// Parses the command line: a pure function from arguments to ``Options`` or a ``UsageError``.
@@ -6,12 +7,12 @@ enum OptionParser {
     /// Options that take a value.
     static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
                                       "--cache-dir", "--timeout", "--max-size",
-                                      "--days", "--time-format", "--width", "--height"]
+                                      "--days", "--time-format", "--width", "--height", "--generate-completion-script"]
     /// Options whose value is optional (taken only when the next word looks like one).
     static let optionalValued: Set<String> = ["--month", "--week", "--year"]
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
                                      "--offline", "--no-cache",
-                                     "--no-agenda", "-3", "-y", "--todos"]
+                                     "--no-agenda", "-3", "-y", "--todos", "--generate-man-page"]
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
@@ -24,6 +25,11 @@ enum OptionParser {
             options.view = view
         }
         var cursor = ArgumentCursor(arguments)
+        // Day and month values are resolved after the loop, when `--today` is known.
+        var dayTexts: [(name: String, text: String)] = []
+        var monthText: String?
+        let locale = ViewContext.locale(environment: ProcessInfo.processInfo.environment)
+        let takesDate = { (text: String) in OptionParser.isDateValue(text, locale: locale) }
         while let word = cursor.next() {
             guard case let .option(name, inlineValue) = word else {
                 if case let .input(input) = word { options.inputs.append(input) }
@@ -41,6 +47,11 @@ enum OptionParser {
             switch name {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
+            case "--generate-man-page": options.showManPage = true
+            case "--generate-completion-script":
+                let text = try value()
+                guard Completions.shells.contains(text) else { throw UsageError(message: "'\(text)' is not a shell (bash, zsh or fish)") }
+                options.completionShell = text
             case "--agenda": try setView(.agenda, name)
             case "--week-numbers": options.weekNumbers = true
             case "--no-agenda": options.noAgenda = true
@@ -67,16 +78,10 @@ enum OptionParser {
             case "--show-cancelled": options.showCancelled = true
             case "--month":
                 try setView(.month, name)
-                if let text = optionalValue(matching: { DateArgument.month($0) != nil }) {
-                    guard let month = DateArgument.month(text) else { throw UsageError(message: "'\(text)' is not a month (YYYY-MM)") }
-                    options.month = month
-                }
+                if let text = optionalValue(matching: takesDate) { monthText = text }
             case "--week":
                 try setView(.week, name)
-                if let text = optionalValue(matching: { DateArgument.day($0) != nil }) {
-                    guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' is not a date (YYYY-MM-DD)") }
-                    options.weekDate = day
-                }
+                if let text = optionalValue(matching: takesDate) { dayTexts.append((name, text)) }
             case "--format":
                 let text = try value()
                 guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text, json, html or svg)") }
@@ -93,10 +98,11 @@ enum OptionParser {
                 let text = try value()
                 guard let n = Int(text), (1...24).contains(n) else { throw UsageError(message: "'\(text)' is not a number of months from 1 to 24") }
                 options.months = n
-            case "--from": options.from = try day(try value(), for: name)
-            case "--to": options.to = try day(try value(), for: name)
-            case "--today": options.today = try day(try value(), for: name)
-            case "--select": options.select = try day(try value(), for: name)
+            case "--from", "--to", "--select": dayTexts.append((name, try value()))
+            case "--today":
+                let text = try value()
+                guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to --today is not a date (YYYY-MM-DD)") }
+                options.today = day
             case "--tz": options.timeZone = try value()
             case "--offline": options.offline = true
             case "--no-cache": options.noCache = true
@@ -110,6 +116,26 @@ enum OptionParser {
             default: break
             }
         }
+        // Today in the display zone (--tz, $TZ), looked up only when a date needs it.
+        let today = monthText == nil && dayTexts.isEmpty ? CivilDate(year: 1970, month: 1, day: 1)
+            : options.today ?? (try? ViewContext(options: options))?.today ?? ViewContext.clockToday()
+        if let text = monthText {
+            guard let month = DateArgument.month(text, today: today, locale: locale) else {
+                throw UsageError(message: "'\(text)' is not a month (YYYY-MM)")
+            }
+            options.month = month
+        }
+        for (name, text) in dayTexts {
+            guard let day = DateArgument.day(text, today: today, locale: locale) else {
+                throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD, today, +7d, mon, …)")
+            }
+            switch name {
+            case "--week": options.weekDate = day
+            case "--from": options.from = day
+            case "--to": options.to = day
+            default: options.select = day
+            }
+        }
         if let from = options.from, let to = options.to, to < from {
             throw UsageError(message: "--to \(to) is before --from \(from)")
         }
@@ -120,42 +146,19 @@ enum OptionParser {
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")
         }
-        if !options.showHelp && !options.showVersion && options.inputs.isEmpty {
+        if !options.showHelp && !options.showVersion && !options.showManPage && options.completionShell == nil && options.inputs.isEmpty {
             throw UsageError(message: "missing expected argument '<file>'")
         }
         return options
     }
 
-    private static func day(_ text: String, for name: String) throws(UsageError) -> CivilDate {
-        guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD)") }
-        return day
-    }
-}
-
-/// Dates as the command line writes them.
-enum DateArgument {
-    /// `YYYY-MM-DD`, a real date.
-    static func day(_ text: String) -> CivilDate? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        let date = CivilDate(year: y, month: m, day: d)
-        return date.isValid ? date : nil
-    }
-
-    /// `YYYY-MM`.
-    static func month(_ text: String) -> (year: Int, month: Int)? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return nil }
-        return (y, m)
-    }
-
-    /// `mon` … `sun` (or the full name, any case).
-    static func weekday(_ text: String) -> Weekday? {
-        let names: [(String, Weekday)] = [("sun", .sunday), ("mon", .monday), ("tue", .tuesday), ("wed", .wednesday),
-                                          ("thu", .thursday), ("fri", .friday), ("sat", .saturday)]
-        let lower = text.lowercased()
-        return names.first { lower == $0.0 || (lower.count > 3 && lower.hasPrefix($0.0)) }?.1
+    /// Whether the word after `--month` or `--week` is the option's value rather than an input:
+    /// always when it is written like a date or month (`2024-13`, `+1m`, `nov`, `today`, `mon`);
+    /// never when it starts with `-`, is a URL (`://`), ends in `.ics`, or names an existing
+    /// file; otherwise it is (and an invalid one is reported as such, not opened).
+    static func isDateValue(_ text: String, locale: Locale) -> Bool {
+        if DateArgument.looksLikeDate(text, locale: locale) { return true }
+        if text.hasPrefix("-") || text.contains("://") || text.lowercased().hasSuffix(".ics") { return false }
+        return !FileManager.default.fileExists(atPath: text)
     }
 }

@@ -36,6 +36,10 @@ struct Options: Equatable {
     var showCancelled = false
     var showHelp = false
     var showVersion = false
+    /// `--generate-man-page`: print the manual page.
+    var showManPage = false
+    /// `--generate-completion-script SHELL`: print the completion script for bash, zsh or fish.
+    var completionShell: String?
     /// `--offline`: serve URLs from the cache only.
     var offline = false
     /// `--no-cache`: neither read nor write the feed cache.
@@ -72,6 +76,7 @@ struct Options: Equatable {
             && lhs.noAgenda == rhs.noAgenda && lhs.threeMonths == rhs.threeMonths && lhs.year == rhs.year
             && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
             && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
+            && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
     }
 }
 

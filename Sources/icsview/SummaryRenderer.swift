@@ -2,7 +2,8 @@ import ICSKit
 
 /// The default view: one summary per calendar.
 enum SummaryRenderer {
-    static func text(_ calendars: [ICalendar]) -> String {
+    /// - Parameter context: when given, each summary adds its events' span and next occurrence.
+    static func text(_ calendars: [ICalendar], context: ViewContext? = nil) -> String {
         var out = ""
         for calendar in calendars {
             let title = calendar.name ?? "(unnamed calendar)"
@@ -20,6 +21,7 @@ enum SummaryRenderer {
             out += "  time zones: " + (zones.isEmpty ? "none" : zones.joined(separator: ", ")) + "\n"
             if let zone = calendar.defaultTimeZone { out += "  default zone: \(zone)\n" }
             if let product = calendar.productID { out += "  made by:    \(product)\n" }
+            if let context { out += SummaryWhen.lines(calendar, context: context) }
             let errors = calendar.diagnostics.filter { $0.severity == .error }.count
             let warnings = calendar.diagnostics.filter { $0.severity == .warning }.count
             if errors + warnings > 0 { out += "  problems:   \(errors) errors, \(warnings) warnings (see stderr)\n" }

@@ -64,6 +64,12 @@ struct ViewContext {
         }
     }
 
+    /// Today by the system's clock in the system's zone (when `--tz` names no known zone).
+    static func clockToday() -> CivilDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
     /// The user's locale from `LC_ALL`, else `LC_TIME`, else `LANG` (`de_DE.UTF-8` → `de_DE`);
     /// Foundation's own default for `C`, `POSIX` or nothing set. (Foundation on Linux does not
     /// read these variables itself.) It gives the weekday names and, unless `--first-weekday`

@@ -27,6 +27,14 @@ func run(_ arguments: [String]) -> Int32 {
         print(Help.text, terminator: "")
         return 0
     }
+    if options.showManPage {
+        print(ManPage.text, terminator: "")
+        return 0
+    }
+    if let shell = options.completionShell, let script = Completions.script(for: shell) {
+        print(script, terminator: "")
+        return 0
+    }
     if options.showVersion {
         print(Help.version)
         return 0
@@ -41,6 +49,8 @@ func run(_ arguments: [String]) -> Int32 {
             printError("Error: \(error)\n")
         }
     }
+    // Failed inputs are not empty calendars: with none read, the errors alone.
+    if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }
     if options.format != .json {
         for calendar in calendars {
             for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
@@ -51,7 +61,7 @@ func run(_ arguments: [String]) -> Int32 {
         if options.format == .json {
             print(SummaryRenderer.json(calendars, failures: failures), terminator: "")
         } else {
-            print(SummaryRenderer.text(calendars), terminator: "")
+            print(SummaryRenderer.text(calendars, context: try? ViewContext(options: options)), terminator: "")
         }
     case .month, .week, .agenda, .year, .todos:
         let context: ViewContext
@@ -73,6 +83,10 @@ func run(_ arguments: [String]) -> Int32 {
         case .todos: show(views.todos())
         default: show(views.month())
         }
+    }
+    if !failures.isEmpty && !calendars.isEmpty {
+        let noun = options.inputs.count == 1 ? "calendar" : "calendars"
+        printError("\(failures.count) of \(options.inputs.count) \(noun) could not be read\n")
     }
     // Exit here, with the calendars still alive: freeing a large model value by value takes
     // longer than the system takes to reclaim the process (0.15 s for 100,000 events).

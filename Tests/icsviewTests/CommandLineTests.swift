@@ -83,12 +83,12 @@ import Testing
             "message":"cannot open: No such file or directory"}]}
 
             """)
-        #expect(result.stderr == "Error: /nonexistent.ics: cannot open: No such file or directory\n")
+        #expect(result.stderr == "Error: /nonexistent.ics: cannot open: No such file or directory\n1 of 2 calendars could not be read\n")
     }
 
     @Test func textSummaryFromStandardInput() throws {
         let bytes = try Data(contentsOf: CLI.root.appendingPathComponent("Fixtures/import/google-team.ics"))
-        let result = try CLI.run(["-"], input: bytes)
+        let result = try CLI.run(["-", "--today", "2024-06-05"], input: bytes)
         #expect(result.status == 0)
         #expect(result.stdout == """
             Team — -
@@ -98,9 +98,29 @@ import Testing
               time zones: Europe/Berlin
               default zone: Europe/Berlin
               made by:    -//Google Inc//Google Calendar 70.9054//EN
+              span:       2024-05-06 – 2024-07-31
+              next:       Wed, 5 Jun 2024 07:30 — Stand-up
 
             """)
         #expect(result.stderr == "")
+    }
+
+    /// The summary tells when: span from the first DTSTART to the last bounded start (an RDATE,
+    /// an UNTIL), and the next occurrence after today. By hand from holidays.ics: first
+    /// DTSTART 20200101, last RDATE 20260406, yearly rules without an end; after 5 June 2024
+    /// the next is 3 October (1 May and Easter are past). In google-team.ics (above) the
+    /// stand-up repeats MO,WE,FR at 09:30 Berlin (07:30 UTC) until 20240731T215959Z, and
+    /// 5 June 2024 is a Wednesday.
+    @Test func summaryTellsWhen() throws {
+        let result = try CLI.run(["Fixtures/import/holidays.ics", "--today", "2024-06-05"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("""
+              span:       2020-01-01 – 2026-04-06, repeating
+              next:       Thu, 3 Oct 2024 — Tag der Deutschen Einheit
+
+            """))
+        let later = try CLI.run(["Fixtures/import/google-team.ics", "--today", "2024-08-01"])
+        #expect(later.stdout.hasSuffix("  next:       none in the coming year\n"))
     }
 
     @Test func diagnosticsGoToStandardErrorInTextMode() throws {

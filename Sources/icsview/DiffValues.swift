@@ -1,0 +1,88 @@
+import Foundation
+import ICSKit
+
+/// The old and new values of a changed property, written for people: texts quoted, times in
+/// the agenda's form (`Wed 12 Jun 2024 11:00` in the display zone), lists joined by commas.
+struct DiffValues {
+    let calendar: Calendar
+    let dates: LocalDates
+
+    /// The longest text shown for one value; longer ones end in `…`.
+    static let maxLength = 72
+
+    /// `SUMMARY: "Design review" → "Design review (moved)"`, or nil for a property whose
+    /// values are not shown (alarms, other components: the header line names them).
+    func line(_ field: String, old: Incidence, new: Incidence) -> String? {
+        guard let before = value(field, of: old), let after = value(field, of: new) else { return nil }
+        return "\(field): \(before) → \(after)"
+    }
+
+    /// The value of `field` in `incidence` as written in a line; `(none)` when absent.
+    func value(_ field: String, of incidence: Incidence) -> String? {
+        func text(_ value: String?) -> String { value.map(quoted) ?? "(none)" }
+        func time(_ value: TimeValue?) -> String { value.map(human) ?? "(none)" }
+        func list(_ values: [String]) -> String { values.isEmpty ? "(none)" : values.joined(separator: ", ") }
+        switch field {
+        case "DTSTART": return time(incidence.start)
+        case "DTEND": return time(incidence.end)
+        case "DUE": return time(incidence.due)
+        case "COMPLETED": return time(incidence.completed)
+        case "CREATED": return time(incidence.created)
+        case "SUMMARY": return text(incidence.summary)
+        case "LOCATION": return text(incidence.location)
+        case "DESCRIPTION": return text(incidence.description)
+        case "STATUS": return incidence.status ?? "(none)"
+        case "URL": return text(incidence.url)
+        case "CLASS": return incidence.classification ?? "(none)"
+        case "TRANSP": return incidence.transparency ?? "(none)"
+        case "COLOR": return incidence.color ?? "(none)"
+        case "SEQUENCE": return String(incidence.sequence)
+        case "PRIORITY": return incidence.priority.map(String.init) ?? "(none)"
+        case "PERCENT-COMPLETE": return incidence.percentComplete.map(String.init) ?? "(none)"
+        case "DURATION": return incidence.duration.map { "\($0)" } ?? "(none)"
+        case "RRULE": return list(incidence.recurrenceRules.map { "\($0)" })
+        case "EXDATE": return list(incidence.exceptionDates.map(human))
+        case "CATEGORIES": return list(incidence.categories.map(quoted))
+        case "ORGANIZER": return incidence.organizer.map(\.address) ?? "(none)"
+        case "ATTENDEE": return list(incidence.attendees.map(\.address))
+        case "RANGE": return incidence.appliesToFutureInstances ? "THISANDFUTURE" : "(none)"
+        default: return nil
+        }
+    }
+
+    /// A date as `Thu 20 Jun 2024`; a time as `Wed 12 Jun 2024 11:00` in the display zone (a
+    /// floating time as written; a zone Foundation does not know: as written, with its TZID).
+    func human(_ value: TimeValue) -> String {
+        let template = "EEE d MMM yyyy"
+        switch value {
+        case .date(let day):
+            return dates.string(DayComponents(day), template: template)
+        case .utc(let time):
+            return stamp(Date(timeIntervalSince1970: TimeInterval(time.secondsSinceEpoch)))
+        case .floating(let time):
+            return wall(time, in: calendar.timeZone)
+        case .zoned(let time, let tzid):
+            guard let zone = TimeZoneNames.displayTimeZone(named: tzid) else {
+                return wall(time, in: calendar.timeZone) + " (\(tzid))"
+            }
+            return wall(time, in: zone)
+        }
+    }
+
+    private func wall(_ time: CivilDateTime, in zone: TimeZone) -> String {
+        // The wall time read in `zone`: its UTC reading, less the zone's offset then.
+        let asUTC = Date(timeIntervalSince1970: TimeInterval(time.secondsSinceEpoch))
+        let offset = zone.secondsFromGMT(for: asUTC.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: asUTC))))
+        return stamp(asUTC.addingTimeInterval(TimeInterval(-offset)))
+    }
+
+    private func stamp(_ date: Date) -> String {
+        dates.string(date, template: "EEE d MMM yyyy") + " " + dates.clock(date)
+    }
+
+    private func quoted(_ text: String) -> String {
+        var flat = text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+        if flat.count > DiffValues.maxLength { flat = String(flat.prefix(DiffValues.maxLength - 1)) + "…" }
+        return "\"" + flat + "\""
+    }
+}

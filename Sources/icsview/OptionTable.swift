@@ -1,0 +1,133 @@
+import Foundation
+
+/// The one table of icsview's options and the sections of its help: `--help`, the manual
+/// page (`docs/icsview.1`, ``ManPage``) and the shell completions (``Completions``) are all
+/// rendered from it, so they cannot drift apart.
+///
+/// New options are added here (a row in their section; `choices` if their values are a fixed
+/// list), as well as to ``OptionParser``'s sets: a test checks that every option `--help`
+/// shows is in the manual page and in each completion script.
+enum OptionTable {
+    /// One line of a section: an option (its column as help writes it, `--year [<yyyy>], -y`,
+    /// and its description's lines) or a line of prose.
+    enum Row {
+        case option(String, [String])
+        case text(String)
+    }
+
+    /// A titled part of the help (`OPTIONS:`).
+    struct Section {
+        let title: String
+        let rows: [Row]
+        init(_ title: String, _ rows: [Row]) {
+            self.title = title
+            self.rows = rows
+        }
+    }
+
+    static let overview = "Show, list and check iCalendar (.ics) files in the terminal."
+
+    static let sections: [Section] = [
+        Section("ARGUMENTS:", [
+            .option("<file>", ["An .ics file, an http(s):// or webcal(s):// URL, or - for standard input."]),
+        ]),
+        Section("VIEWS (default: a summary of each calendar):", [
+            .option("--month [<month>]", ["Show a month as a grid (default: this month): 2024-12, 2024-1,", "2024-12-01, nov, november (this year), or a day as below."]),
+            .option("--week [<day>]", ["Show the week that holds a day (default: today)."]),
+            .option("-3", ["Show the previous, this and the next month (with --month: around it)."]),
+            .option("--year [<yyyy>], -y", ["Show a year as twelve small months (default: this year)."]),
+            .option("--agenda", ["List the occurrences between --from and --to."]),
+            .option("--todos", ["List the open to-dos by due date."]),
+        ]),
+        Section("OPTIONS:", [
+            .option("--from <day>", ["First day shown by --agenda (default: today)."]),
+            .option("--to <day>", ["Last day shown by --agenda, inclusive (default: 30 days on)."]),
+            .option("--tz <zone>", ["Display time zone, IANA or Windows name (default: $TZ or the system's)."]),
+            .option("--days <n>", ["The agenda covers n days from --from (instead of --to)."]),
+            .option("--months <n>", ["How many months --month shows, side by side when they fit (default: 1)."]),
+            .option("--no-agenda", ["Show the month grid without the agenda under (or beside) it."]),
+            .option("--time-format <12|24>", ["12- or 24-hour times (default: from the locale; 24 without one)."]),
+            .option("--first-weekday <day>", ["mon, tue, wed, thu, fri, sat or sun (default: from the locale)."]),
+            .option("--week-numbers", ["Show week numbers beside the grid."]),
+            .option("--select <day>", ["Below the month, list only this day."]),
+            .option("--today <yyyy-mm-dd>", ["Take this day as today (for reproducible output)."]),
+            .option("--show-cancelled", ["Also list cancelled occurrences."]),
+            .option("--color <mode>", ["auto, always or never (default: auto; NO_COLOR is honoured;", "24-bit colour when COLORTERM is truecolor or 24bit, else 256)."]),
+            .option("--ascii", ["Draw without box-drawing or symbol characters."]),
+            .option("--format <format>", ["text, json, html (--month, --months, -3, --year, --week)", "or svg (--month, --week) (default: text)."]),
+            .option("--width <px>", ["The width of an SVG picture (default: 900)."]),
+            .option("--height <px>", ["The height of an SVG picture (default: 640, a week 360)."]),
+        ]),
+        Section("FEEDS (URLs):", [
+            .option("--cache-dir <dir>", ["Where the last good copy of each URL is kept", "(default: $XDG_CACHE_HOME/icsview or ~/.cache/icsview)."]),
+            .option("--no-cache", ["Neither read nor write the cache."]),
+            .option("--offline", ["Use the cached copy; make no request."]),
+            .option("--timeout <seconds>", ["The longest a URL may take (default: 120)."]),
+            .option("--max-size <mb>", ["The largest calendar a URL may send (default: 50)."]),
+            .option("--version", ["Show the version."]),
+            .option("-h, --help", ["Show help information."]),
+        ]),
+        Section("INSTALLING:", [
+            .option("--generate-completion-script <shell>", ["Print a completion script for bash, zsh or fish."]),
+            .option("--generate-man-page", ["Print the manual page (roff), made from the same table as this help."]),
+        ]),
+        Section("DATES:", [
+            .text("A <day> is 2024-12-01, today, tomorrow, yesterday, +7d, -2w, +1m, -1y, or a weekday"),
+            .text("name (mon, monday: the next one after today), counted from --today. After --month or"),
+            .text("--week the next word is the option's value when it is written like a date or month,"),
+            .text("or is not an option, a URL, a name ending in .ics, or an existing file."),
+        ]),
+        Section("SUBCOMMANDS:", [
+            .option("diff <old> <new>", ["What changed between two copies of a calendar (see 'icsview diff --help')."]),
+            .option("remind <file>...", ["The reminders (alarms) that go off in a range, in trigger order", "(--from, --to, --next 7d, --tz, --format; see 'icsview remind --help')."]),
+            .option("validate <input>...", ["Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help')."]),
+        ]),
+        Section("EXIT STATUS:", [
+            .text("0 success, 1 an input could not be read or is not iCalendar (the others are still"),
+            .text("shown, then \"1 of 2 calendars could not be read\"), 64 usage error."),
+            .text("diff: 0 no changes, 1 changes, 2 trouble."),
+        ]),
+    ]
+
+    /// The values an option takes from a fixed list, for the completions.
+    static let choices: [String: [String]] = [
+        "--format": ["text", "json", "html", "svg"],
+        "--color": ["auto", "always", "never"],
+        "--time-format": ["12", "24"],
+        "--first-weekday": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+        "--generate-completion-script": ["bash", "zsh", "fish"],
+    ]
+
+    /// The subcommands (the rows of `SUBCOMMANDS:`), by name.
+    static var subcommands: [(name: String, summary: String)] {
+        sections.first { $0.title == "SUBCOMMANDS:" }?.rows.compactMap { row in
+            guard case let .option(column, lines) = row else { return nil }
+            return (String(column.prefix { $0 != " " }), lines.joined(separator: " "))
+        } ?? []
+    }
+
+    /// An option as the completions need it: every name it has, the value it takes
+    /// (`<day>`, nil for a flag), whether that value is optional, and its description.
+    struct Option {
+        let names: [String]
+        let value: String?
+        let valueIsOptional: Bool
+        let summary: String
+    }
+
+    /// Every option in the sections (not the arguments or the subcommands).
+    static var options: [Option] {
+        sections.filter { $0.title != "SUBCOMMANDS:" }.flatMap(\.rows).compactMap { row in
+            guard case let .option(column, lines) = row, column.hasPrefix("-") else { return nil }
+            var names: [String] = [], value: String?
+            for part in column.components(separatedBy: ", ") {
+                let words = part.split(separator: " ", maxSplits: 1).map(String.init)
+                names.append(words[0])
+                if words.count > 1 { value = words[1] }
+            }
+            let optional = value?.hasPrefix("[") ?? false
+            let bare = value.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+            return Option(names: names, value: bare, valueIsOptional: optional, summary: lines.joined(separator: " "))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ICSKit
+
+/// The summary's "when" lines: the span of a calendar's events and its next occurrence.
+///
+/// ```
+///   span:       2020-01-01 – 2020-12-26, repeating
+///   next:       Wed, 25 Dec 2024 — 1. Weihnachtstag
+/// ```
+enum SummaryWhen {
+    /// How far ahead the next occurrence is looked for.
+    static let lookahead: TimeInterval = 366 * 86_400
+
+    static func lines(_ calendar: ICalendar, context: ViewContext) -> String {
+        let starts = calendar.events.compactMap { $0.start?.date }
+        guard let first = starts.min() else { return "" }
+        // The last start of an event that ends: a single one's DTSTART, a rule's UNTIL.
+        var last = first, repeats = false
+        for event in calendar.events {
+            guard let start = event.start?.date else { continue }
+            last = max(last, start)
+            for date in event.recurrenceDates.compactMap({ recurrenceDay($0) }) { last = max(last, date) }
+            for rule in event.recurrenceRules {
+                if let until = rule.until { last = max(last, until.date) } else { repeats = true }
+            }
+        }
+        var out = "  span:       \(first) – \(last)" + (repeats ? ", repeating" : "") + "\n"
+        let now = context.instant
+        var upcoming: [Occurrence] = []
+        // Growing windows (a day, a week, a month, a year), so that a busy calendar is not
+        // expanded over a whole year to find tomorrow's meeting.
+        for days in [2.0, 8, 32, 366] where upcoming.isEmpty {
+            let (found, _) = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(min(days * 86_400, lookahead)),
+                                                 viewerTimeZone: context.zone).collect()
+            upcoming = found.filter { !$0.incidence.isCancelled && $0.incidence.kind == .event && $0.start.date(in: context.zone) >= now }
+        }
+        if let next = upcoming.min(by: { $0.start.date(in: context.zone) < $1.start.date(in: context.zone) }) {
+            let date = next.start.date(in: context.zone)
+            let day = context.dates.string(date, template: "EEE d MMM yyyy")
+            let when = next.isAllDay ? day : day + " " + context.dates.clock(date)
+            out += "  next:       \(when) — \(next.incidence.summary ?? "(no summary)")\n"
+        } else {
+            out += "  next:       none in the coming year\n"
+        }
+        return out
+    }
+
+    private static func recurrenceDay(_ value: RecurrenceDate) -> CivilDate? {
+        switch value {
+        case .time(let time): return time.date
+        case .period(let start, _): return start.date
+        }
+    }
+}
