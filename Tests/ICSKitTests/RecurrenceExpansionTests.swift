@@ -82,6 +82,24 @@ struct RecurrenceExpansionTests {
         #expect(result.last?.end.wallTime == RecurrenceText.civil("20240605T150000"))
     }
 
+    /// Found by scripts/differential.sh (FINDINGS F2): DAILY;COUNT=2 from 1 March 09:00Z with an RDATE
+    /// PERIOD 10 March 09:00Z/PT45M, and a THISANDFUTURE override of 2 March moving it to 11:00Z for
+    /// one hour. RFC 5545 3.8.4.4: later instances move by the same two hours, so 10 March starts at
+    /// 11:00Z and, taking the override's length, ends at 12:00Z (it used to keep 09:45Z, before its start).
+    @Test func thisAndFutureMovesAnRDatePeriodWithItsEnd() throws {
+        let master = event("f2", t("20240301T090000Z", nil), end: t("20240301T100000Z", nil), rule: "FREQ=DAILY;COUNT=2") {
+            $0.recurrenceDates = [.period(start: self.t("20240310T090000Z", nil), end: .duration(ICSDuration(minutes: 45)))]
+        }
+        let future = event("f2", t("20240302T110000Z", nil), end: t("20240302T120000Z", nil)) {
+            $0.recurrenceID = self.t("20240302T090000Z", nil)
+            $0.appliesToFutureInstances = true
+        }
+        let result = expand([master, future], "20240301T000000", "20240401T000000", zone: Self.utc).occurrences
+        #expect(starts(result) == ["2024-03-01T09:00:00", "2024-03-02T11:00:00", "2024-03-10T11:00:00"])
+        let last = try #require(result.last)
+        #expect(last.end.wallTime == RecurrenceText.civil("20240310T120000"))
+    }
+
     @Test func overrideMovesInstanceIntoAndOutOfRange() {
         let master = event("o", t("20240603T090000"), rule: "FREQ=WEEKLY;COUNT=4")
         // 10 June moved to 1 July (outside the range), 24 June moved into it from... stays; 17 June moved earlier.

@@ -208,7 +208,10 @@ final class Series {
         }
         let startKey: Int
         if case .zoned = frame.clock { startKey = utc } else { startKey = frame.viewer.resolve(wallSeconds: wall).utcSeconds }
-        let periodEnd = raw.extra >= 0 ? extras[raw.extra].end : nil
+        // An RDATE PERIOD keeps its own end unless a THISANDFUTURE change moved it: then it takes
+        // the change's length from its new start (RFC 5545 3.8.4.4 moves the instance; an end kept
+        // in place could fall before the moved start).
+        let periodEnd = raw.extra >= 0 && future < 0 ? extras[raw.extra].end : nil
         let endKey = periodEnd?.key ?? frame.endKey(wall: wall, utc: utc, length: length)
         let inRange = endKey == startKey ? (startKey >= rangeStart && startKey < rangeEnd)
             : (startKey < rangeEnd && endKey > rangeStart)
