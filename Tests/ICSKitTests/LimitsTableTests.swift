@@ -66,6 +66,7 @@ import Testing
         case "RuleIterator.lastYear": return RuleIterator.lastYear
         case "ObservanceSchedule.countLimit": return ObservanceSchedule.countLimit
         case "ObservanceSchedule.yearLimit": return ObservanceSchedule.yearLimit
+        case "ObservanceSchedule.zoneCountBudget": return ObservanceSchedule.zoneCountBudget
         case "FoundationTransitionSource.changeLimit": return FoundationTransitionSource.changeLimit
         case "InstanceMatcher.maxInstances": return InstanceMatcher.maxInstances
         case "icsview":

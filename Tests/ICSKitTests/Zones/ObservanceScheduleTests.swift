@@ -47,6 +47,26 @@ struct ObservanceScheduleTests {
         #expect(schedule.lastYear == 2022)
     }
 
+    /// Hand-worked: the last Sunday of March from 2020 (29 March) is 2021-03-28, 2022-03-27,
+    /// 2023-03-26, 2024-03-31. With 3 onsets left in the zone's budget, COUNT=10 gives DTSTART and
+    /// three more (last year 2023); the next COUNT rule of the zone has none left (DTSTART alone).
+    @Test("the COUNT rules of one zone share one budget of onsets")
+    func countBudgetIsShared() {
+        let memo = RuleDatesMemo()
+        memo.countBudget = 3
+        let rule = F.yearly(month: 3, .init(.sunday, ordinal: -1), count: 10)
+        let first = ObservanceSchedule(observance(F.wall(2020, 3, 29, 2), rule: rule), memo: memo)
+        #expect(first.lastYear == 2023)
+        #expect(first.onsets(inYear: 2023) == [F.utc(2023, 3, 26, 1)])
+        #expect(first.onsets(inYear: 2024) == [])
+        #expect(memo.countBudget == 0)
+        let second = ObservanceSchedule(observance(F.wall(2030, 3, 31, 2), rule: rule), memo: memo)
+        #expect(second.lastYear == 2030)
+        #expect(second.onsets(inYear: 2030) == [F.utc(2030, 3, 31, 1)])
+        #expect(second.onsets(inYear: 2031) == [])
+        #expect(ObservanceSchedule.zoneCountBudget == RuleDatesMemo().countBudget)
+    }
+
     @Test("UNTIL in UTC is inclusive; in local time too")
     func until() {
         let utcRule = F.yearly(month: 3, .init(.sunday, ordinal: -1), until: .utc(F.wall(2022, 3, 27, 1)))

@@ -21,6 +21,9 @@ struct ObservanceSchedule: Sendable {
     static let countLimit = 2_000
     /// A rule is not looked at past this many years beyond its DTSTART when searching for a COUNT.
     static let yearLimit = 3_000
+    /// The most onsets that the COUNT rules of one zone expand together (shared through its
+    /// ``RuleDatesMemo``): 10,000 observances each with COUNT=2000 would otherwise be 20 million.
+    static let zoneCountBudget = 200_000
 
     /// - Parameter memo: shared by the observances of one zone, so that rules repeated with
     ///   other DTSTART years (100,000 of them, each with a COUNT) name each year's dates once.
@@ -43,6 +46,7 @@ struct ObservanceSchedule: Sendable {
             return
         }
         if let count = rule.count {
+            let count = min(count, 1 + (memo?.countBudget ?? Int.max - 1))
             var all: [CivilDateTime] = [observance.start]
             var year = observance.start.date.year
             var ended = false
@@ -59,6 +63,7 @@ struct ObservanceSchedule: Sendable {
                 year += rule.interval
             }
             counted = all
+            memo?.countBudget -= all.count - 1
             lastYear = max(fixedLast, all.last?.date.year ?? fixedLast)
         } else {
             counted = nil
@@ -218,6 +223,9 @@ final class RuleDatesMemo {
     }
 
     private var known: [Key: [CivilDateTime]] = [:]
+    /// What is left of the zone's ``ObservanceSchedule/zoneCountBudget``: a COUNT rule expands
+    /// at most this many onsets beyond its DTSTART, and spends them.
+    var countBudget = ObservanceSchedule.zoneCountBudget
 
     func dates(_ rule: RecurrenceRule, start: CivilDateTime, year: Int) -> [CivilDateTime] {
         let key = Key(rule: rule, month: start.date.month, day: start.date.day,
