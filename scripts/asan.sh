@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# Tests that bound memory allow for the sanitizer's own (FeedLimitCommandTests).
+export ICSKIT_SANITIZER=address
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 swift build --build-tests --sanitize=address --scratch-path .build/asan
 swift test --skip-build --sanitize=address --scratch-path .build/asan "$@"
