@@ -54,6 +54,16 @@ struct ArgumentCursor {
         return nil
     }
 
+    /// Throws when `name` is neither one of `flags` nor one of `valued`, or is a flag given a
+    /// value (`--strict=yes`): what every subcommand's parser checks first.
+    static func check(_ name: String, inlineValue: String?, flags: Set<String>, valued: Set<String>) throws(UsageError) {
+        if flags.contains(name) {
+            if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
+        } else if !valued.contains(name) {
+            throw unknownOption(name, known: valued.union(flags).sorted())
+        }
+    }
+
     /// `unknown option '--mnth'. Did you mean '--month'?` (the hint only for a near miss).
     static func unknownOption(_ name: String, known: [String]) -> UsageError {
         let best = known.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }

@@ -22,11 +22,7 @@ struct RemindOptions: Equatable {
                 if case let .input(input) = word { options.base.inputs.append(input) }
                 continue
             }
-            if flags.contains(name) {
-                if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
-            } else if !valued.contains(name) {
-                throw ArgumentCursor.unknownOption(name, known: valued.union(flags).sorted())
-            }
+            try ArgumentCursor.check(name, inlineValue: inlineValue, flags: flags, valued: valued)
             switch name {
             case "-h", "--help": options.base.showHelp = true
             case "--include-acknowledged": options.includesAcknowledged = true

@@ -24,11 +24,7 @@ struct ValidateOptions: Equatable {
                 if case let .input(input) = word { options.inputs.append(input) }
                 continue
             }
-            if flags.contains(name) {
-                if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
-            } else if !valued.contains(name) {
-                throw ArgumentCursor.unknownOption(name, known: valued.union(flags).sorted())
-            }
+            try ArgumentCursor.check(name, inlineValue: inlineValue, flags: flags, valued: valued)
             switch name {
             case "--strict": options.strict = true
             case "--quiet": options.quiet = true
