@@ -1,24 +1,37 @@
 internal import CLibical
 
-/// Converts one libical tree (a scanned block) into model values, at once, while its
-/// owner keeps it alive. The tree is freed by its owner when the conversion returns.
+/// Converts one scanned block into model values: its simple lines read in Swift
+/// (``SimpleLineReader``), the rest parsed by libical into a tree that is converted at once,
+/// while its owner keeps it alive, and freed when the conversion returns.
 struct ComponentConverter {
-    let lines: PropertyLines
-    private(set) var diagnostics: [Diagnostic] = []
-    private var componentIndex = 0
+    let block: ComponentBlock
+    let source: String?
+    let outline: BlockOutline
+    let walk: LibicalPropertyWalk
+    /// Walks ``outline`` in step with libical's components.
+    var cursor = BlockOutline.Cursor()
+    var diagnostics: [Diagnostic] = []
 
-    init(block: ComponentBlock, source: String?) {
-        lines = PropertyLines(block: block, source: source)
+    init(block: ComponentBlock, source: String?, readsSimpleLines: Bool) {
+        self.block = block
+        self.source = source
+        outline = BlockOutline(block: block, readsSimpleLines: readsSimpleLines)
+        walk = LibicalPropertyWalk(block: block, input: outline.input, source: source)
         diagnostics = block.diagnostics
     }
 
-    /// Parses a block with libical and converts it.
+    /// Parses a block and converts it.
+    /// - Parameter readsSimpleLines: whether simple lines are read in Swift (the default) or
+    ///   every line goes to libical (for tests that compare both).
     /// - Complexity: O(n) in the block's size.
-    static func parse(_ block: ComponentBlock, source: String?) -> ParsedBlock {
-        var converter = ComponentConverter(block: block, source: source)
-        let component: ParsedComponent? = block.text.withUnsafeBufferPointer { text in
-            guard !text.isEmpty, let tree = LibicalTree(lines: text, offsets: block.lines.lazy.map { Int($0.offset) }) else { return nil }
-            return withExtendedLifetime(tree) { converter.convert(tree.root, expected: block.name) }
+    static func parse(_ block: ComponentBlock, source: String?, readsSimpleLines: Bool = true) -> ParsedBlock {
+        var converter = ComponentConverter(block: block, source: source, readsSimpleLines: readsSimpleLines)
+        let component: ParsedComponent?
+        if !block.lines.isEmpty && !converter.outline.needsLibical {
+            component = converter.convert(nil, expected: block.name)
+        } else {
+            let tree = converter.outline.input.text.isEmpty ? nil : LibicalTree(converter.outline.input)
+            component = tree.flatMap { tree in withExtendedLifetime(tree) { converter.convert(tree.root, expected: block.name) } }
         }
         if component == nil {
             converter.diagnostics.append(Diagnostic(.invalidComponent, "libical could not read \(block.name) begun on line \(block.line)",
@@ -66,29 +79,70 @@ struct ComponentConverter {
 
     // MARK: - Components
 
-    private mutating func convert(_ root: OpaquePointer, expected: String) -> ParsedComponent? {
-        let name = LibicalValues.string(icalcomponent_kind_to_string(icalcomponent_isa(root))) ?? expected
+    /// Converts the block's top-level component: libical's root, or nil when libical was not needed.
+    private mutating func convert(_ root: OpaquePointer?, expected: String) -> ParsedComponent? {
         switch expected {
         case "VCALENDAR": return .calendarProperties(calendarProperties(root))
         case "VEVENT": return .incidence(incidence(root, kind: .event))
         case "VTODO": return .incidence(incidence(root, kind: .todo))
         case "VJOURNAL": return .incidence(incidence(root, kind: .journal))
         case "VTIMEZONE": return .timeZone(timeZone(root))
-        default: return .other(rawComponent(root, name: name == "X" ? expected : expected))
+        default: return .other(rawComponent(root, name: expected))
         }
     }
 
-    /// Takes the next component index (pre-order), its items and dropped lines.
-    private mutating func properties(of component: OpaquePointer) -> (items: [PropertyItem], dropped: [Property]) {
-        let index = componentIndex
-        componentIndex += 1
-        let result = lines.items(of: component, componentIndex: index)
-        diagnostics.append(contentsOf: result.diagnostics)
-        return (result.items, result.dropped)
+    /// Enters the next component of the outline (the one libical's `component` stands for) and
+    /// returns its properties in line order (libical's, merged with the lines read in Swift) and
+    /// the lines libical dropped.
+    mutating func properties(of component: OpaquePointer?) -> (index: Int?, items: [PropertyItem], dropped: [Property]) {
+        guard let index = cursor.enter(outline) else { return (nil, [], []) }
+        let entry = outline.components[index]
+        var libical: [PropertyItem] = [], dropped: [Property] = []
+        if let component {
+            let result = walk.items(of: component, lines: entry.libicalLines)
+            diagnostics.append(contentsOf: result.diagnostics)
+            libical = result.items
+            dropped = result.dropped
+        }
+        let simple = entry.simpleLines
+        guard !simple.isEmpty else { return (index, libical, dropped) }
+        // Both lists are in line order: merge them (libical's items without a line stay after the one before).
+        var items: [PropertyItem] = []
+        items.reserveCapacity(libical.count + simple.count)
+        var next = 0
+        for item in libical {
+            if case .libical(_, let line?) = item.source {
+                let blockLine = outline.input.lines[line].blockLine
+                while next < simple.count && simple[next].blockLine < blockLine {
+                    items.append(simpleItem(simple[next]))
+                    next += 1
+                }
+            }
+            items.append(item)
+        }
+        while next < simple.count {
+            items.append(simpleItem(simple[next]))
+            next += 1
+        }
+        return (index, items, dropped)
+    }
+
+    private func simpleItem(_ line: BlockOutline.SimpleLine) -> PropertyItem {
+        PropertyItem(name: block.lines[line.blockLine].name, source: .simple(line.property, blockLine: line.blockLine))
+    }
+
+    /// Skips a child component that is not kept: its subtree is not converted, but what libical
+    /// reported in it is still said.
+    mutating func skip(_ component: OpaquePointer) {
+        guard let index = cursor.enter(outline) else { return }
+        diagnostics.append(contentsOf: walk.items(of: component, lines: outline.components[index].libicalLines).diagnostics)
+        for child in children(of: component) { skip(child) }
+        cursor.leave(index, of: outline)
     }
 
     /// The children of a component, in order (`icalcomponent_get_first/next_component`).
-    private func children(of component: OpaquePointer) -> [OpaquePointer] {
+    func children(of component: OpaquePointer?) -> [OpaquePointer] {
+        guard let component else { return [] }
         var out: [OpaquePointer] = []
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
         while let c = child {
@@ -98,222 +152,133 @@ struct ComponentConverter {
         return out
     }
 
-    private func childName(_ component: OpaquePointer) -> String {
+    /// The name of the child about to be entered, from its BEGIN line (libical 3.0 has no getter
+    /// for an X- component's name; the outline has every name as written).
+    func childName(_ component: OpaquePointer) -> String {
         if icalcomponent_isa(component) == ICAL_X_COMPONENT {
-            // libical 3.0 has no getter for an X- component's name: take it from its BEGIN line
-            // (the child about to be converted is the next component in pre-order).
-            return lines.componentNames.indices.contains(componentIndex) ? lines.componentNames[componentIndex] : "X-"
+            return cursor.peek(outline).map { outline.components[$0].name } ?? "X-"
         }
         return LibicalValues.string(icalcomponent_kind_to_string(icalcomponent_isa(component))) ?? "X-"
     }
 
-    /// A property kept as written: from its line when known, else from libical's text.
-    private func raw(_ item: PropertyItem) -> Property {
-        if let index = item.lineIndex, let property = lines.rawProperty(index), property.name == item.name { return property }
-        return Property(name: item.name, value: LibicalValues.valueText(of: item.pointer) ?? "", line: lines.number(item.lineIndex))
+    /// The BEGIN line of the child about to be entered.
+    func childLine() -> Int? {
+        cursor.peek(outline).map { outline.components[$0].beginLine }
     }
 
-    private mutating func integer(_ item: PropertyItem, into other: inout [Property]) -> Int? {
-        let text = String((lines.rawValue(item.lineIndex) ?? LibicalValues.valueText(of: item.pointer) ?? "").trimmingSpaces)
+    // MARK: - One property
+
+    /// The physical line of an item, when known.
+    func number(_ item: PropertyItem) -> Int? {
+        switch item.source {
+        case .libical(_, let line): return walk.number(line)
+        case .simple(_, let blockLine): return Int(block.lines[blockLine].number)
+        }
+    }
+
+    /// The parameters of an item as written (split once for the lines read in Swift).
+    func parameters(_ item: PropertyItem) -> [Parameter] {
+        switch item.source {
+        case .libical(_, let line): return walk.parameters(line)
+        case .simple(let property, _): return property.parameters
+        }
+    }
+
+    /// The value as written.
+    func rawValue(_ item: PropertyItem) -> String? {
+        switch item.source {
+        case .libical(_, let line): return walk.rawValue(line)
+        case .simple(_, let blockLine): return blockProperty(blockLine)?.value
+        }
+    }
+
+    private func blockProperty(_ blockLine: Int) -> Property? {
+        let line = block.lines[blockLine]
+        return block.text.withUnsafeBufferPointer { text in
+            ContentLineSyntax.split(UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]))
+        }.map { Property(name: $0.name, parameters: $0.parameters, value: $0.value, line: Int(line.number)) }
+    }
+
+    /// A property kept as written: from its line when known, else from libical's text.
+    func raw(_ item: PropertyItem) -> Property {
+        switch item.source {
+        case .libical(let p, let line):
+            if let line, let property = walk.rawProperty(line), property.name == item.name { return property }
+            return Property(name: item.name, value: LibicalValues.valueText(of: p) ?? "", line: walk.number(line))
+        case .simple(_, let blockLine):
+            return blockProperty(blockLine) ?? Property(name: item.name, value: "", line: Int(block.lines[blockLine].number))
+        }
+    }
+
+    /// A TEXT value, unescaped (`icalvalue_get_text`).
+    func text(_ item: PropertyItem) -> String? {
+        switch item.source {
+        case .libical(let p, _): return LibicalValues.text(of: p)
+        case .simple(let property, _):
+            if case .text(let text) = property.value { return text }
+            return nil
+        }
+    }
+
+    /// An enumerated value, upper-cased (`icalproperty_get_value_as_string`).
+    func token(_ item: PropertyItem) -> String? {
+        switch item.source {
+        case .libical(let p, _): return LibicalValues.valueText(of: p)?.uppercased()
+        case .simple(let property, _):
+            if case .token(let token) = property.value { return token }
+            return nil
+        }
+    }
+
+    /// A DURATION value (`icalvalue_get_duration`).
+    func duration(_ item: PropertyItem) -> ICSDuration? {
+        switch item.source {
+        case .libical(let p, _): return LibicalValues.durationValue(of: p)
+        case .simple(let property, _):
+            if case .duration(let value) = property.value { return value }
+            return nil
+        }
+    }
+
+    mutating func integer(_ item: PropertyItem, into other: inout [Property]) -> Int? {
+        if case .simple(let property, _) = item.source, case .integer(let value) = property.value { return value }
+        let text = String((rawValue(item) ?? item.pointer.flatMap(LibicalValues.valueText) ?? "").trimmingSpaces)
         if let value = Int(text) { return value }
         diagnostics.append(Diagnostic(.valueParseError, "\(item.name) value \"\(text)\" is not an integer",
-                                      source: lines.source, line: lines.number(item.lineIndex), property: item.name))
+                                      source: source, line: number(item), property: item.name))
         other.append(raw(item))
         return nil
     }
 
     /// A DATE or DATE-TIME value that names a real day and time; libical accepts
     /// `20240631T250000` as it is, so an impossible one is reported and kept as written.
-    private mutating func time(_ item: PropertyItem, into other: inout [Property]) -> TimeValue? {
-        guard let value = LibicalValues.time(of: item.pointer) else { return nil }
+    mutating func time(_ item: PropertyItem, into other: inout [Property]) -> TimeValue? {
+        let p: OpaquePointer
+        switch item.source {
+        case .simple(let property, _):
+            if case .time(let value) = property.value { return value }
+            return nil
+        case .libical(let pointer, _): p = pointer
+        }
+        guard let value = LibicalValues.time(of: p) else { return nil }
         let t = value.civil
         if t.date.isValid && (0...23).contains(t.hour) && (0...59).contains(t.minute) && (0...60).contains(t.second) {
             return value
         }
-        let text = lines.rawValue(item.lineIndex) ?? value.description
+        let text = rawValue(item) ?? value.description
         diagnostics.append(Diagnostic(.valueParseError, "\(item.name) value \"\(text)\" is not a real date and time; kept as written",
-                                      source: lines.source, line: lines.number(item.lineIndex), property: item.name))
+                                      source: source, line: number(item), property: item.name))
         other.append(raw(item))
         return nil
     }
 
-    private func calendarUser(_ item: PropertyItem) -> CalendarUser {
-        CalendarUser(address: LibicalValues.valueText(of: item.pointer) ?? lines.rawValue(item.lineIndex) ?? "",
-                     parameters: lines.parameters(item.lineIndex))
-    }
-
-    private mutating func incidence(_ component: OpaquePointer, kind: Incidence.Kind) -> Incidence {
-        var result = Incidence(kind: kind)
-        result.line = lines.block.line
-        let (items, dropped) = properties(of: component)
-        result.otherProperties = dropped
-        for item in items {
-            let p = item.pointer
-            switch item.name {
-            case "UID": result.uid = LibicalValues.text(of: p)
-            case "SUMMARY": result.summary = LibicalValues.text(of: p)
-            case "DESCRIPTION": result.description = LibicalValues.text(of: p)
-            case "LOCATION": result.location = LibicalValues.text(of: p)
-            case "URL": result.url = LibicalValues.valueText(of: p)
-            case "STATUS": result.status = LibicalValues.valueText(of: p)?.uppercased()
-            case "TRANSP": result.transparency = LibicalValues.valueText(of: p)?.uppercased()
-            case "CLASS": result.classification = LibicalValues.valueText(of: p)?.uppercased()
-            case "COLOR": result.color = LibicalValues.text(of: p)
-            case "GEO": result.geo = LibicalValues.geo(of: p)
-            case "CATEGORIES": if let text = LibicalValues.text(of: p) { result.categories.append(text) }
-            case "ORGANIZER": result.organizer = calendarUser(item)
-            case "ATTENDEE": result.attendees.append(calendarUser(item))
-            case "DTSTART": result.start = time(item, into: &result.otherProperties)
-            case "DTEND": result.end = time(item, into: &result.otherProperties)
-            case "DUE": result.due = time(item, into: &result.otherProperties)
-            case "COMPLETED": result.completed = time(item, into: &result.otherProperties)
-            case "DTSTAMP": result.timestamp = time(item, into: &result.otherProperties)
-            case "CREATED": result.created = time(item, into: &result.otherProperties)
-            case "LAST-MODIFIED": result.lastModified = time(item, into: &result.otherProperties)
-            case "DURATION": result.duration = LibicalValues.durationValue(of: p)
-            case "RRULE":
-                if let rule = LibicalValues.recurrenceRule(of: p) { result.recurrenceRules.append(rule) } else { result.otherProperties.append(raw(item)) }
-            case "RDATE": if let date = LibicalValues.recurrenceDate(of: p) { result.recurrenceDates.append(date) }
-            case "EXDATE": if let date = time(item, into: &result.otherProperties) { result.exceptionDates.append(date) }
-            case "RECURRENCE-ID":
-                result.recurrenceID = time(item, into: &result.otherProperties)
-                result.appliesToFutureInstances = lines.parameters(item.lineIndex)[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE"
-            case "SEQUENCE": result.sequence = integer(item, into: &result.otherProperties) ?? 0
-            case "PRIORITY": result.priority = integer(item, into: &result.otherProperties)
-            case "PERCENT-COMPLETE": result.percentComplete = integer(item, into: &result.otherProperties)
-            default: result.otherProperties.append(raw(item))
-            }
+    func calendarUser(_ item: PropertyItem) -> CalendarUser {
+        switch item.source {
+        case .simple(let property, _):
+            if case .user(let user) = property.value { return user }
+            return CalendarUser(address: rawValue(item) ?? "", parameters: property.parameters)
+        case .libical(let p, let line):
+            return CalendarUser(address: LibicalValues.valueText(of: p) ?? walk.rawValue(line) ?? "", parameters: walk.parameters(line))
         }
-        result.otherProperties.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-        for child in children(of: component) {
-            let name = childName(child)
-            if name == "VALARM" {
-                result.alarms.append(alarm(child))
-            } else {
-                result.otherComponents.append(rawComponent(child, name: name))
-            }
-        }
-        return result
-    }
-
-    private mutating func alarm(_ component: OpaquePointer) -> Alarm {
-        var result = Alarm()
-        result.line = lines.componentBeginLines.indices.contains(componentIndex) ? lines.componentBeginLines[componentIndex] : nil
-        let (items, dropped) = properties(of: component)
-        result.otherProperties = dropped
-        for item in items {
-            let p = item.pointer
-            switch item.name {
-            case "ACTION": result.action = LibicalValues.valueText(of: p)?.uppercased()
-            case "TRIGGER":
-                let toEnd = lines.parameters(item.lineIndex)[parameter: "RELATED"]?.uppercased() == "END"
-                result.trigger = LibicalValues.trigger(of: p, relatedToEnd: toEnd)
-                result.triggerLine = lines.number(item.lineIndex)
-            case "DESCRIPTION": result.description = LibicalValues.text(of: p)
-            case "SUMMARY": result.summary = LibicalValues.text(of: p)
-            case "DURATION": result.duration = LibicalValues.durationValue(of: p)
-            case "REPEAT": result.repeatCount = integer(item, into: &result.otherProperties)
-            case "ATTENDEE": result.attendees.append(calendarUser(item))
-            default: result.otherProperties.append(raw(item))
-            }
-        }
-        for child in children(of: component) { _ = rawComponent(child, name: childName(child)) }
-        return result
-    }
-
-    private mutating func timeZone(_ component: OpaquePointer) -> TimeZoneDefinition {
-        var result = TimeZoneDefinition(tzid: "", line: lines.block.line)
-        let (items, dropped) = properties(of: component)
-        result.otherProperties = dropped
-        for item in items {
-            switch item.name {
-            case "TZID": result.tzid = LibicalValues.text(of: item.pointer) ?? ""
-            case "TZURL": result.url = LibicalValues.valueText(of: item.pointer)
-            case "LAST-MODIFIED": result.lastModified = LibicalValues.time(of: item.pointer)
-            default: result.otherProperties.append(raw(item))
-            }
-        }
-        for child in children(of: component) {
-            let name = childName(child)
-            guard name == "STANDARD" || name == "DAYLIGHT" else {
-                _ = rawComponent(child, name: name)
-                continue
-            }
-            var observance = TimeZoneDefinition.Observance(kind: name == "DAYLIGHT" ? .daylight : .standard,
-                                                           start: CivilDateTime(year: 1970, month: 1, day: 1),
-                                                           offsetFrom: 0, offsetTo: 0)
-            let (childItems, _) = properties(of: child)
-            for item in childItems {
-                let p = item.pointer
-                switch item.name {
-                case "DTSTART": if let t = LibicalValues.time(of: p) { observance.start = t.civil }
-                case "TZOFFSETFROM": observance.offsetFrom = LibicalValues.utcOffset(of: p) ?? 0
-                case "TZOFFSETTO": observance.offsetTo = LibicalValues.utcOffset(of: p) ?? 0
-                case "RRULE": observance.recurrenceRule = LibicalValues.recurrenceRule(of: p)
-                case "RDATE": if let d = LibicalValues.recurrenceDate(of: p) { observance.recurrenceDates.append(d.start.civil) }
-                case "TZNAME": if let n = LibicalValues.text(of: p) { observance.names.append(n) }
-                default: break
-                }
-            }
-            result.observances.append(observance)
-        }
-        return result
-    }
-
-    private mutating func calendarProperties(_ component: OpaquePointer) -> ICalendar {
-        var result = ICalendar(source: lines.source)
-        let (items, dropped) = properties(of: component)
-        var other = dropped
-        var fallbackName: String?, fallbackDescription: String?, fallbackColor: String?
-        // The fallback spellings, kept as other properties when the RFC 7986 ones win.
-        var fallbacks: [PropertyItem] = []
-        for item in items {
-            let p = item.pointer
-            switch item.name {
-            case "NAME": result.name = LibicalValues.text(of: p)
-            case "X-WR-CALNAME": fallbackName = LibicalValues.text(of: p); fallbacks.append(item)
-            case "DESCRIPTION": result.description = LibicalValues.text(of: p)
-            case "X-WR-CALDESC": fallbackDescription = LibicalValues.text(of: p); fallbacks.append(item)
-            case "COLOR": result.color = LibicalValues.text(of: p)
-            case "X-APPLE-CALENDAR-COLOR": fallbackColor = LibicalValues.text(of: p); fallbacks.append(item)
-            case "X-WR-TIMEZONE": result.defaultTimeZone = LibicalValues.text(of: p)
-            case "METHOD": result.method = LibicalValues.valueText(of: p)?.uppercased()
-            case "PRODID": result.productID = LibicalValues.text(of: p)
-            case "VERSION": result.version = LibicalValues.valueText(of: p)
-            case "CALSCALE": result.calendarScale = LibicalValues.valueText(of: p)?.uppercased()
-            default: other.append(raw(item))
-            }
-        }
-        // Properties libical 3.0 does not know (REFRESH-INTERVAL, X-PUBLISHED-TTL) arrive raw.
-        for property in other {
-            switch property.name {
-            case "REFRESH-INTERVAL": result.refreshInterval = DurationText.parse(property.value)
-            case "X-PUBLISHED-TTL": result.publishedTTL = DurationText.parse(property.value)
-            case "NAME" where result.name == nil: result.name = property.value
-            default: break
-            }
-        }
-        for item in fallbacks {
-            let shadowed: Bool
-            switch item.name {
-            case "X-WR-CALNAME": shadowed = result.name != nil
-            case "X-WR-CALDESC": shadowed = result.description != nil
-            default: shadowed = result.color != nil
-            }
-            if shadowed { other.append(raw(item)) }
-        }
-        result.name = result.name ?? fallbackName
-        result.description = result.description ?? fallbackDescription
-        result.color = result.color ?? fallbackColor
-        result.otherProperties = other.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-        return result
-    }
-
-    private mutating func rawComponent(_ component: OpaquePointer, name: String) -> RawComponent {
-        var result = RawComponent(name: name)
-        let (items, dropped) = properties(of: component)
-        result.properties = (items.map { raw($0) } + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-        for child in children(of: component) { result.components.append(rawComponent(child, name: childName(child))) }
-        return result
     }
 }

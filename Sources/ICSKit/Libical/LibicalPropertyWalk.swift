@@ -1,97 +1,75 @@
 internal import CLibical
 
-/// One property of a libical component, with the content line it came from.
+/// One property of a component being converted: from libical's tree, or read in Swift.
 struct PropertyItem {
-    /// The `icalproperty *`, borrowed from the tree being converted.
-    let pointer: OpaquePointer
+    enum Source {
+        /// The `icalproperty *`, borrowed from the tree being converted, and the index into
+        /// ``LibicalInput/lines`` of its line when known.
+        case libical(OpaquePointer, inputLine: Int?)
+        /// A line ``SimpleLineReader`` read, and its index into ``ComponentBlock/lines``.
+        case simple(SimpleProperty, blockLine: Int)
+    }
     /// The name, upper-cased (the X- name for extension properties).
     let name: String
-    /// Index into ``ComponentBlock/lines``, when the line is known.
-    let lineIndex: Int?
+    let source: Source
+
+    /// The libical property, when the item comes from libical.
+    var pointer: OpaquePointer? {
+        if case .libical(let p, _) = source { return p }
+        return nil
+    }
 }
 
 /// Maps libical's properties back to the content lines they came from.
 ///
 /// libical keeps file order, puts an X-LIC-ERROR where a line it could not read stood
 /// (after the property, for a parameter error) and splits EXDATE, RDATE, CATEGORIES,
-/// RESOURCES and FREEBUSY lists into one property per value. Walking both lists in step
-/// gives every property and every error its physical line; lines libical dropped
-/// (unknown IANA properties, unreadable values) come back as raw ``Property`` values, so
-/// nothing is lost.
-struct PropertyLines {
+/// RESOURCES and FREEBUSY lists into one property per value (``LibicalInput/Line/valueCount``).
+/// Walking both lists in step gives every property and every error its physical line; lines
+/// libical dropped (unknown IANA properties, unreadable values) come back as raw ``Property``
+/// values, so nothing is lost.
+struct LibicalPropertyWalk {
     let block: ComponentBlock
+    let input: LibicalInput
     let source: String?
-    /// For each component of the block in pre-order, the indices of its property lines.
-    let componentLines: [[Int]]
-    /// The names of the block's components in pre-order, from their BEGIN lines.
-    let componentNames: [String]
-    /// The physical lines of the block's BEGIN lines in pre-order.
-    let componentBeginLines: [Int]
 
-    init(block: ComponentBlock, source: String?) {
-        self.block = block
-        self.source = source
-        var perComponent: [[Int]] = []
-        var names: [String] = []
-        var beginLines: [Int] = []
-        var stack: [Int] = []
-        for (index, line) in block.lines.enumerated() {
-            switch line.kind {
-            case .begin:
-                perComponent.append([])
-                names.append(line.name)
-                beginLines.append(Int(line.number))
-                stack.append(perComponent.count - 1)
-            case .end:
-                if !stack.isEmpty { stack.removeLast() }
-            case .property:
-                if let top = stack.last { perComponent[top].append(index) } else {
-                    if perComponent.isEmpty { perComponent.append([]) }
-                    perComponent[0].append(index)
-                }
-            }
-        }
-        componentLines = perComponent
-        componentNames = names
-        componentBeginLines = beginLines
+    /// The name of a libical line (upper-cased, from the scanner).
+    private func name(_ inputLine: Int) -> String {
+        block.lines[input.lines[inputLine].blockLine].name
     }
 
-    /// The physical line number of a content line.
-    func number(_ lineIndex: Int?) -> Int? {
-        lineIndex.map { Int(block.lines[$0].number) }
+    /// The physical line number of a line given to libical.
+    func number(_ inputLine: Int?) -> Int? {
+        inputLine.map { Int(block.lines[input.lines[$0].blockLine].number) }
     }
 
-    /// The content line's parts (name, parameters, raw value), split on its bytes.
-    private func split(_ lineIndex: Int) -> (name: String, parameters: [Parameter], value: String)? {
-        let line = block.lines[lineIndex]
-        return block.text.withUnsafeBufferPointer { buffer in
-            ContentLineSyntax.split(UnsafeBufferPointer(rebasing: buffer[Int(line.offset)..<(Int(line.offset) + Int(line.length))]))
-        }
+    /// The line's parts (name, parameters, raw value), split on the bytes libical got.
+    private func split(_ inputLine: Int) -> (name: String, parameters: [Parameter], value: String)? {
+        input.withBytes(of: inputLine) { ContentLineSyntax.split($0) }
     }
 
-    /// The content line as a raw property (name, parameters and value as written).
-    func rawProperty(_ lineIndex: Int) -> Property? {
-        guard let parts = split(lineIndex) else { return nil }
-        return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: number(lineIndex))
+    /// The line as a raw property (name, parameters and value as written).
+    func rawProperty(_ inputLine: Int) -> Property? {
+        guard let parts = split(inputLine) else { return nil }
+        return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: number(inputLine))
     }
 
-    /// The parameters of a content line, as written.
-    func parameters(_ lineIndex: Int?) -> [Parameter] {
-        guard let lineIndex, let parts = split(lineIndex) else { return [] }
+    /// The parameters of a line, as written.
+    func parameters(_ inputLine: Int?) -> [Parameter] {
+        guard let inputLine, let parts = split(inputLine) else { return [] }
         return parts.parameters
     }
 
-    /// The raw value of a content line, as written.
-    func rawValue(_ lineIndex: Int?) -> String? {
-        guard let lineIndex else { return nil }
-        return split(lineIndex)?.value
+    /// The raw value of a line, as written.
+    func rawValue(_ inputLine: Int?) -> String? {
+        guard let inputLine else { return nil }
+        return split(inputLine)?.value
     }
 
-    /// Walks the properties of `component` (the `componentIndex`-th in pre-order).
+    /// Walks the properties of `component`, whose property lines in libical's input are `lines`.
     /// - Returns: the properties with their lines, the lines libical dropped (as raw
     ///   properties), and the diagnostics for libical's X-LIC-ERRORs.
-    func items(of component: OpaquePointer, componentIndex: Int) -> (items: [PropertyItem], dropped: [Property], diagnostics: [Diagnostic]) {
-        let lines = componentIndex < componentLines.count ? componentLines[componentIndex] : []
+    func items(of component: OpaquePointer, lines: [Int]) -> (items: [PropertyItem], dropped: [Property], diagnostics: [Diagnostic]) {
         var items: [PropertyItem] = []
         var droppedLines: [Int] = []
         var diagnostics: [Diagnostic] = []
@@ -100,9 +78,13 @@ struct PropertyLines {
         var remainingValues = 0
         var absent: Set<String> = []
 
+        var properties: [OpaquePointer] = []
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
         while let p = property {
-            defer { property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY) }
+            properties.append(p)
+            property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        }
+        for (offset, p) in properties.enumerated() {
             if icalproperty_isa(p) == ICAL_XLICERROR_PROPERTY {
                 let type = LibicalValues.errorType(of: p)
                 var message = LibicalValues.text(of: p) ?? "libical could not read a line"
@@ -113,7 +95,14 @@ struct PropertyLines {
                     message = rest.isEmpty ? head : head + ": \"" + rest + "\" (kept as written)"
                 }
                 var lineIndex: Int?
-                if type.hasPrefix("PARAMETER"), let lastMatched {
+                // A parameter error follows its property (libical adds the property first) unless
+                // the property's value then failed too: libical removed the property, and the
+                // value error that comes next stands for the same, next unmatched line.
+                let valueErrorFollows = offset + 1 < properties.count && icalproperty_isa(properties[offset + 1]) == ICAL_XLICERROR_PROPERTY
+                    && LibicalValues.errorType(of: properties[offset + 1]) == "VALUE-PARSE-ERROR"
+                if type.hasPrefix("PARAMETER"), valueErrorFollows, position < lines.count {
+                    lineIndex = lines[position]
+                } else if type.hasPrefix("PARAMETER"), let lastMatched {
                     lineIndex = lines[lastMatched]
                 } else if position < lines.count {
                     lineIndex = lines[position]
@@ -131,12 +120,12 @@ struct PropertyLines {
             if kind == ICAL_X_PROPERTY {
                 name = (LibicalValues.string(icalproperty_get_x_name(p)) ?? "X-").uppercased()
             } else {
-                name = PropertyLines.kindNames[Int(kind.rawValue)] ?? LibicalValues.string(icalproperty_get_property_name(p)) ?? ""
+                name = LibicalPropertyWalk.kindNames[Int(kind.rawValue)] ?? LibicalValues.string(icalproperty_get_property_name(p)) ?? ""
             }
-            if let last = lastMatched, remainingValues > 0, block.lines[lines[last]].name == name {
+            if let last = lastMatched, remainingValues > 0, self.name(lines[last]) == name {
                 remainingValues -= 1
                 // A later value of a split X- property: its line, kept whole, already holds it.
-                if !name.hasPrefix("X-") { items.append(PropertyItem(pointer: p, name: name, lineIndex: lines[last])) }
+                if !name.hasPrefix("X-") { items.append(PropertyItem(name: name, source: .libical(p, inputLine: lines[last]))) }
                 continue
             }
             // A name not found from `position` on is not found later either (`position` only
@@ -144,17 +133,17 @@ struct PropertyLines {
             var j = lines.count
             if !absent.contains(name) {
                 j = position
-                while j < lines.count && block.lines[lines[j]].name != name { j += 1 }
+                while j < lines.count && self.name(lines[j]) != name { j += 1 }
                 if j == lines.count { absent.insert(name) }
             }
             if j < lines.count {
                 droppedLines.append(contentsOf: lines[position..<j])
                 lastMatched = j
-                remainingValues = Int(block.lines[lines[j]].valueCount) - 1
+                remainingValues = input.lines[lines[j]].valueCount - 1
                 position = j + 1
-                items.append(PropertyItem(pointer: p, name: name, lineIndex: lines[j]))
+                items.append(PropertyItem(name: name, source: .libical(p, inputLine: lines[j])))
             } else {
-                items.append(PropertyItem(pointer: p, name: name, lineIndex: nil))
+                items.append(PropertyItem(name: name, source: .libical(p, inputLine: nil)))
             }
         }
         droppedLines.append(contentsOf: lines[min(position, lines.count)...])
@@ -167,7 +156,7 @@ struct PropertyLines {
     /// ("No value for LOCATION property"). The line is still kept as a raw property.
     private func isEmptyText(_ lineIndex: Int?) -> Bool {
         guard let lineIndex, rawValue(lineIndex)?.isEmpty == true else { return false }
-        let name = block.lines[lineIndex].name
+        let name = self.name(lineIndex)
         if name.hasPrefix("X-") { return true }
         return icalproperty_kind_to_value_kind(icalproperty_string_to_kind(name)) == ICAL_TEXT_VALUE
     }
@@ -181,8 +170,8 @@ struct PropertyLines {
         case "COMPONENT-PARSE-ERROR": code = .malformedLine
         default: code = .libicalError
         }
-        let property = lineIndex.map { block.lines[$0].name }
-        if code == .propertyParseError, let property, PropertyLines.isIANAToken(property) {
+        let property = lineIndex.map { name($0) }
+        if code == .propertyParseError, let property, ContentLineSyntax.isIANAToken(property) {
             // RFC 5545 allows unregistered IANA names (iana-prop); libical 3.0 rejects them.
             return Diagnostic(.unknownProperty, "unknown property \(property); kept as written",
                               source: source, line: number(lineIndex), property: property)
@@ -201,9 +190,4 @@ struct PropertyLines {
         }
         return names
     }()
-
-    /// Whether a name is an iana-token (RFC 5545 3.1: letters, digits and `-`).
-    static func isIANAToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-    }
 }

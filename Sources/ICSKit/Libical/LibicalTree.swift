@@ -8,27 +8,37 @@ final class LibicalTree {
     /// The root component (`icalcomponent *`), owned.
     let root: OpaquePointer
 
-    /// Parses a block's content lines, one by one, with `icalparser_add_line`: the lines are
+    /// Parses a block's lines for libical, one by one, with `icalparser_add_line`: the lines are
     /// already unfolded, so libical's own line reader (`icalparser_get_line`, which re-reads the
     /// text a character at a time and is quadratic in a line's length) is not used.
     ///
-    /// - Parameters:
-    ///   - text: the block's text, every line NUL-terminated.
-    ///   - offsets: where each line starts in `text`, in order.
     /// Returns nil when libical builds no component at all.
-    init?(lines text: UnsafeBufferPointer<UInt8>, offsets: some Sequence<Int>) {
+    init?(_ input: LibicalInput) {
         LibicalTree.configure
-        // icalparser_new / icalparser_free: the parser is ours; components it still holds are freed with it.
+        // icalparser.h, icalparser_new: "All icalparser objects created with this function need to
+        // be freed using the icalparser_free() function." Components it still holds go with it.
         guard let parser = icalparser_new() else { return nil }
         defer { icalparser_free(parser) }
         var root: OpaquePointer?
-        let base = UnsafeMutableRawPointer(mutating: text.baseAddress!).assumingMemoryBound(to: CChar.self)
-        for offset in offsets {
-            // icalparser_add_line only reads the line (libical's own icalparser_parse frees each
-            // line after the call): it stays ours. A finished top-level component is returned once.
-            if let component = icalparser_add_line(parser, base + offset) {
-                if let earlier = root { icalcomponent_free(earlier) }
-                root = component
+        input.text.withUnsafeBufferPointer { text in
+            let base = UnsafeMutableRawPointer(mutating: text.baseAddress!).assumingMemoryBound(to: CChar.self)
+            for line in input.lines {
+                // icalparser.h, icalparser_add_line: "Ownership of the @a str is transferred to libical
+                // upon calling this method. The returned icalcomponent is owned by the caller and needs
+                // to be `free()`d with the appropriate method after it's no longer needed."
+                // libical 3.0.16 (`pkg-config --modversion libical`) does not take the line: its
+                // icalparser_add_line only reads it (copying the pieces it keeps, `make_segment`), and
+                // its own caller, icalparser_parse, frees each line after the call
+                // ("icalmemory_free_buffer(line);"). So the line stays ours: a NUL-terminated slice of
+                // `input.text`, alive for this loop and freed with it, never by libical. (A libical
+                // that did take ownership would free memory it never allocated: the ASan run of
+                // BoundarySpellingTests and SimpleLineEquivalenceTests covers this call.)
+                if let component = icalparser_add_line(parser, base + line.offset) {
+                    // A second top-level component (never made by the scanner) replaces the first,
+                    // which is ours and freed here, once.
+                    if let earlier = root { icalcomponent_free(earlier) }
+                    root = component
+                }
             }
         }
         if root == nil { root = LibicalTree.takeUnfinished(from: parser) }
@@ -52,6 +62,8 @@ final class LibicalTree {
         // A component with a parent is part of a tree the parser still holds (or one already
         // returned): never ours to copy or free.
         guard icalcomponent_get_parent(held) == nil else { return nil }
+        // icalcomponent.h declares icalcomponent_new_clone a constructor: the copy is a new tree of
+        // its own, ours, freed once in deinit.
         return icalcomponent_new_clone(held)
     }
 
@@ -62,6 +74,8 @@ final class LibicalTree {
     }()
 
     deinit {
+        // icalcomponent.h: "Destructor" -- frees the component with all its properties and
+        // children; the root is ours (returned by icalparser_add_line or cloned) and freed once.
         icalcomponent_free(root)
     }
 }

@@ -1,5 +1,5 @@
 /// What one scanned block became: a model value, plus what was wrong in it.
-enum ParsedComponent: Sendable {
+enum ParsedComponent: Sendable, Equatable {
     case incidence(Incidence)
     case timeZone(TimeZoneDefinition)
     /// The VCALENDAR's own properties, as a calendar with no components.
@@ -7,7 +7,7 @@ enum ParsedComponent: Sendable {
     case other(RawComponent)
 }
 
-struct ParsedBlock: Sendable {
+struct ParsedBlock: Sendable, Equatable {
     var component: ParsedComponent?
     var diagnostics: [Diagnostic]
 }

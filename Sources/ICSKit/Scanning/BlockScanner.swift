@@ -240,35 +240,8 @@ struct BlockScanner {
             return
         }
         let offset = block.text.count
-        let entry = bytes.withUnsafeBufferPointer { ComponentBlock.Line(kind, name: name, number: line, offset: offset, bytes: $0) }
-        if entry.valueCount > ContentLineSyntax.libicalMaxValuesPerLine && !entry.name.hasPrefix("X-") {
-            appendInRuns(to: &block, entry, bytes: bytes)
-            return
-        }
-        block.lines.append(entry)
+        block.lines.append(bytes.withUnsafeBufferPointer { ComponentBlock.Line(kind, name: name, number: line, offset: offset, bytes: $0) })
         block.text.append(contentsOf: bytes)
-        block.text.append(0)  // NUL-terminated: each line goes to libical as it stands
-    }
-
-    /// A list line of more values than libical keeps of one line (EXDATE, RDATE, CATEGORIES, …),
-    /// handed to it as several lines of the same name and parameters, each of at most
-    /// ``ContentLineSyntax/libicalMaxValuesPerLine`` values, all on the same physical line.
-    private static func appendInRuns(to block: inout ComponentBlock, _ entry: ComponentBlock.Line, bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { all in
-            let (valueStart, runs) = ContentLineSyntax.valueChunks(all, maxValues: ContentLineSyntax.libicalMaxValuesPerLine)
-            let head = UnsafeBufferPointer(rebasing: all[0..<valueStart])
-            for run in runs {
-                let offset = block.text.count
-                block.text.append(contentsOf: head)
-                block.text.append(contentsOf: all[run])
-                let piece = block.text.withUnsafeBufferPointer {
-                    ComponentBlock.Line(.property, name: entry.name, number: Int(entry.number), offset: offset,
-                                        bytes: UnsafeBufferPointer(rebasing: $0[offset...]))
-                }
-                block.lines.append(piece)
-                block.text.append(0)
-            }
-        }
     }
 
     /// Closes the innermost open component of the current block with a synthesized END.

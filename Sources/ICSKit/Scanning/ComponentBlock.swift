@@ -1,5 +1,6 @@
-/// One top-level component's content lines, unfolded, ready for libical: the unit that
-/// is parsed on its own (in parallel with the others) and then freed.
+/// One top-level component's content lines, unfolded: the unit that is parsed on its own
+/// (in parallel with the others) and then freed. Parser-neutral: what libical needs of the
+/// lines (C strings, lists cut into runs) is made from them in `Libical/LibicalInput`.
 struct ComponentBlock: Sendable {
     /// What one content line of the block is.
     struct Line: Sendable {
@@ -11,26 +12,21 @@ struct ComponentBlock: Sendable {
         /// Its length in bytes.
         var length: Int32
         var kind: Kind
-        /// How many values libical splits the property into (EXDATE, RDATE, CATEGORIES, RESOURCES, FREEBUSY).
-        var valueCount: UInt16
         /// The property or component name, upper-cased.
         var name: String
 
-        /// A line of `bytes` at `offset` in the block's text; the name, when not given, read from
-        /// the bytes, and the values counted for the properties libical splits.
+        /// A line of `bytes` at `offset` in the block's text; the name, when not given, read from the bytes.
         init(_ kind: Kind, name: String? = nil, number: Int, offset: Int, bytes: UnsafeBufferPointer<UInt8>) {
             let resolved = name ?? ContentLineSyntax.name(bytes)
-            let values = kind == .property && ContentLineSyntax.isSplitByLibical(resolved) ? ContentLineSyntax.valueCount(bytes) : 1
             self.number = Int32(clamping: number)
             self.offset = Int32(clamping: offset)
             length = Int32(clamping: bytes.count)
             self.kind = kind
-            valueCount = UInt16(clamping: values)
             self.name = resolved
         }
     }
 
-    /// A content line kept out of libical (over ``ScanLimits/maxParsedLineBytes``).
+    /// A content line kept out of the parser (over ``ScanLimits/maxParsedLineBytes``).
     struct UnparsedLine: Sendable {
         var number: Int
         var bytes: [UInt8]
@@ -40,7 +36,7 @@ struct ComponentBlock: Sendable {
     var name: String
     /// The physical line of its BEGIN.
     var line: Int
-    /// The unfolded content lines, each ended by a NUL byte (so that each is a C string).
+    /// The unfolded content lines, one after the other (each line's place in ``lines``).
     var text: [UInt8] = []
     var lines: [Line] = []
     var unparsed: [UnparsedLine] = []

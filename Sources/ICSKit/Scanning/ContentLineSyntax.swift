@@ -1,25 +1,15 @@
 /// Byte-level helpers for the parts of a content line: `name *(";" param) ":" value` (RFC 5545 3.1).
 enum ContentLineSyntax {
-    /// Properties whose comma-separated values libical 3.0 splits into one property each
-    /// (its `icalparser_add_line`): these, and every X- property but X-APPLE-STRUCTURED-LOCATION.
-    static let splitByLibical: Set<String> = ["EXDATE", "RDATE", "CATEGORIES", "RESOURCES", "FREEBUSY"]
-
-    /// The most values libical 3.0.16 keeps of one line of a property it splits: the rest are
-    /// dropped without an X-LIC-ERROR (measured: a line of 1,200 CATEGORIES, EXDATE, RDATE or
-    /// RESOURCES values gives 500 properties). The scanner hands longer lists to libical in
-    /// lines of at most this many values (``valueChunks(_:maxValues:)``).
-    static let libicalMaxValuesPerLine = 500
-
-    /// Whether libical splits the values of property `name` at unescaped commas.
-    static func isSplitByLibical(_ name: String) -> Bool {
-        splitByLibical.contains(name) || (name.hasPrefix("X-") && name != "X-APPLE-STRUCTURED-LOCATION")
-    }
-
     /// The name: the bytes before the first `;` or `:`, upper-cased (ASCII).
     static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var end = 0
         while end < bytes.count, bytes[end] != 0x3B, bytes[end] != 0x3A { end += 1 }
         return upperASCII(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+    }
+
+    /// Whether a name is an iana-token (RFC 5545 3.1: letters, digits and `-`), upper-cased.
+    static func isIANAToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
     /// The byte upper-cased if it is an ASCII letter, else as it is.
@@ -65,8 +55,14 @@ enum ContentLineSyntax {
     /// How many values a list value holds: commas outside quotes and not escaped, plus one.
     static func valueCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let colon = valueStart(bytes) else { return 1 }
+        return listCount(UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]))
+    }
+
+    /// How many values a list value (the bytes after the `:`) holds: commas not escaped, plus one.
+    static func listCount(_ value: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 1
-        var i = colon + 1
+        var i = 0
+        let bytes = value
         while i < bytes.count {
             if bytes[i] == 0x5C { i += 2; continue }
             if bytes[i] == 0x2C { count += 1 }

@@ -84,7 +84,7 @@ struct BlockChecker {
         let number = Int(line.number)
         let rule = CompiledComponentRule.all[name]
         let known = rule != nil || CompiledComponentRule.knownComponents.contains(name)
-        if !known, !PropertyLines.isIANAToken(name) {
+        if !known, !ContentLineSyntax.isIANAToken(name) {
             add(.invalidComponent, "component name \"\(name)\" is malformed (letters, digits and '-' only)", line: number)
         }
         if let parent = stack.last {

@@ -114,7 +114,7 @@ import Testing
         for (number, (kind, line)) in lines.enumerated() {
             let bytes = Array(line.utf8)
             block.lines.append(bytes.withUnsafeBufferPointer { .init(kind, number: number + 1, offset: block.text.count, bytes: $0) })
-            block.text += bytes + [0]
+            block.text += bytes
         }
         for _ in 0..<3 {
             let parsed = ComponentConverter.parse(block, source: "open.ics")

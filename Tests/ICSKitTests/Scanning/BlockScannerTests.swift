@@ -188,18 +188,6 @@ import Testing
         #expect(scan.diagnostics[0].line == 3)
         #expect(Self.lines(scan.blocks[1]) == ["BEGIN:VCALENDAR", "X-AFTER:1", "END:VCALENDAR"])
     }
-
-    @Test func countsTheValuesOfListProperties() throws {
-        let scan = try Self.scan(ics([
-            "BEGIN:VEVENT",
-            "EXDATE:20240101T000000Z,20240102T000000Z,20240103T000000Z",
-            "CATEGORIES:a\\,b,c",
-            "X-LIST:a,b",
-            "END:VEVENT",
-        ]))
-        // libical 3.0's icalparser_add_line splits X- values too (all but X-APPLE-STRUCTURED-LOCATION).
-        #expect(scan.blocks[0].lines.map(\.valueCount) == [1, 3, 2, 2, 1])
-    }
 }
 
 extension BlockScannerTests.Scan {

@@ -2,7 +2,7 @@ import Testing
 @testable import ICSKit
 
 /// libical reports what it cannot read as X-LIC-ERROR properties with no line number;
-/// PropertyLines maps each back to the physical line it came from. Every line number
+/// LibicalPropertyWalk maps each back to the physical line it came from. Every line number
 /// below is counted by hand in the text beside it (folded lines count every physical line).
 @Suite struct DiagnosticLineTests {
     /// The calendar of ``calendarText(_:lineBreak:)``: lines 1–3 are the header, the body starts on line 4.

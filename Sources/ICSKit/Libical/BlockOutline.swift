@@ -1,0 +1,103 @@
+/// The components of one block in pre-order, read from its BEGIN and END lines: for each its
+/// name, BEGIN line, the lines libical got for its properties and those read in Swift.
+///
+/// libical's tree has the same shape (the scanner hands it only BEGIN/END lines that it
+/// classified and balanced), so a ``Cursor`` over the outline walks along with
+/// `icalcomponent_get_first/next_component`.
+struct BlockOutline {
+    struct Component {
+        /// The name from the BEGIN line, upper-cased.
+        var name: String
+        /// The physical line of the BEGIN.
+        var beginLine: Int
+        /// Indices into ``LibicalInput/lines`` of the property lines libical got, in order.
+        var libicalLines: [Int] = []
+        /// The property lines read in Swift (``SimpleLineReader``), in order.
+        var simpleLines: [SimpleLine] = []
+        /// How deep it nests (0 for the top-level component).
+        var depth = 0
+        /// The index just past this component's descendants.
+        var subtreeEnd = 0
+    }
+
+    /// A property line read in Swift, with where it stands.
+    struct SimpleLine {
+        /// Index into ``ComponentBlock/lines``.
+        var blockLine: Int
+        var property: SimpleProperty
+    }
+
+    private(set) var components: [Component] = []
+    /// The lines for libical: every BEGIN and END, and the properties not read in Swift.
+    private(set) var input: LibicalInput
+    /// Whether libical must see the block: it has lines only libical reads, or components other
+    /// than the top-level one and its alarms (which nest nothing).
+    private(set) var needsLibical = false
+
+    /// - Parameter readsSimpleLines: whether simple lines are read in Swift (``SimpleLineReader``):
+    ///   those of a VEVENT, VTODO or VJOURNAL block's top-level component and of its VALARMs.
+    init(block: ComponentBlock, readsSimpleLines: Bool) {
+        input = LibicalInput(capacity: block.text.count + block.lines.count)
+        let swiftReads = readsSimpleLines && ["VEVENT", "VTODO", "VJOURNAL"].contains(block.name)
+        var stack: [Int] = []
+        for (index, line) in block.lines.enumerated() {
+            switch line.kind {
+            case .begin:
+                components.append(Component(name: line.name, beginLine: Int(line.number), depth: stack.count))
+                stack.append(components.count - 1)
+                input.append(index, of: block)
+            case .end:
+                if let top = stack.popLast() { components[top].subtreeEnd = components.count }
+                input.append(index, of: block)
+            case .property:
+                if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
+                let top = stack.last ?? 0
+                let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? .incidence
+                    : stack.count == 2 && components[top].name == "VALARM" ? .alarm : nil
+                if let context,
+                   let property = block.text.withUnsafeBufferPointer({ text in
+                       SimpleLineReader.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
+                                             in: context)
+                   }) {
+                    components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
+                } else {
+                    components[top].libicalLines.append(contentsOf: input.append(index, of: block))
+                }
+            }
+        }
+        for index in stack { components[index].subtreeEnd = components.count }
+        if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
+        needsLibical = !swiftReads || components.indices.contains { index in
+            let c = components[index]
+            let isLeafAlarm = c.name == "VALARM" && c.subtreeEnd == index + 1 && c.depth == 1
+            return !c.libicalLines.isEmpty || (index != 0 && !isLeafAlarm)
+        }
+    }
+
+    /// The components nested directly in `index` (entered after it, before its subtree ends).
+    func isInside(_ child: Int, of index: Int) -> Bool {
+        child > index && child < components[index].subtreeEnd
+    }
+
+    /// Walks the outline in step with libical's components (pre-order).
+    struct Cursor {
+        private(set) var position = 0
+
+        /// Takes the next component: its index in ``BlockOutline/components``, or nil past the end.
+        mutating func enter(_ outline: BlockOutline) -> Int? {
+            guard position < outline.components.count else { return nil }
+            defer { position += 1 }
+            return position
+        }
+
+        /// Moves past the descendants of `component` (entered before), which were not walked.
+        mutating func leave(_ component: Int, of outline: BlockOutline) {
+            position = max(position, outline.components[component].subtreeEnd)
+        }
+
+        /// The component the next ``enter(_:)`` takes, without taking it.
+        func peek(_ outline: BlockOutline) -> Int? {
+            position < outline.components.count ? position : nil
+        }
+    }
+}

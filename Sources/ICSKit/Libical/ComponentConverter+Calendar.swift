@@ -1,0 +1,97 @@
+internal import CLibical
+
+extension ComponentConverter {
+    mutating func timeZone(_ component: OpaquePointer?) -> TimeZoneDefinition {
+        var result = TimeZoneDefinition(tzid: "", line: block.line)
+        let (_, items, dropped) = properties(of: component)
+        var other = dropped
+        for item in items {
+            switch item.name {
+            case "TZID": result.tzid = text(item) ?? ""
+            case "TZURL": result.url = item.pointer.flatMap(LibicalValues.valueText)
+            case "LAST-MODIFIED": result.lastModified = item.pointer.flatMap(LibicalValues.time)
+            default: other.append(raw(item))
+            }
+        }
+        result.otherProperties = other
+        var observances: [TimeZoneDefinition.Observance] = []
+        for child in children(of: component) {
+            let name = childName(child)
+            guard name == "STANDARD" || name == "DAYLIGHT" else {
+                // Not an observance: skipped (its libical errors still said).
+                skip(child)
+                continue
+            }
+            var observance = TimeZoneDefinition.Observance(kind: name == "DAYLIGHT" ? .daylight : .standard,
+                                                           start: CivilDateTime(year: 1970, month: 1, day: 1),
+                                                           offsetFrom: 0, offsetTo: 0)
+            let (index, childItems, _) = properties(of: child)
+            for item in childItems {
+                guard let p = item.pointer else { continue }
+                switch item.name {
+                case "DTSTART": if let t = LibicalValues.time(of: p) { observance.start = t.civil }
+                case "TZOFFSETFROM": observance.offsetFrom = LibicalValues.utcOffset(of: p) ?? 0
+                case "TZOFFSETTO": observance.offsetTo = LibicalValues.utcOffset(of: p) ?? 0
+                case "RRULE": observance.recurrenceRule = LibicalValues.recurrenceRule(of: p)
+                case "RDATE": if let d = LibicalValues.recurrenceDate(of: p) { observance.recurrenceDates.append(d.start.civil) }
+                case "TZNAME": if let n = LibicalValues.text(of: p) { observance.names.append(n) }
+                default: break
+                }
+            }
+            // An observance keeps no components: whatever nests in it is skipped.
+            for grandchild in children(of: child) { skip(grandchild) }
+            if let index { cursor.leave(index, of: outline) }
+            observances.append(observance)
+        }
+        result.observances = observances
+        return result
+    }
+
+    mutating func calendarProperties(_ component: OpaquePointer?) -> ICalendar {
+        var result = ICalendar(source: source)
+        let (_, items, dropped) = properties(of: component)
+        var other = dropped
+        var fallbackName: String?, fallbackDescription: String?, fallbackColor: String?
+        // The fallback spellings, kept as other properties when the RFC 7986 ones win.
+        var fallbacks: [PropertyItem] = []
+        for item in items {
+            switch item.name {
+            case "NAME": result.name = text(item)
+            case "X-WR-CALNAME": fallbackName = text(item); fallbacks.append(item)
+            case "DESCRIPTION": result.description = text(item)
+            case "X-WR-CALDESC": fallbackDescription = text(item); fallbacks.append(item)
+            case "COLOR": result.color = text(item)
+            case "X-APPLE-CALENDAR-COLOR": fallbackColor = text(item); fallbacks.append(item)
+            case "X-WR-TIMEZONE": result.defaultTimeZone = text(item)
+            case "METHOD": result.method = token(item)
+            case "PRODID": result.productID = text(item)
+            case "VERSION": result.version = item.pointer.flatMap(LibicalValues.valueText)
+            case "CALSCALE": result.calendarScale = token(item)
+            default: other.append(raw(item))
+            }
+        }
+        // Properties libical 3.0 does not know (REFRESH-INTERVAL, X-PUBLISHED-TTL) arrive raw.
+        for property in other {
+            switch property.name {
+            case "REFRESH-INTERVAL": result.refreshInterval = DurationText.parse(property.value)
+            case "X-PUBLISHED-TTL": result.publishedTTL = DurationText.parse(property.value)
+            case "NAME" where result.name == nil: result.name = property.value
+            default: break
+            }
+        }
+        for item in fallbacks {
+            let shadowed: Bool
+            switch item.name {
+            case "X-WR-CALNAME": shadowed = result.name != nil
+            case "X-WR-CALDESC": shadowed = result.description != nil
+            default: shadowed = result.color != nil
+            }
+            if shadowed { other.append(raw(item)) }
+        }
+        result.name = result.name ?? fallbackName
+        result.description = result.description ?? fallbackDescription
+        result.color = result.color ?? fallbackColor
+        result.otherProperties = other.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        return result
+    }
+}

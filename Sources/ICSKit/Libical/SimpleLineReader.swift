@@ -1,0 +1,192 @@
+/// A property line converted in Swift, as libical would have converted it.
+struct SimpleProperty {
+    enum Value {
+        /// TEXT (UID, SUMMARY, DESCRIPTION, LOCATION).
+        case text(String)
+        /// The values of a CATEGORIES line, one per comma-separated value.
+        case texts([String])
+        /// An enumerated value, upper-case as written (STATUS, TRANSP, CLASS).
+        case token(String)
+        /// A DATE or DATE-TIME that names a real day and time.
+        case time(TimeValue)
+        /// The values of an EXDATE or RDATE line of DATEs or DATE-TIMEs, one per comma-separated value.
+        case times([TimeValue])
+        /// A DURATION, or the relative TRIGGER of an alarm.
+        case duration(ICSDuration)
+        case integer(Int)
+        /// ORGANIZER, ATTENDEE.
+        case user(CalendarUser)
+    }
+    var value: Value
+    /// The parameters as written (split once, here).
+    var parameters: [Parameter]
+}
+
+/// Reads the simple property lines of an event, to-do or journal in Swift: the ones whose
+/// value libical 3.0.16 would parse with no X-LIC-ERROR and convert to the same value. Every
+/// other line, and every line these rules do not fully accept, goes to libical, so that its
+/// findings stay the same (`SimpleLineEquivalenceTests` compares both on every fixture).
+///
+/// What libical does that shapes the rules (icalparser.c, 3.0.16): it strips blanks around
+/// each value (`strstriplt`), unescapes TEXT (`\n`, `\,` …), splits CATEGORIES at commas, types
+/// a DATE-TIME without `VALUE=` by its length, reads the TZID parameter up to the value's last
+/// colon, and reports unknown parameters and empty values. Lines with a backslash, a quote, a
+/// blank at either end, an empty value or a parameter not listed here are therefore left to it.
+enum SimpleLineReader {
+    /// Where a line stands: the properties of an event, to-do or journal, or of one of its alarms.
+    enum Context { case incidence, alarm }
+
+    /// The property line `bytes` (named `name`, upper-cased) as a value, or nil when libical must read it.
+    /// - Complexity: O(n) in the line's length.
+    static func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context = .incidence) -> SimpleProperty? {
+        guard let kind = (context == .incidence ? kinds : alarmKinds)[name], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
+        let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
+        guard isPlain(value) else { return nil }
+        let hasParameters = bytes[..<colon].contains(0x3B)
+        switch kind {
+        case .text:
+            guard !hasParameters else { return nil }
+            return SimpleProperty(value: .text(String(decoding: value, as: UTF8.self)), parameters: [])
+        case .texts:
+            guard !hasParameters, !value.contains(0x3B), let values = commaSeparated(value) else { return nil }
+            return SimpleProperty(value: .texts(values), parameters: [])
+        case .token(let allowed):
+            guard !hasParameters else { return nil }
+            let token = String(decoding: value, as: UTF8.self)
+            return allowed.contains(token) ? SimpleProperty(value: .token(token), parameters: []) : nil
+        case .integer:
+            guard !hasParameters, value.count <= 9, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int(String(decoding: value, as: UTF8.self)).map { SimpleProperty(value: .integer($0), parameters: []) }
+        case .time:
+            guard !value.contains(0x2C), let parameters = plainParameters(bytes, colon: colon, allowed: timeParameters) else { return nil }
+            return time(value, parameters: parameters).map { SimpleProperty(value: .time($0), parameters: parameters) }
+        case .times:
+            guard let parameters = plainParameters(bytes, colon: colon, allowed: timeParameters) else { return nil }
+            var times: [TimeValue] = []
+            times.reserveCapacity(ContentLineSyntax.listCount(value))
+            for piece in value.split(separator: 0x2C, omittingEmptySubsequences: false) {
+                guard let time = time(UnsafeBufferPointer(rebasing: piece), parameters: parameters) else { return nil }
+                times.append(time)
+            }
+            return SimpleProperty(value: .times(times), parameters: parameters)
+        case .duration(let isTrigger):
+            // libical reads both with icaldurationtype_from_string (a TRIGGER first as a time,
+            // which a text starting with P, + or - never is).
+            guard let parameters = plainParameters(bytes, colon: colon, allowed: isTrigger ? triggerParameters : [:]),
+                  value[0] == 0x50 || value[0] == 0x2B || value[0] == 0x2D,
+                  let duration = DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
+            return SimpleProperty(value: .duration(duration), parameters: parameters)
+        case .user:
+            guard !value.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x20 }),
+                  let parameters = plainParameters(bytes, colon: colon, allowed: userParameters) else { return nil }
+            let address = String(decoding: value, as: UTF8.self)
+            return SimpleProperty(value: .user(CalendarUser(address: address, parameters: parameters)), parameters: parameters)
+        }
+    }
+
+    private enum Kind {
+        case text, texts, token(Set<String>), time, times, integer, user
+        /// DURATION, or TRIGGER when true.
+        case duration(Bool)
+    }
+
+    private static let kinds: [String: Kind] = [
+        "UID": .text, "SUMMARY": .text, "DESCRIPTION": .text, "LOCATION": .text,
+        "CATEGORIES": .texts,
+        "STATUS": .token(["TENTATIVE", "CONFIRMED", "CANCELLED", "NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "DRAFT", "FINAL"]),
+        "TRANSP": .token(["OPAQUE", "TRANSPARENT"]),
+        "CLASS": .token(["PUBLIC", "PRIVATE", "CONFIDENTIAL"]),
+        "DTSTART": .time, "DTEND": .time, "DUE": .time, "COMPLETED": .time, "DTSTAMP": .time, "CREATED": .time,
+        "LAST-MODIFIED": .time, "RECURRENCE-ID": .time, "EXDATE": .times, "RDATE": .times, "DURATION": .duration(false),
+        "SEQUENCE": .integer, "PRIORITY": .integer, "PERCENT-COMPLETE": .integer,
+        "ORGANIZER": .user, "ATTENDEE": .user,
+    ]
+
+    private static let alarmKinds: [String: Kind] = [
+        "ACTION": .token(["AUDIO", "DISPLAY", "EMAIL"]), "DESCRIPTION": .text, "SUMMARY": .text,
+        "TRIGGER": .duration(true), "DURATION": .duration(false), "REPEAT": .integer, "ATTENDEE": .user,
+    ]
+
+    /// Parameter names and, when not nil, the values libical takes as they are.
+    private static let timeParameters: [String: Set<String>?] = ["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]]
+    private static let triggerParameters: [String: Set<String>?] = ["RELATED": ["START", "END"]]
+    private static let userParameters: [String: Set<String>?] = [
+        "CN": nil,
+        "CUTYPE": ["INDIVIDUAL", "GROUP", "RESOURCE", "ROOM", "UNKNOWN"],
+        "ROLE": ["CHAIR", "REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT"],
+        "PARTSTAT": ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED", "COMPLETED", "IN-PROCESS"],
+        "RSVP": ["TRUE", "FALSE"],
+    ]
+
+    /// A value libical takes as written: not empty, no blank at either end, no control
+    /// character, backslash or quote.
+    private static func isPlain(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = value.first, let last = value.last, first != 0x20, last != 0x20 else { return false }
+        return !value.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x22 }
+    }
+
+    /// Comma-separated values, each plain and not empty.
+    private static func commaSeparated(_ value: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var out: [String] = []
+        for piece in value.split(separator: 0x2C, omittingEmptySubsequences: false) {
+            guard let first = piece.first, let last = piece.last, first != 0x20, last != 0x20 else { return nil }
+            out.append(String(decoding: piece, as: UTF8.self))
+        }
+        return out
+    }
+
+    /// The parameters when each is `NAME=value` with a listed name (or an X- name), given at
+    /// most once, with a plain value (no quote, comma, colon or blank at either end) that is
+    /// one of the listed values when there is a list.
+    private static func plainParameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int,
+                                        allowed: [String: Set<String>?]) -> [Parameter]? {
+        let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
+        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }),
+              let parts = ContentLineSyntax.split(bytes) else { return nil }
+        var seen: Set<String> = []
+        for parameter in parts.parameters {
+            let name = parameter.name, value = parameter.value
+            guard !value.isEmpty, value.first != " ", value.last != " ", seen.insert(name).inserted,
+                  name.utf8.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
+            if name.hasPrefix("X-") { continue }
+            guard let values = allowed[name] else { return nil }
+            if let values, !values.contains(value) { return nil }
+        }
+        return parts.parameters
+    }
+
+    /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (floating, or zoned by TZID) or
+    /// `YYYYMMDDTHHMMSSZ` (without TZID), that names a real day and time.
+    private static func time(_ value: UnsafeBufferPointer<UInt8>, parameters: [Parameter]) -> TimeValue? {
+        func digits(_ range: Range<Int>) -> Int? {
+            var n = 0
+            for i in range {
+                let b = value[i]
+                guard b >= 0x30 && b <= 0x39 else { return nil }
+                n = n * 10 + Int(b - 0x30)
+            }
+            return n
+        }
+        guard value.count >= 8 else { return nil }
+        let type = parameters[parameter: "VALUE"]
+        let tzid = parameters[parameter: "TZID"]
+        guard let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8) else { return nil }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid else { return nil }
+        if value.count == 8 {
+            guard type == "DATE", tzid == nil else { return nil }
+            return .date(date)
+        }
+        guard type != "DATE", value.count == 15 || value.count == 16, value[8] == 0x54,
+              let hour = digits(9..<11), let minute = digits(11..<13), let second = digits(13..<15),
+              hour <= 23, minute <= 59, second <= 59 else { return nil }
+        let civil = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        if value.count == 16 {
+            guard value[15] == 0x5A, tzid == nil else { return nil }
+            return .utc(civil)
+        }
+        guard let tzid else { return .floating(civil) }
+        let upper = tzid.uppercased()
+        return upper == "UTC" || upper == "GMT" ? .utc(civil) : .zoned(civil, tzid: tzid)
+    }
+}

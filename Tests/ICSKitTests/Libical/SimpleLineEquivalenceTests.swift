@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import ICSKit
+
+/// The lines ``SimpleLineReader`` reads in Swift give exactly what libical gives for them:
+/// every block of every fixture, and a table of edge cases, converted both ways (libical
+/// 3.0.16 is the independent implementation) must agree on the model and the diagnostics.
+@Suite struct SimpleLineEquivalenceTests {
+    static func blocks(_ bytes: [UInt8], source: String) throws -> [ComponentBlock] {
+        var scanner = BlockScanner(stream: ByteStream(bytes: bytes), source: source)
+        var blocks: [ComponentBlock] = []
+        while let block = try scanner.next() { blocks.append(block) }
+        return blocks
+    }
+
+    static func expectSame(_ blocks: [ComponentBlock], source: String) -> Int {
+        var simpleBlocks = 0
+        for block in blocks {
+            let swift = ComponentConverter.parse(block, source: source)
+            let libical = ComponentConverter.parse(block, source: source, readsSimpleLines: false)
+            #expect(swift == libical, "\(source): \(block.name) on line \(block.line)")
+            if !BlockOutline(block: block, readsSimpleLines: true).needsLibical { simpleBlocks += 1 }
+        }
+        return simpleBlocks
+    }
+
+    @Test func everyFixtureConvertsTheSameBothWays() throws {
+        let root = Fixtures.root.appendingPathComponent("Fixtures")
+        let files = FileManager.default.enumerator(atPath: root.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }
+        #expect(files.count > 100)
+        var simple = 0
+        for file in files.sorted() {
+            let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent(file)))
+            guard let blocks = try? Self.blocks(bytes, source: file) else { continue }
+            simple += Self.expectSame(blocks, source: file)
+        }
+        // The fast path is taken at all (most fixtures' events hold only simple lines).
+        #expect(simple > 50)
+    }
+
+    /// Lines at the edge of what the Swift reader takes; each is converted both ways.
+    @Test(arguments: [
+        "SUMMARY:Plain", "SUMMARY: leading blank", "SUMMARY:trailing blank ", "SUMMARY:a\\, b\\nc", "SUMMARY:",
+        "SUMMARY;LANGUAGE=de:Hallo", "SUMMARY:a,b;c", "UID:x@y", "LOCATION:東京都",
+        "DTSTART:20250101T090000", "DTSTART:20250101T090000Z", "DTSTART;TZID=Europe/Berlin:20250101T090000",
+        "DTSTART;TZID=UTC:20250101T090000", "DTSTART;TZID=gmt:20250101T090000", "DTSTART;TZID=\"Europe/Berlin\":20250101T090000",
+        "DTSTART;VALUE=DATE:20250101", "DTSTART:20250101", "DTSTART;VALUE=DATE:20250101T090000", "DTSTART;VALUE=DATE-TIME:20250101T090000",
+        "DTSTART:20250231T090000", "DTSTART:20250101T250000", "DTSTART:20250101T095960", "DTSTART;TZID=Europe/Berlin:20250101T090000Z",
+        "DTSTART;X-FOO=1:20250101T090000", "DTSTART;FOO=1:20250101T090000", "DTSTART:2025", "DTSTART;TZID=GMT+05:30:20120904T020000",
+        "EXDATE:20250102T090000Z", "EXDATE:20250102T090000Z,20250103T090000Z", "RECURRENCE-ID;RANGE=THISANDFUTURE:20250102T090000Z",
+        "STATUS:CONFIRMED", "STATUS:confirmed", "STATUS:X-ODD", "TRANSP:TRANSPARENT", "CLASS:PRIVATE",
+        "SEQUENCE:3", "SEQUENCE:-1", "SEQUENCE:x", "PRIORITY:0012", "CATEGORIES:a,b,c", "CATEGORIES:a,,b", "CATEGORIES:a, b",
+        "ATTENDEE;CN=Ann Lee;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;X-NUM-GUESTS=0:mailto:ann@example.com",
+        "ATTENDEE;CN=\"Lee, Ann\":mailto:ann@example.com", "ATTENDEE;ROLE=BOSS:mailto:ann@example.com", "ORGANIZER:mailto:o@example.com",
+        "ATTENDEE;RSVP=TRUE;CUTYPE=ROOM:mailto:room@example.com", "ATTENDEE;cn=lower:mailto:a@example.com",
+        "EXDATE;TZID=Europe/Berlin:20250102T090000,20250103T090000", "EXDATE;VALUE=DATE:20250102,20250103", "EXDATE:20250102T090000Z,",
+        "EXDATE:20250102T090000Z, 20250103T090000Z", "EXDATE:20250102T090000Z,20250230T090000Z", "RDATE:20250105T090000Z,20250106T090000Z",
+        "RDATE;VALUE=PERIOD:20250105T090000Z/PT1H", "RDATE;VALUE=DATE:20250105", "DURATION:PT1H30M", "DURATION:-P1W", "DURATION:P1X",
+        "DURATION:+P2D", "DURATION:1H",
+    ])
+    func anEdgeLineConvertsTheSameBothWays(line: String) throws {
+        let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
+                        line, "SUMMARY:After", "END:VEVENT", "END:VCALENDAR"])
+        let blocks = try Self.blocks(Array(text.utf8), source: "edge.ics")
+        _ = Self.expectSame(blocks, source: "edge.ics")
+    }
+
+    /// Alarm lines at the edge of what the Swift reader takes, converted both ways.
+    @Test(arguments: [
+        "TRIGGER:-PT15M", "TRIGGER;RELATED=END:PT5M", "TRIGGER;RELATED=end:PT5M", "TRIGGER;VALUE=DATE-TIME:20250101T080000Z",
+        "TRIGGER:P1D", "TRIGGER:+PT1H", "TRIGGER:-PT", "TRIGGER:15M", "ACTION:AUDIO", "ACTION:display", "ACTION:X-SPEAK",
+        "REPEAT:2", "DURATION:PT5M", "ATTENDEE:mailto:a@example.com", "DESCRIPTION:Remind me", "X-ALARM:1",
+    ])
+    func anAlarmLineConvertsTheSameBothWays(line: String) throws {
+        let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
+                        "BEGIN:VALARM", "ACTION:DISPLAY", line, "END:VALARM", "BEGIN:VALARM", "TRIGGER:-PT1M", "END:VALARM",
+                        "END:VEVENT", "END:VCALENDAR"])
+        let blocks = try Self.blocks(Array(text.utf8), source: "alarm.ics")
+        _ = Self.expectSame(blocks, source: "alarm.ics")
+    }
+
+    /// An event of simple lines (alarms included) never reaches libical; one with an RRULE, or
+    /// with anything nested in an alarm, does.
+    @Test func onlyBlocksWithOtherLinesGoToLibical() throws {
+        let simple = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "DTSTART:20250101T080000Z", "SUMMARY:S", "END:VEVENT"]).utf8), source: "s.ics")
+        let rule = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "RRULE:FREQ=DAILY", "END:VEVENT"]).utf8), source: "r.ics")
+        let alarm = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM", "END:VEVENT"]).utf8),
+                                    source: "a.ics")
+        #expect(!BlockOutline(block: simple[0], readsSimpleLines: true).needsLibical)
+        #expect(BlockOutline(block: rule[0], readsSimpleLines: true).needsLibical)
+        let nested = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "ACTION:DISPLAY", "BEGIN:X-IN", "END:X-IN",
+                                                 "END:VALARM", "END:VEVENT"]).utf8), source: "n.ics")
+        #expect(!BlockOutline(block: alarm[0], readsSimpleLines: true).needsLibical)
+        #expect(BlockOutline(block: nested[0], readsSimpleLines: true).needsLibical)
+        #expect(BlockOutline(block: alarm[0], readsSimpleLines: false).needsLibical)
+        // The libical input of the rule's block holds BEGIN, RRULE and END only, each a C string.
+        let input = BlockOutline(block: rule[0], readsSimpleLines: true).input
+        #expect(input.lines.count == 3)
+        #expect(String(decoding: input.text, as: UTF8.self) == "BEGIN:VEVENT\0RRULE:FREQ=DAILY\0END:VEVENT\0")
+    }
+}
