@@ -92,7 +92,9 @@ log "compiling Benchmarks/floor.c"
 cc -O2 Benchmarks/floor.c $(pkg-config --cflags --libs libical) -o "$OUT/floor" || exit 1
 
 # --- measuring ---------------------------------------------------------------------
-declare -A SECS=() MB=() STDOUT=()
+declare -A SECS=() MB=() STDOUT=() MEDIAN=()
+# median "LINES": the median of numbers given one per line (the mean of the middle two for an even count).
+median() { sort -g <<<"$1" | awk 'NF { v[n++] = $1 } END { if (n == 0) exit; m = int(n / 2); printf "%.3g", (n % 2) ? v[m] : (v[m - 1] + v[m]) / 2 }'; }
 
 # first_byte_check KEY CMD...: one untimed run; n/a unless it exits 0 and prints JSON.
 first_byte_check() {
@@ -112,7 +114,7 @@ first_byte_check() {
 # measure KEY STDOUT_FILE CMD...: RUNS timed runs; best wall seconds, peak RSS.
 measure() {
     local key=$1 sink=$2; shift 2
-    local best="" peak=0 i secs kb rc
+    local best="" peak=0 i secs kb rc all=""
     for ((i = 1; i <= RUNS; i++)); do
         log "$key: run $i/$RUNS"
         timeout "$TIMEOUT" /usr/bin/time -f '%e %M' -o "$OUT/$key.time" "$@" >"$sink" 2>"$OUT/$key.err"
@@ -122,6 +124,7 @@ measure() {
             return 1
         fi
         read -r secs kb < <(tail -n 1 "$OUT/$key.time")
+        all+="$secs"$'\n'
         if [ -z "$best" ] || awk -v a="$secs" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$secs
             [ "$sink" = /dev/null ] || cp "$sink" "$OUT/$key.best"
@@ -129,6 +132,7 @@ measure() {
         [ "$kb" -gt "$peak" ] && peak=$kb
     done
     SECS[$key]=$best
+    MEDIAN[$key]=$(median "$all")
     MB[$key]=$(awk -v k="$peak" 'BEGIN { printf "%.0f", k / 1024 }')
 }
 
@@ -155,7 +159,7 @@ if [ -n "$ICSVIEW" ]; then
 fi
 
 # The expansion alone (no output), best of RUNS: Benchmarks/ExpansionBenchmark.
-BEST_EXPAND=""; BEST_IMPORT=""; PHASE_COUNT=""
+BEST_EXPAND=""; BEST_IMPORT=""; PHASE_COUNT=""; ALL_EXPAND=""
 if [ -n "$PHASES" ]; then
     for ((i = 1; i <= RUNS; i++)); do
         log "icskit-bench: run $i/$RUNS"
@@ -163,6 +167,7 @@ if [ -n "$PHASES" ]; then
         e=$(sed -n 's/.*"expansionSeconds":\([0-9.e-]*\).*/\1/p' <<<"$line")
         m=$(sed -n 's/.*"importSeconds":\([0-9.e-]*\).*/\1/p' <<<"$line")
         PHASE_COUNT=$(sed -n 's/.*"occurrences":\([0-9]*\).*/\1/p' <<<"$line")
+        ALL_EXPAND+="$e"$'\n'
         if [ -z "$BEST_EXPAND" ] || awk -v a="$e" -v b="$BEST_EXPAND" 'BEGIN { exit !(a < b) }'; then BEST_EXPAND=$e; fi
         if [ -z "$BEST_IMPORT" ] || awk -v a="$m" -v b="$BEST_IMPORT" 'BEGIN { exit !(a < b) }'; then BEST_IMPORT=$m; fi
     done
@@ -213,6 +218,51 @@ row() { # KEY BASE_KEY LABEL
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
     done
 } | tee "$OUT/results.md"
+
+# ====== agenda, expansion and the Python peer (issue 12, items 3 and 6) ==================
+# Own part of this script: the rows of issue 12 item 3 side by side with libical's floor and with
+# icalendar + recurring-ical-events (pinned as in scripts/differential/requirements.txt, in the
+# differential harness's venv), as ratios of this run; best and median of RUNS.
+# BENCH_PEER=0 skips the Python peer; BENCH_PEER_EVENTS (default 10000) sizes its calendar.
+PEER_EVENTS=${BENCH_PEER_EVENTS:-10000}
+if [ -n "$ICSVIEW" ] && [ "${BENCH_PEER:-1}" != 0 ]; then
+    VENV=${DIFF_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/icsview-differential}
+    REQUIREMENTS=scripts/differential/requirements.txt
+    if ! cmp -s "$REQUIREMENTS" "$VENV/requirements.txt" 2>/dev/null; then
+        log "installing the Python peer's pinned packages into $VENV"
+        rm -rf "$VENV"
+        python3 -m venv "$VENV" && "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps -r "$REQUIREMENTS" &&
+            cp "$REQUIREMENTS" "$VENV/requirements.txt"
+    fi
+    PEER_CAL="$OUT/calendar-$PEER_EVENTS.ics"
+    PEER_STAMP="events=$PEER_EVENTS seed=$SEED gen=$(sha1sum scripts/gen_calendar.py | cut -c1-12)"
+    if [ ! -f "$PEER_CAL" ] || [ "$(cat "$PEER_CAL.stamp" 2>/dev/null)" != "$PEER_STAMP" ]; then
+        log "generating $PEER_CAL ($PEER_STAMP)"
+        python3 scripts/gen_calendar.py --events "$PEER_EVENTS" --seed "$SEED" --out "$PEER_CAL" && echo "$PEER_STAMP" >"$PEER_CAL.stamp"
+    fi
+    measure agenda_small /dev/null "$ICSVIEW" "$PEER_CAL" --agenda --from "$FROM" --to "$TO" --tz UTC --format json
+    if [ -x "$VENV/bin/python" ]; then
+        measure peer_small /dev/null "$VENV/bin/python" Benchmarks/peer.py "$PEER_CAL" "$FROM" "$TO"
+    else
+        NOTE[peer_small]="no venv with the pinned icalendar + recurring-ical-events at $VENV"
+    fi
+fi
+{
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+    echo
+    echo "Agenda and expansion (issue 12, item 3; best and median of $RUNS runs in this run; $(nproc) cores, libical $(pkg-config --modversion libical)):"
+    echo
+    echo "| what | best s | median s | against | ratio (best) | target |"
+    echo "| --- | ---: | ---: | --- | ---: | --- |"
+    echo "| icsview: agenda $FROM..$TO, $EVENTS events (\`--agenda --format json\`) | ${SECS[icsview_agenda]:-n/a} | ${MEDIAN[icsview_agenda]:-n/a} | libical parse + iterate (\`floor expand\`, ${SECS[floor_expand]:-n/a} s) | $(ratio "${SECS[icsview_agenda]:-}" "${SECS[floor_expand]:-}")× | ≤ 0.30× |"
+    ITER=$(field floor_expand iterate_seconds)
+    echo "| expansion alone, $EVENTS events (\`icskit-bench\`, nothing written) | ${BEST_EXPAND:0:5} | $(median "$ALL_EXPAND") | libical's iterator alone (${ITER:-n/a} s) | $(ratio "$ITER" "$BEST_EXPAND")× faster | ≥ 10× faster |"
+    echo "| icsview: agenda $FROM..$TO, $PEER_EVENTS events (\`--tz UTC --format json\`) | ${SECS[agenda_small]:-n/a} | ${MEDIAN[agenda_small]:-n/a} | icalendar + recurring-ical-events (\`Benchmarks/peer.py\`, ${SECS[peer_small]:-n/a} s, median ${MEDIAN[peer_small]:-n/a}) | $(ratio "${SECS[peer_small]:-}" "${SECS[agenda_small]:-}")× faster | ≥ 60× faster |"
+    for key in agenda_small peer_small; do
+        [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
+    done
+} | tee -a "$OUT/results.md"
+# ====== end of the agenda, expansion and peer part ==========================================
 
 # --- big components (issue 10): one VEVENT of many lines, every command ----------------
 if [ -n "$ICSVIEW" ] && [ "${BENCH_BIG:-1}" != 0 ]; then

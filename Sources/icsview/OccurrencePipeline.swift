@@ -1,52 +1,51 @@
-import Dispatch
 import Foundation
 import ICSKit
 
-/// Runs an expansion on its own thread, handing occurrences over in batches, so that the
-/// caller encodes and writes one batch while the next is expanded (two cores, two stages).
-final class OccurrencePipeline: @unchecked Sendable {
-    // Sendable notes: `batches` and `done` are only touched under `lock`; the semaphores
-    // count free slots and ready batches.
-    private let lock = NSLock()
-    private var batches: [[Occurrence]] = []
-    private var diagnostics: [Diagnostic] = []
-    private let ready = DispatchSemaphore(value: 0)
-    private let space = DispatchSemaphore(value: 4)
-    static let batchSize = 2048
+/// Runs an expansion on its own thread, handing occurrences over in batches through ICSKit's
+/// `BoundedChannel`, so that the caller encodes and writes one batch while the next is
+/// expanded (two cores, two stages). At most ``bufferedBatches`` batches wait.
+final class OccurrencePipeline: Sendable {
+    // Sendable notes: the expansion's iterator lives on the producer thread alone; the
+    // diagnostics travel in the channel's last batch.
+    private enum Message: Sendable {
+        case batch([Occurrence])
+        case end([Diagnostic])
+    }
 
-    /// Starts expanding at once.
+    private let channel = BoundedChannel<Message>(capacity: OccurrencePipeline.bufferedBatches)
+    static let batchSize = 2048
+    static let bufferedBatches = 4
+
+    /// Starts expanding at once, on a new thread.
     init(_ expansion: OccurrenceExpansion) {
-        DispatchQueue.global().async { [self] in
+        let channel = self.channel
+        Thread.detachNewThread {
+            defer { channel.close() }
             var iterator = expansion.makeIterator()
             var batch: [Occurrence] = []
-            batch.reserveCapacity(OccurrencePipeline.batchSize)
+            batch.reserveCapacity(Self.batchSize)
             while let occurrence = iterator.next() {
                 batch.append(occurrence)
-                if batch.count == OccurrencePipeline.batchSize {
-                    put(batch)
+                if batch.count == Self.batchSize {
+                    guard channel.send(.batch(batch)) else { return }
                     batch.removeAll(keepingCapacity: true)
                 }
             }
-            if !batch.isEmpty { put(batch) }
-            lock.withLock { diagnostics = iterator.diagnostics }
-            put([])  // the end
+            if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
+            channel.send(.end(iterator.diagnostics))
         }
     }
 
-    private func put(_ batch: [Occurrence]) {
-        space.wait()
-        lock.withLock { batches.append(batch) }
-        ready.signal()
-    }
+    deinit { channel.cancel() }
 
-    /// The next batch, in order; empty at the end.
-    func next() -> [Occurrence] {
-        ready.wait()
-        let batch = lock.withLock { batches.removeFirst() }
-        space.signal()
-        return batch
+    /// Hands every batch, in order, to `body` on the calling thread; returns the expansion's diagnostics.
+    func run(_ body: ([Occurrence]) -> Void) -> [Diagnostic] {
+        while let message = channel.receive() {
+            switch message {
+            case .batch(let batch): body(batch)
+            case .end(let diagnostics): return diagnostics
+            }
+        }
+        return []
     }
-
-    /// The expansion's diagnostics, once ``next()`` has returned the empty batch.
-    var finalDiagnostics: [Diagnostic] { lock.withLock { diagnostics } }
 }

@@ -91,7 +91,7 @@ struct Views {
         var output = StandardOutput()
         let names = OccurrenceJSON.calendarNames(calendars)
         let triggers = AlarmTriggers(calendars: calendars, viewerTimeZone: context.zone)
-        while case let batch = pipeline.next(), !batch.isEmpty {
+        let diagnostics = pipeline.run { batch in
             for occurrence in batch {
                 output.write { out in
                     let alarms = occurrence.incidence.alarms.isEmpty ? nil : triggers.instants(for: occurrence)
@@ -101,7 +101,7 @@ struct Views {
             }
         }
         output.flush()
-        for diagnostic in pipeline.finalDiagnostics { printError("\(diagnostic)\n") }
+        for diagnostic in diagnostics { printError("\(diagnostic)\n") }
     }
 
     var agendaOptions: AgendaRenderOptions {

@@ -1,14 +1,16 @@
-import Dispatch
 import Foundation
 
 /// Reads a stream into an ``ICalendar``: scans it into blocks, parses the blocks with
-/// libical on every core in batches, and assembles the results in file order.
+/// libical on ``ImportOptions/parallelism`` threads in batches, and assembles the results in file order.
 ///
 /// Memory stays bounded by a batch of blocks plus the model: libical never holds more
 /// than one block's tree per thread.
 struct CalendarImporter {
     let source: String?
     let options: ImportOptions
+    /// Called on the thread that parses each block, before it is parsed: a test hook, to see
+    /// which threads ``ImportOptions/parallelism`` lets work.
+    var willParse: (@Sendable () -> Void)? = nil
 
     /// Blocks are handed to the workers in batches of about this many bytes (measured on the
     /// 100,000-event benchmark: 1 MiB batches peak at ~205 MB, 4 MiB batches at ~285 MB).
@@ -19,31 +21,21 @@ struct CalendarImporter {
         try scanner.checkFormat()
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
         // parse while the next batch is read.
-        let queue = BatchQueue(capacity: 2)
-        let producer = ScannerBox(scanner: scanner)
-        DispatchQueue.global().async {
-            producer.scan(into: queue, batchBytes: CalendarImporter.batchBytes)
-        }
+        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
         var assembler = CalendarAssembler(source: source)
-        while true {
-            switch queue.take() {
-            case .batch(let batch):
-                assembler.add(parse(batch))
-            case .end(let diagnostics):
-                assembler.addScanDiagnostics(diagnostics)
-                var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
-                if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
-                return calendar
-            case .failure(let error):
-                throw error
-            }
-        }
+        let end = try pipeline.run { batch in assembler.add(parse(batch)) }
+        assembler.addScanDiagnostics(end.diagnostics)
+        var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+        if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
+        return calendar
     }
 
-    /// Parses a batch of blocks in parallel; results keep the batch's order.
+    /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the batch's order.
     private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
-        let source = self.source
-        let workers = Int(ProcessInfo.processInfo.environment["ICSKIT_P"] ?? "") ?? 0
-        return parallelMap(count: batch.count, workers: workers) { ComponentConverter.parse(batch[$0], source: source) }
+        let source = self.source, willParse = self.willParse
+        return parallelMap(count: batch.count, workers: options.parallelism) {
+            willParse?()
+            return ComponentConverter.parse(batch[$0], source: source)
+        }
     }
 }

@@ -30,6 +30,12 @@ struct PendingInstance {
     var extra: Int
 }
 
+/// In a series' reorder heap, instances are ordered by start key alone.
+extension PendingInstance: Comparable {
+    static func < (a: PendingInstance, b: PendingInstance) -> Bool { a.key < b.key }
+    static func == (a: PendingInstance, b: PendingInstance) -> Bool { a.key == b.key }
+}
+
 /// An extra instance from RDATE (or DTSTART of a series without RRULE), with the end of a PERIOD.
 struct ExtraInstance {
     var wall: Int
@@ -83,7 +89,7 @@ final class Series {
     /// instance at or after the range end can overlap the range.
     private let keyIsInstant: Bool
     private var lastRaw = Int.min
-    private var heap: [PendingInstance] = []
+    private var heap = MinHeap<PendingInstance>()
     private var emitted = 0, generated = 0
     private var exhausted = false
     /// Set when the series stopped at the instance limit.
@@ -142,10 +148,10 @@ final class Series {
             return nil
         }
         while true {
-            if let top = heap.first, exhausted || top.key + slack <= lastRaw { return popHeap() }
+            if let top = heap.min, exhausted || top.key + slack <= lastRaw { return heap.popMin() }
             if exhausted { return nil }
             guard let raw = nextRaw() else { exhausted = true; continue }
-            if let instance = process(raw) { pushHeap(instance) }
+            if let instance = process(raw) { heap.push(instance) }
         }
     }
 
@@ -235,35 +241,5 @@ final class Series {
                 : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"
             limitDiagnostic = Diagnostic(.recurrenceLimit, message, source: source, line: master.line, uid: master.uid, property: "RRULE")
         }
-    }
-
-    private func pushHeap(_ item: PendingInstance) {
-        heap.append(item)
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            if heap[i].key >= heap[parent].key { break }
-            heap.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    private func popHeap() -> PendingInstance {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count && heap[l].key < heap[m].key { m = l }
-                if r < heap.count && heap[r].key < heap[m].key { m = r }
-                if m == i { break }
-                heap.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
     }
 }

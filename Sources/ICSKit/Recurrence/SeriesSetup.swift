@@ -1,8 +1,7 @@
-import Dispatch
 import Foundation
 
 /// Prepares the series of an expansion: groups each calendar's incidences by UID (a master
-/// with its overrides), then builds the series of the groups on both cores, in two parts
+/// with its overrides), then builds the series of the groups on both cores (``parallelMap``), in two parts
 /// that each have their own zone caches, and joins the parts in file order.
 ///
 /// The result is the same as building everything on one thread: the parts' series and
@@ -46,16 +45,13 @@ enum SeriesSetup {
             let parts: [ArraySlice<[Incidence]>] = split < groups.count ? [groups[..<split], groups[split...]] : [groups[...]]
             let starts = parts.count == 1 ? [firstOrder]
                 : [firstOrder, firstOrder + ungrouped.count + parts[0].reduce(0) { $0 + $1.count }]
-            let builders = UnsafeMutableBufferPointer<SeriesBuilder>.allocate(capacity: parts.count)
-            defer { _ = builders.deinitialize(); builders.deallocate() }
-            let slots = BuilderSlots(base: builders)
-            let work = { @Sendable (part: Int) in
+            let built = parallelMap(count: parts.count, workers: parts.count) { part in
                 var builder = SeriesBuilder(viewer: ZoneCache(viewerZone), rangeStart: rangeStart, rangeEnd: rangeEnd,
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part])
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: parts[part], calendarIndex: index)
-                (slots.base.baseAddress! + part).initialize(to: builder)
+                return Handoff(value: builder)
             }
-            if parts.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts.count, execute: work) }
+            let builders = built.map(\.value)
             var reported = Set<String>()
             for (part, builder) in builders.enumerated() {
                 series += builder.series
@@ -92,12 +88,4 @@ enum SeriesSetup {
         }
         return (ungrouped, groups)
     }
-}
-
-/// Sendable notes: each worker of `concurrentPerform` initializes only its own slot, and the
-/// slots are read only after `concurrentPerform` returns. The builders (and their series and
-/// zone caches, which are not Sendable) are used by one thread at a time: their worker, then
-/// the expansion's iterator.
-private struct BuilderSlots: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<SeriesBuilder>
 }

@@ -1,7 +1,6 @@
-import Dispatch
 import Foundation
 
-/// Validates one stream: scans it on its own thread a batch ahead (as the importer does),
+/// Validates one stream: scans it through the importer's ``ScanPipeline``,
 /// checks the blocks of each batch in parallel, then runs the calendar-wide checks.
 struct ValidationRun {
     let file: String
@@ -13,33 +12,23 @@ struct ValidationRun {
     func run(_ stream: ByteStream) throws(ICSError) -> [Finding] {
         var scanner = BlockScanner(stream: stream, source: file, limits: options.limits, longLineLimit: Self.maxLineOctets)
         try scanner.checkFormat()
-        let queue = BatchQueue(capacity: 2)
-        let producer = ScannerBox(scanner: scanner)
-        DispatchQueue.global().async {
-            producer.scan(into: queue, batchBytes: CalendarImporter.batchBytes)
-        }
+        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
         var results: [BlockResult] = []
         var findings: [Finding] = []
-        loop: while true {
-            switch queue.take() {
-            case .batch(let batch):
-                let file = self.file
-                var checked = parallelMap(count: batch.count, workers: options.parallelism) { BlockValidation.check(batch[$0], file: file) }
-                for i in checked.indices where !checked[i].findings.isEmpty {
-                    findings.append(contentsOf: checked[i].findings)
-                    checked[i].findings = []
-                }
-                results.append(contentsOf: consume checked)
-            case .end(let diagnostics):
-                findings.append(contentsOf: diagnostics.map { Finding($0, file: file) })
-                break loop
-            case .failure(let error): throw error
+        let file = self.file, parallelism = options.parallelism
+        let end = try pipeline.run { batch in
+            var checked = parallelMap(count: batch.count, workers: parallelism) { BlockValidation.check(batch[$0], file: file) }
+            for i in checked.indices where !checked[i].findings.isEmpty {
+                findings.append(contentsOf: checked[i].findings)
+                checked[i].findings = []
             }
+            results.append(contentsOf: consume checked)
         }
+        findings.append(contentsOf: end.diagnostics.map { Finding($0, file: file) })
         var calendar = CalendarChecker(file: file, parallelism: options.parallelism)
         calendar.check(results)
         findings.append(contentsOf: calendar.findings)
-        findings.append(contentsOf: producer.statistics.findings(file: file))
+        findings.append(contentsOf: end.statistics.findings(file: file))
         return Self.ordered(findings, maxPerCode: options.limits.maxDiagnosticsPerCode)
     }
 

@@ -89,7 +89,7 @@ struct ReminderMaker {
                 }
             }
         }
-        entries.sort(by: ReminderHeap.Entry.precedes)
+        entries.sort(by: <)
         return entries
     }
 

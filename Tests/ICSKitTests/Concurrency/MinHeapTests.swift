@@ -1,0 +1,73 @@
+import Testing
+@testable import ICSKit
+
+/// `MinHeap` against sorting (the reference): random pushes, pops and replacements from a
+/// fixed seed give the elements in sorted order, ties broken by a second field.
+@Suite struct MinHeapTests {
+    /// SplitMix64 (Steele, Lea and Flood), so that every run sees the same numbers.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A key with many duplicates and a unique tie-breaker, as the merges use them.
+    struct Entry: Comparable {
+        var key: Int
+        var id: Int
+        static func < (a: Entry, b: Entry) -> Bool { (a.key, a.id) < (b.key, b.id) }
+    }
+
+    @Test func emptyHeap() {
+        var heap = MinHeap<Int>()
+        #expect(heap.min == nil)
+        #expect(heap.popMin() == nil)
+        #expect(heap.isEmpty)
+    }
+
+    @Test(arguments: [1, 2, 3, 10, 1_000])
+    func heapifiedArrayPopsSorted(_ n: Int) {
+        var random = SplitMix(state: 5545 &+ UInt64(n))
+        let values = (0..<n).map { _ in Int.random(in: -50...50, using: &random) }
+        var heap = MinHeap(values)
+        #expect(heap.count == n)
+        var popped: [Int] = []
+        while let v = heap.popMin() { popped.append(v) }
+        #expect(popped == values.sorted())
+    }
+
+    @Test(arguments: [1, 7, 12_345])
+    func randomOperationsMatchASortedModel(_ seed: UInt64) {
+        var random = SplitMix(state: seed)
+        var heap = MinHeap<Entry>()
+        var model: [Entry] = []  // kept sorted
+        var popped: [Entry] = [], expected: [Entry] = []
+        for id in 0..<5_000 {
+            let entry = Entry(key: Int.random(in: 0..<200, using: &random), id: id)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                heap.push(entry)
+                model.insert(entry, at: model.firstIndex { entry < $0 } ?? model.count)
+            case 5..<8:
+                popped.append(heap.popMin() ?? Entry(key: -1, id: -1))
+                expected.append(model.isEmpty ? Entry(key: -1, id: -1) : model.removeFirst())
+            default:
+                guard !model.isEmpty else { continue }
+                // As a merge does: the top's series hands in its next element.
+                popped.append(heap.replaceMin(with: entry))
+                expected.append(model.removeFirst())
+                model.insert(entry, at: model.firstIndex { entry < $0 } ?? model.count)
+            }
+            #expect(heap.min == model.first)
+        }
+        while let e = heap.popMin() { popped.append(e) }
+        expected += model
+        #expect(popped == expected)
+        #expect(popped.count > 1_000)
+    }
+}

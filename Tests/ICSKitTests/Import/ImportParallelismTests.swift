@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import ICSKit
+
+/// `ImportOptions.parallelism` decides how many threads parse blocks: the importer's test hook
+/// records the identity of the thread that parses each block. With 1 every block is parsed on
+/// the calling thread; with N (and at least N blocks in a batch) exactly N threads take part,
+/// since `parallelMap` starts its own threads. The calendars are the same either way.
+@Suite struct ImportParallelismTests {
+    /// 300 single events: one batch of 300 blocks (far below the importer's 1 MiB batches).
+    static let text: String = {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit tests//EN"]
+        for i in 0..<300 {
+            lines += ["BEGIN:VEVENT", "UID:event-\(i)", "DTSTAMP:20250101T000000Z",
+                      String(format: "DTSTART:202503%02dT%02d0000Z", 1 + i % 28, i % 24), "SUMMARY:Event \(i)", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }()
+
+    static func currentThread() -> UInt { UInt(pthread_self()) }
+
+    /// Imports `text` with `parallelism`, returning the calendar and the parsing threads' identities.
+    static func importRecordingThreads(parallelism: Int) throws -> (ICalendar, calls: Int, threads: Set<UInt>) {
+        let seen = Mutex<(calls: Int, threads: Set<UInt>)>((0, []))
+        var importer = CalendarImporter(source: nil, options: ImportOptions(parallelism: parallelism))
+        importer.willParse = { seen.withLock { $0.calls += 1; $0.threads.insert(currentThread()) } }
+        let calendar = try importer.run(ByteStream(bytes: Array(text.utf8)))
+        let (calls, threads) = seen.withLock { $0 }
+        return (calendar, calls, threads)
+    }
+
+    @Test func parallelismOneParsesOnTheCallingThread() throws {
+        let (calendar, calls, threads) = try Self.importRecordingThreads(parallelism: 1)
+        #expect(calendar.events.count == 300)
+        #expect(calls >= 300)
+        #expect(threads == [Self.currentThread()])
+    }
+
+    @Test(arguments: [2, 3])
+    func parallelismNUsesNThreads(_ parallelism: Int) throws {
+        let (calendar, calls, threads) = try Self.importRecordingThreads(parallelism: parallelism)
+        #expect(calls >= 300)
+        #expect(threads.count == parallelism)
+        #expect(threads.contains(Self.currentThread()))
+        let (serial, _, _) = try Self.importRecordingThreads(parallelism: 1)
+        #expect(calendar == serial)
+        #expect(calendar.events.map(\.uid) == (0..<300).map { "event-\($0)" })
+    }
+}
