@@ -25,11 +25,15 @@ struct CalendarImporter {
             producer.scan(into: queue, batchBytes: CalendarImporter.batchBytes)
         }
         var assembler = CalendarAssembler(source: source)
+        var skipped = SkippedBlocks(window: options.window)
         while true {
             switch queue.take() {
             case .batch(let batch):
-                assembler.add(parse(batch))
+                assembler.add(skipped.sift(batch, parse(batch, skipping: skipped.filter)))
             case .end(let diagnostics):
+                let late = skipped.revived()
+                let parsed = parse(late.map { $0.block }, skipping: nil)
+                assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1!) })
                 assembler.addScanDiagnostics(diagnostics)
                 var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
                 if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
@@ -40,10 +44,13 @@ struct CalendarImporter {
         }
     }
 
-    /// Parses a batch of blocks in parallel; results keep the batch's order.
-    private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
+    /// Parses a batch of blocks in parallel; results keep the batch's order, `nil` for each
+    /// block that `filter` leaves out (a windowed import's, see ``ImportOptions/window``).
+    private func parse(_ batch: [ComponentBlock], skipping filter: WindowFilter?) -> [ParsedBlock?] {
         let source = self.source
         let workers = Int(ProcessInfo.processInfo.environment["ICSKIT_P"] ?? "") ?? 0
-        return parallelMap(count: batch.count, workers: workers) { ComponentConverter.parse(batch[$0], source: source) }
+        return parallelMap(count: batch.count, workers: workers) {
+            filter?.skips(batch[$0]) == true ? nil : ComponentConverter.parse(batch[$0], source: source)
+        }
     }
 }
