@@ -1,3 +1,4 @@
+import Foundation
 import ICSKit
 
 /// Reads one input named on the command line into a calendar: a file path, `-`, or an
@@ -7,10 +8,12 @@ import ICSKit
 /// stderr says why and how old it is; the data on stdout stays the calendar.
 enum InputLoader {
     /// Loads `input`, honouring `--offline`, `--no-cache`, `--cache-dir`, `--timeout` and `--max-size`.
+    /// - Parameter window: for a view, the range it shows: a file or standard input is imported
+    ///   with that window (``ImportOptions/window``); a URL is always read whole (it is cached whole).
     /// - Throws: ``ICSError``.
-    static func load(_ input: String, options: Options) throws(ICSError) -> ICalendar {
+    static func load(_ input: String, options: Options, window: DateInterval? = nil) throws(ICSError) -> ICalendar {
         let source = try FeedSource(input)
-        guard source.isRemote else { return try ICalendar(contentsOfFile: input) }
+        guard source.isRemote else { return try ICalendar(contentsOfFile: input, options: ImportOptions(window: window)) }
         let update = try subscription(for: source, options: options).refreshBlocking()
         if let notice = update.notice() { printError("warning: \(source): \(notice)\n") }
         for warning in update.warnings { printError("warning: \(source): \(warning)\n") }

@@ -41,9 +41,11 @@ func run(_ arguments: [String]) -> Int32 {
     }
     var calendars: [ICalendar] = []
     var failures: [ICSError] = []
+    // A view imports only what can show in its range; the summary needs everything.
+    let window = Views.importWindow(options: options)
     for input in options.inputs {
         do {
-            calendars.append(try InputLoader.load(input, options: options))
+            calendars.append(try InputLoader.load(input, options: options, window: window))
         } catch {
             failures.append(error)
             printError("Error: \(error)\n")

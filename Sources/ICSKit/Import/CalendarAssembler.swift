@@ -25,6 +25,21 @@ struct CalendarAssembler {
         }
     }
 
+    /// Puts blocks parsed after the others (those a windowed import kept back, see ``SkippedBlocks``)
+    /// where they stood in the file: each with the number of events before it there, in file order.
+    mutating func insert(_ late: [(eventsBefore: Int, block: ParsedBlock)]) {
+        var inserted = 0
+        for (eventsBefore, block) in late {
+            if case .incidence(let incidence)? = block.component, incidence.kind == .event {
+                diagnostics.append(contentsOf: block.diagnostics)
+                calendar.events.insert(incidence, at: min(eventsBefore + inserted, calendar.events.count))
+                inserted += 1
+            } else {
+                add([block])
+            }
+        }
+    }
+
     mutating func addScanDiagnostics(_ scan: [Diagnostic]) {
         diagnostics.append(contentsOf: scan)
     }

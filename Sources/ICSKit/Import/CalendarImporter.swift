@@ -23,17 +23,24 @@ struct CalendarImporter {
         // parse while the next batch is read.
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
         var assembler = CalendarAssembler(source: source)
-        let end = try pipeline.run { batch in assembler.add(parse(batch)) }
+        var skipped = SkippedBlocks(window: options.window)
+        let end = try pipeline.run { batch in assembler.add(skipped.sift(batch, parse(batch, skipping: skipped.filter))) }
+        let late = skipped.revived()
+        let parsed = parse(late.map { $0.block }, skipping: nil)
+        assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1!) })
         assembler.addScanDiagnostics(end.diagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
         return calendar
     }
 
-    /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the batch's order.
-    private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
+    /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the
+    /// batch's order, `nil` for each block that `filter` leaves out (a windowed import's, see
+    /// ``ImportOptions/window``).
+    private func parse(_ batch: [ComponentBlock], skipping filter: WindowFilter?) -> [ParsedBlock?] {
         let source = self.source, willParse = self.willParse
         return parallelMap(count: batch.count, workers: options.parallelism) {
+            if filter?.skips(batch[$0]) == true { return nil }
             willParse?()
             return ComponentConverter.parse(batch[$0], source: source)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an import reads its input.
 public struct ImportOptions: Sendable, Hashable {
     /// The bounds on lines, nesting and components.
@@ -11,9 +13,38 @@ public struct ImportOptions: Sendable, Hashable {
     /// reads them as RFC 5545 says, at a constant instant. Single events keep their instant either way.
     public var readsUTCSeriesInCalendarZone: Bool
 
-    public init(limits: ScanLimits = .standard, parallelism: Int = 0, readsUTCSeriesInCalendarZone: Bool = true) {
+    /// The range a view will show, or `nil` (the default) to import everything.
+    ///
+    /// With a window, VEVENTs whose own lines prove that they cannot have an occurrence that
+    /// overlaps it are skipped before libical parses them: a single event that starts and ends
+    /// more than 26 hours before the window's start, or starts more than 26 hours after its end
+    /// (the margin covers any zone offset and floating times); a series whose UNTIL, plus one
+    /// instance's length and the margin, lies before the window, or whose DTSTART lies after it.
+    /// What cannot be decided cheaply (overrides, RDATE, COUNT, values in unusual forms, VTODO,
+    /// VJOURNAL) is imported as without a window. Components that share a UID with one that is
+    /// imported are all imported, so that the rules comparing the components of one UID (the
+    /// highest SEQUENCE wins, overrides and their master) see them all; time zones and the
+    /// calendar's own properties always are.
+    ///
+    /// Expanded over any range inside the window, a windowed import gives the occurrences of a
+    /// full import. It is for views, not validators: the skipped components are missing from
+    /// ``ICalendar/events``, and their diagnostics are not produced. Use no window for
+    /// validation, diffs, counts, or a "next occurrence" search.
+    ///
+    /// ```swift
+    /// // The days a month grid of June 2025 shows, in the viewer's zone:
+    /// let window = DateInterval(start: gridStart, end: gridEnd)
+    /// let calendar = try ICalendar(contentsOfFile: "feed.ics", options: ImportOptions(window: window))
+    /// let occurrences = OccurrenceExpansion(calendars: [calendar], from: gridStart, to: gridEnd,
+    ///                                       viewerTimeZone: zone).collect().occurrences
+    /// ```
+    public var window: DateInterval?
+
+    public init(limits: ScanLimits = .standard, parallelism: Int = 0, readsUTCSeriesInCalendarZone: Bool = true,
+                window: DateInterval? = nil) {
         self.limits = limits
         self.parallelism = parallelism
         self.readsUTCSeriesInCalendarZone = readsUTCSeriesInCalendarZone
+        self.window = window
     }
 }

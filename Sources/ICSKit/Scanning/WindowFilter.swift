@@ -1,0 +1,146 @@
+import Foundation
+
+/// Decides from a block's own lines, before libical sees it, whether a VEVENT cannot have an
+/// occurrence in a view's window (``ImportOptions/window``), so that a windowed import can skip it.
+///
+/// Only what is proved cheaply is skipped: a VEVENT with exactly one DTSTART, at most one DTEND or
+/// DURATION (not both), no RDATE and no RECURRENCE-ID, every value in a form read here byte by
+/// byte (`YYYYMMDD`, `YYYYMMDDThhmmss[Z]`, an RFC 5545 duration), and a UID (if any) without
+/// escapes; and then only
+/// - a single event (no RRULE) whose start and end both lie before the window, or after it;
+/// - a series (one RRULE with UNTIL, without COUNT or RSCALE) whose UNTIL, plus the length of one
+///   instance, ends before the window; or whose DTSTART lies after the window.
+///
+/// Times are compared as if they were UTC, with a margin of ``margin`` (26 hours) each side: every
+/// reading of a wall time (floating, in a zone of the system's tzdata, or in a VTIMEZONE whose
+/// offsets stay within ±14 hours, which ``SkippedBlocks`` checks) lies within 14 hours of it, and
+/// a UTC series read at the wall time of X-WR-TIMEZONE drifts by less than a day. Either bound of
+/// an event takes the widest of its readings: DTEND before DTSTART (swapped), a negative DURATION,
+/// an end of one day (a DATE start without end, or an end libical would not read).
+///
+/// Everything else (VTODO, VJOURNAL, overrides, RDATE, COUNT, several RRULEs, values in other
+/// forms, lines kept out of libical, nested components' own lines aside) is parsed as without a window.
+///
+/// - Complexity: O(n) in the block's lines; no allocation.
+struct WindowFilter: Sendable {
+    /// The margin added on each side of every bound, in seconds: 14 h of zone offset, 12 h of slack.
+    static let margin = 26 * 3600
+    /// The window, in seconds since 1970-01-01T00:00:00Z (start inclusive, end exclusive).
+    let start: Int
+    let end: Int
+
+    init(window: DateInterval) {
+        let limit = 1e15
+        start = Int(max(-limit, min(limit, window.start.timeIntervalSince1970)).rounded(.down))
+        end = Int(max(-limit, min(limit, window.end.timeIntervalSince1970)).rounded(.up))
+    }
+
+    /// Whether `block` cannot produce an occurrence that overlaps the window.
+    func skips(_ block: ComponentBlock) -> Bool {
+        guard block.name == "VEVENT", block.unparsed.isEmpty else { return false }
+        return block.text.withUnsafeBufferPointer { text in
+            guard let facts = EventLines(block, text: text) else { return false }
+            return skips(facts, text: text)
+        }
+    }
+
+    private func skips(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = WallTime.read(facts.start, text: text) else { return false }
+        var lo = start.seconds, hi = start.seconds + 86_400
+        if let endLine = facts.end {
+            guard let end = WallTime.read(endLine, text: text) else { return false }
+            lo = min(lo, end.seconds)
+            hi = max(hi, end.seconds + (end.isDate ? 86_400 : 0))
+        }
+        if let durationLine = facts.duration {
+            guard let duration = WallTime.duration(durationLine, text: text) else { return false }
+            lo = min(lo, start.seconds + duration)
+            hi = max(hi, start.seconds + duration)
+        }
+        // Every instance, the first and those of a rule, starts at or after the earlier bound.
+        if lo - Self.margin >= end { return true }
+        guard let rule = facts.rule else { return hi + Self.margin <= self.start }
+        guard let until = WallTime.until(rule, text: text) else { return false }
+        return max(until, lo) + (hi - lo) + Self.margin <= self.start
+    }
+}
+
+/// The lines of a VEVENT block that decide where it can occur, each as a range of the block's
+/// text (the whole content line); `nil` when the block has a line that makes it undecidable here.
+struct EventLines {
+    var start: Range<Int>
+    var end: Range<Int>?
+    var duration: Range<Int>?
+    var rule: Range<Int>?
+
+    init?(_ block: ComponentBlock, text: UnsafeBufferPointer<UInt8>) {
+        var start: Range<Int>?, end: Range<Int>?, duration: Range<Int>?, rule: Range<Int>?
+        var uids = 0
+        var depth = 0
+        for line in block.lines {
+            switch line.kind {
+            case .begin: depth += 1; continue
+            case .end: depth -= 1; continue
+            case .property: guard depth == 1 else { continue }
+            }
+            let range = Int(line.offset)..<Int(line.offset + line.length)
+            switch line.name {
+            case "DTSTART":
+                guard start == nil else { return nil }
+                start = range
+            case "DTEND":
+                guard end == nil else { return nil }
+                end = range
+            case "DURATION":
+                guard duration == nil else { return nil }
+                duration = range
+            case "RRULE":
+                guard rule == nil else { return nil }
+                rule = range
+            case "RDATE", "RECURRENCE-ID":
+                return nil
+            case "UID":
+                uids += 1
+                guard uids == 1, WindowFilter.plainUID(range, text: text) != nil else { return nil }
+            default:
+                continue
+            }
+        }
+        guard let start, end == nil || duration == nil else { return nil }
+        self.start = start
+        self.end = end
+        self.duration = duration
+        self.rule = rule
+    }
+}
+
+extension WindowFilter {
+    /// The value of a UID line when libical's text is the same bytes (not empty, no backslash
+    /// escape), as the range of its bytes; `nil` otherwise.
+    static func plainUID(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let bytes = UnsafeBufferPointer(rebasing: text[line])
+        guard let colon = ContentLineSyntax.valueStart(bytes), colon + 1 < bytes.count else { return nil }
+        for i in (colon + 1)..<bytes.count where bytes[i] == 0x5C { return nil }
+        return (line.lowerBound + colon + 1)..<line.upperBound
+    }
+
+    /// The UID of a block the filter skipped, as libical would read it (the filter skips no
+    /// block whose UID it could not read so); `nil` when it has none.
+    static func uid(of block: ComponentBlock) -> String? {
+        block.text.withUnsafeBufferPointer { text in
+            var depth = 0
+            for line in block.lines {
+                switch line.kind {
+                case .begin: depth += 1
+                case .end: depth -= 1
+                case .property:
+                    guard depth == 1, line.name == "UID" else { continue }
+                    let range = Int(line.offset)..<Int(line.offset + line.length)
+                    guard let value = plainUID(range, text: text) else { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: text[value]), as: UTF8.self)
+                }
+            }
+            return nil
+        }
+    }
+}

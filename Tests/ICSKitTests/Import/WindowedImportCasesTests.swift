@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import ICSKit
+
+/// Hand-made cases of a windowed import (window June 2025 in UTC): which events it keeps (worked
+/// out by hand from ``WindowFilter``'s rule, margin 26 h) and that the occurrences it shows are
+/// those of a full import (the independent reference).
+@Suite struct WindowedImportCasesTests {
+    static let june = WindowFilterTests.june
+    static let pagoPago = TimeZone(identifier: "Pacific/Pago_Pago")!  // UTC−11 all year
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// Imports `body` whole and with the June window; checks that both show the same occurrences
+    /// in `zone`, and returns the windowed import's event UIDs and the occurrences' UIDs.
+    static func compare(_ body: [String], zone: TimeZone = utc) throws -> (kept: [String], shown: [String]) {
+        let text = calendarText(body)
+        let full = try ICalendar(parsing: text)
+        let windowed = try ICalendar(parsing: text, options: ImportOptions(window: june))
+        let expected = occurrences(full, june, zone)
+        let found = occurrences(windowed, june, zone)
+        #expect(found == expected)
+        return (windowed.events.map { $0.uid ?? "" }, found.map { $0.incidence.uid ?? "" })
+    }
+
+    static func event(_ uid: String, _ lines: [String]) -> [String] {
+        ["BEGIN:VEVENT", "UID:\(uid)"] + lines + ["END:VEVENT"]
+    }
+
+    @Test func anEventEndingAtTheWindowStartIsNotShown() throws {
+        // Ends exactly at 06-01T00:00Z, and DTEND is exclusive: not shown; kept, inside the margin.
+        let result = try Self.compare(Self.event("edge", ["DTSTART:20250531T230000Z", "DTEND:20250601T000000Z"])
+            + Self.event("old", ["DTSTART:20250401T090000Z", "DTEND:20250401T100000Z"]))
+        #expect(result.kept == ["edge"])
+        #expect(result.shown == [])
+    }
+
+    @Test func anAllDayEventOnTheDayBeforeShowsWestOfUTC() throws {
+        // 31 May in Pago Pago runs to 06-01T11:00Z: it overlaps the window.
+        let body = Self.event("eve", ["DTSTART;VALUE=DATE:20250531", "DTEND;VALUE=DATE:20250601"])
+        #expect(try Self.compare(body, zone: Self.pagoPago).shown == ["eve"])
+        #expect(try Self.compare(body, zone: Self.utc).shown == [])
+    }
+
+    @Test func aFloatingTimeNearTheBoundaryShows() throws {
+        // 20:00 floating on 31 May is 06-01T07:00Z in Pago Pago.
+        let body = Self.event("float", ["DTSTART:20250531T200000", "DTEND:20250531T210000"])
+        let result = try Self.compare(body, zone: Self.pagoPago)
+        #expect(result.kept == ["float"])
+        #expect(result.shown == ["float"])
+    }
+
+    @Test func durationOnlyEvents() throws {
+        let result = try Self.compare(
+            Self.event("long", ["DTSTART:20250520T090000Z", "DURATION:P14D"])       // to 06-03T09:00Z: shown
+            + Self.event("short", ["DTSTART:20250401T090000Z", "DURATION:PT1H"]))  // skipped
+        #expect(result.kept == ["long"])
+        #expect(result.shown == ["long"])
+    }
+
+    @Test func aSeriesWhoseUntilIsBeforeTheWindow() throws {
+        let result = try Self.compare(
+            Self.event("ended", ["DTSTART:20250101T090000Z", "DTEND:20250101T100000Z", "RRULE:FREQ=DAILY;UNTIL=20250501T000000Z"])
+            // The last instance, 05-31T10:00Z, lasts 20 hours, into June: kept and shown.
+            + Self.event("late", ["DTSTART:20250101T100000Z", "DTEND:20250102T060000Z", "RRULE:FREQ=DAILY;UNTIL=20250531T120000Z"]))
+        #expect(result.kept == ["late"])
+        #expect(result.shown == ["late"])
+    }
+
+    @Test func anOverrideMovedIntoTheWindowKeepsItsSkippableMaster() throws {
+        // The master ended in March; its override of 10 February moved into June. The master comes
+        // back for the override, and the override shows.
+        let master = Self.event("moved", ["DTSTART:20250203T090000Z", "DTEND:20250203T100000Z", "RRULE:FREQ=WEEKLY;UNTIL=20250301T000000Z"])
+        let override = Self.event("moved", ["RECURRENCE-ID:20250210T090000Z", "DTSTART:20250610T090000Z", "DTEND:20250610T100000Z"])
+        for body in [master + override, override + master] {
+            let result = try Self.compare(body)
+            #expect(result.kept.count == 2)
+            #expect(result.shown == ["moved"])
+        }
+    }
+
+    @Test func anOlderOverrideOfAnExcludedInstanceStaysDropped() throws {
+        // CalDAV leftovers: the master (SEQUENCE 2) excludes 10 February, the override of it is
+        // older (SEQUENCE 1): dropped, in June as everywhere, which needs the skippable master.
+        let master = Self.event("left", ["SEQUENCE:2", "DTSTART:20250203T090000Z", "DTEND:20250203T100000Z",
+                                         "RRULE:FREQ=WEEKLY;UNTIL=20250301T000000Z", "EXDATE:20250210T090000Z"])
+        let override = Self.event("left", ["SEQUENCE:1", "RECURRENCE-ID:20250210T090000Z", "DTSTART:20250610T090000Z",
+                                           "DTEND:20250610T100000Z"])
+        for body in [master + override, override + master] {
+            #expect(try Self.compare(body).shown == [])
+        }
+    }
+
+    @Test func aSkippableDuplicateWithAHigherSequenceStillWins() throws {
+        // Two components of one UID without RECURRENCE-ID: SEQUENCE 5 (April) wins over SEQUENCE 1 (June).
+        let old = Self.event("dup", ["SEQUENCE:5", "DTSTART:20250401T090000Z", "DTEND:20250401T100000Z"])
+        let new = Self.event("dup", ["SEQUENCE:1", "DTSTART:20250610T090000Z", "DTEND:20250610T100000Z"])
+        for body in [old + new, new + old] {
+            let result = try Self.compare(body)
+            #expect(result.kept == ["dup", "dup"])
+            #expect(result.shown == [])
+        }
+        // With the higher SEQUENCE in June, June's is shown.
+        let newer = Self.event("dup", ["SEQUENCE:6", "DTSTART:20250610T090000Z", "DTEND:20250610T100000Z"])
+        #expect(try Self.compare(old + newer).shown == ["dup"])
+    }
+
+    @Test func revivedEventsKeepTheirPlaceInTheFile() throws {
+        let body = Self.event("a", ["DTSTART:20250401T090000Z"]) + Self.event("b", ["DTSTART:20250402T090000Z"])
+            + Self.event("c", ["DTSTART:20250610T090000Z"]) + Self.event("a", ["RECURRENCE-ID:20250401T090000Z", "DTSTART:20250611T090000Z"])
+            + Self.event("d", ["DTSTART:20250403T090000Z"])
+        let windowed = try ICalendar(parsing: calendarText(body), options: ImportOptions(window: Self.june))
+        #expect(windowed.events.map { $0.uid ?? "" } == ["a", "c", "a"])
+        #expect(windowed.events.map(\.line) == [4, 12, 16])
+    }
+
+    @Test func aZoneBeyondTheMarginTurnsSkippingOff() throws {
+        // A VTIMEZONE at UTC+15 (no real zone is): every skipped event is imported after all.
+        let zone = ["BEGIN:VTIMEZONE", "TZID:Far", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+1500",
+                    "TZOFFSETTO:+1500", "END:STANDARD", "END:VTIMEZONE"]
+        let text = calendarText(zone + Self.event("old", ["DTSTART:20250401T090000Z"]))
+        let windowed = try ICalendar(parsing: text, options: ImportOptions(window: Self.june))
+        #expect(windowed.timeZones.first?.observances.first?.offsetTo == 15 * 3600)
+        #expect(windowed.events.map { $0.uid ?? "" } == ["old"])
+        let plain = try ICalendar(parsing: calendarText(Self.event("old", ["DTSTART:20250401T090000Z"])),
+                                  options: ImportOptions(window: Self.june))
+        #expect(plain.events.isEmpty)
+    }
+
+    @Test func noWindowSkipsNothingAndSkippedBlocksGiveNoDiagnostics() throws {
+        // A GEO that libical cannot read: a full import reports it, a windowed one skips the
+        // event (April) before libical sees it, so nothing is reported (views are not validators).
+        let body = Self.event("old", ["DTSTART:20250401T090000Z", "GEO:not-a-geo"])
+        let full = try ICalendar(parsing: calendarText(body))
+        let windowed = try ICalendar(parsing: calendarText(body), options: ImportOptions(window: Self.june))
+        #expect(full.events.count == 1)
+        #expect(!full.diagnostics.isEmpty)
+        #expect(windowed.events.isEmpty)
+        #expect(windowed.diagnostics.isEmpty)
+    }
+}
