@@ -113,7 +113,7 @@ import Testing
         let result = try CLI.run(["validate", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("OVERVIEW: Check iCalendar (.ics) files"))
-        #expect(result.stdout.contains("\n" + Self.usageTail))
+        #expect(result.stdout.contains("\nUSAGE: icsview validate [--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ...\n"))
     }
 
     @Test func codeTableInMarkdown() throws {
