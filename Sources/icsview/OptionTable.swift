@@ -29,7 +29,7 @@ enum OptionTable {
 
     static let sections: [Section] = [
         Section("ARGUMENTS:", [
-            .option("<file>", ["An .ics file, an http(s):// or webcal(s):// URL, - for standard input,", "or a calendar's name from the configuration file (default: every configured one)."]),
+            .option("<file>", ["An .ics file, an http(s):// or webcal(s):// URL, - for standard input,", "or a calendar's name from the configuration file", "(default: every configured calendar)."]),
         ]),
         Section("VIEWS (default: a summary of each calendar):", [
             .option("--month [<month>]", ["Show a month as a grid (default: this month): 2024-12, 2024-1,", "2024-12-01, nov, november (this year), or a day as below."]),
@@ -83,7 +83,8 @@ enum OptionTable {
             .text("A <day> is 2024-12-01, today, tomorrow, yesterday, +7d, -2w, +1m, -1y, or a weekday"),
             .text("name (mon, monday: the next one after today), counted from --today. After --month or"),
             .text("--week the next word is the option's value when it is written like a date or month,"),
-            .text("or is not an option, a URL, a name ending in .ics, or an existing file."),
+            .text("or is not an option, a URL, a name ending in .ics, or an existing file; a configured"),
+            .text("calendar's name is the input there, unless it is also a month or day (nov)."),
         ]),
         Section("SUBCOMMANDS:", [
             .option("config check", ["Print what the configuration file says and where it is, or its errors by line."]),

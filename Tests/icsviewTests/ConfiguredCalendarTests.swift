@@ -17,6 +17,12 @@ import Testing
         return try CLI.run(arguments, environment: ["ICSVIEW_CONFIG": dir.appendingPathComponent("config").path])
     }
 
+    /// A configuration file holding `text`, in a folder of its own that the caller removes (for `--config`).
+    static func configPath(_ text: String) throws -> String {
+        let dir = try ConfigFileTests.folder(["config": text])
+        return dir.appendingPathComponent("config").path
+    }
+
     static var twoCalendars: String {
         "[calendar team]\nfile = \(team)\nname = Platform\ncolor = #3366cc\n\n[calendars]\nhols = \(holidays)\n"
     }
@@ -53,6 +59,12 @@ import Testing
         let diff = try Self.run(["diff", "team", "hols", "--tz", "UTC"], config: config)
         #expect(diff.status == 1)
         #expect(diff.stdout == (try CLI.run(["diff", Self.team, Self.holidays, "--tz", "UTC"])).stdout)
+        // diff takes -q; --config may stand anywhere before '--'.
+        let path = try Self.configPath(config)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let quietDiff = try CLI.run(["diff", "-q", "team", "--config", path, "hols", "--tz", "UTC"])
+        #expect(quietDiff.status == 1)
+        #expect(quietDiff.stdout == diff.stdout)
         // A word that is no configured name is still a file: a missing one is an error, exit 1.
         let missing = try Self.run(["nosuch", "--month", "2024-06"], config: config)
         #expect(missing.status == 1)
