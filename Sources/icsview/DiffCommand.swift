@@ -11,7 +11,8 @@ enum DiffCommand {
     \(usage)
 
     ARGUMENTS:
-      <old>                   The earlier copy: an .ics file, a URL, or - for standard input.
+      <old>                   The earlier copy: an .ics file, a URL, - for standard input, or a
+                              calendar's name from the configuration file.
       <new>                   The later copy.
 
     OPTIONS:
@@ -19,6 +20,7 @@ enum DiffCommand {
       --tz <zone>             The zone the text's times are shown in (default: $TZ or the system's).
       --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
+      -q, --quiet             No warnings (a feed served from the cache, for one).
       -h, --help              Show help information.
 
     Events are matched by UID and RECURRENCE-ID; DTSTAMP and LAST-MODIFIED alone are not a change.
@@ -32,7 +34,7 @@ enum DiffCommand {
     """
 
     /// Runs the subcommand on the arguments after `diff`; returns the exit code.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         var options = Options()
         var inputs: [String] = []
         var rest = arguments[...]
@@ -43,7 +45,7 @@ enum DiffCommand {
                 if argument == "-h" || argument == "--help" { options.showHelp = true; continue }
                 guard argument.hasPrefix("-"), argument != "-" else { inputs.append(argument); continue }
                 let name = String(argument.prefix { $0 != "=" })
-                guard ["--format", "--tz", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size"].contains(name) else {
+                guard ["--format", "--tz", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet"].contains(name) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
                 feedArguments.append(argument)
@@ -55,7 +57,10 @@ enum DiffCommand {
                 print(help, terminator: "")
                 return 0
             }
-            let parsed = try OptionParser.parse(feedArguments + ["--", "-"])
+            var base = configuration?.defaults ?? Options()
+            base.view = .summary
+            let parsed = try OptionParser.parse(feedArguments + ["--", "-"], defaults: base)
+            DiagnosticOutput.shared.verbosity = parsed.verbosity
             options.format = parsed.format
             options.timeZone = parsed.timeZone
             options.offline = parsed.offline
@@ -72,8 +77,9 @@ enum DiffCommand {
         }
         let old: ICalendar, new: ICalendar
         do {
-            old = try InputLoader.load(inputs[0], options: options)
-            new = try InputLoader.load(inputs[1], options: options)
+            let resolved = ConfiguredInputs.resolve(inputs, configuration: configuration)
+            old = try InputLoader.load(resolved[0].source, options: options)
+            new = try InputLoader.load(resolved[1].source, options: options)
         } catch {
             printError("Error: \(error)\n")
             return 2

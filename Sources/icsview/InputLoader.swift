@@ -5,7 +5,7 @@ import ICSKit
 /// `http(s)://` / `webcal(s)://` URL (fetched through the feed cache).
 ///
 /// For a URL that could not be refreshed, the last good copy is used and a warning on
-/// stderr says why and how old it is; the data on stdout stays the calendar.
+/// stderr (unless `--quiet`) says why and how old it is; the data on stdout stays the calendar.
 enum InputLoader {
     /// Loads `input`, honouring `--offline`, `--no-cache`, `--cache-dir`, `--timeout` and `--max-size`.
     /// - Parameter window: for a view, the range it shows: a file or standard input is imported
@@ -15,9 +15,9 @@ enum InputLoader {
         let source = try FeedSource(input)
         guard source.isRemote else { return try ICalendar(contentsOfFile: input, options: ImportOptions(window: window)) }
         let update = try subscription(for: source, options: options).refreshBlocking()
-        if let notice = update.notice() { printError("warning: \(source): \(notice)\n") }
-        for warning in update.warnings { printError("warning: \(source): \(warning)\n") }
-        if let problem = update.cacheProblem { printError("warning: cannot update the cache: \(problem)\n") }
+        if let notice = update.notice() { DiagnosticOutput.shared.warning("\(source): \(notice)") }
+        for warning in update.warnings { DiagnosticOutput.shared.warning("\(source): \(warning)") }
+        if let problem = update.cacheProblem { DiagnosticOutput.shared.warning("\(source): cannot update the cache: \(problem)") }
         return update.calendar
     }
 

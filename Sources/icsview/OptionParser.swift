@@ -12,12 +12,21 @@ enum OptionParser {
     static let optionalValued: Set<String> = ["--month", "--week", "--year"]
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
                                      "--offline", "--no-cache",
-                                     "--no-agenda", "-3", "-y", "--todos", "--generate-man-page"]
+                                     "--no-agenda", "-3", "-y", "--todos", "--generate-man-page",
+                                     "--summary", "-q", "--quiet", "--verbose"]
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
+    /// - Parameters:
+    ///   - defaults: where the options start (the configuration's, ``Configuration/defaults``):
+    ///     what the arguments set overrides them; its inputs are used when the arguments name none.
+    ///   - configuredNames: the configured calendars' names: after `--month` or `--week`, such a
+    ///     name is the option's value only when it parses as one (`nov`), else it is an input.
+    static func parse(_ arguments: [String], defaults: Options = Options(),
+                      configuredNames: Set<String> = []) throws(UsageError) -> Options {
+        var options = defaults
+        options.inputs = []
+        var verbositySet: String?
         var viewSet: String?
         func setView(_ view: Options.View, _ name: String) throws(UsageError) {
             if let viewSet, viewSet != name { throw UsageError(message: "\(viewSet) and \(name) cannot be used together") }
@@ -29,7 +38,14 @@ enum OptionParser {
         var dayTexts: [(name: String, text: String)] = []
         var monthText: String?
         let locale = ViewContext.locale(environment: ProcessInfo.processInfo.environment)
-        let takesDate = { (text: String) in OptionParser.isDateValue(text, locale: locale) }
+        let takesMonth = { (text: String) in
+            configuredNames.contains(text) ? DateArgument.month(text, today: ViewContext.clockToday(), locale: locale) != nil
+                : OptionParser.isDateValue(text, locale: locale)
+        }
+        let takesDay = { (text: String) in
+            configuredNames.contains(text) ? DateArgument.day(text, today: ViewContext.clockToday(), locale: locale) != nil
+                : OptionParser.isDateValue(text, locale: locale)
+        }
         while let word = cursor.next() {
             guard case let .option(name, inlineValue) = word else {
                 if case let .input(input) = word { options.inputs.append(input) }
@@ -66,6 +82,12 @@ enum OptionParser {
                     options.year = year
                 }
             case "--todos": try setView(.todos, name)
+            case "--summary": try setView(.summary, name)
+            case "-q", "--quiet", "--verbose":
+                let spelled = name == "--verbose" ? name : "--quiet"
+                if let verbositySet, verbositySet != spelled { throw UsageError(message: "--quiet and --verbose cannot be used together") }
+                verbositySet = spelled
+                options.verbosity = name == "--verbose" ? .verbose : .quiet
             case "--days":
                 let text = try value()
                 guard let n = Int(text), (1...3660).contains(n) else { throw UsageError(message: "'\(text)' is not a number of days from 1 to 3660") }
@@ -78,10 +100,10 @@ enum OptionParser {
             case "--show-cancelled": options.showCancelled = true
             case "--month":
                 try setView(.month, name)
-                if let text = optionalValue(matching: takesDate) { monthText = text }
+                if let text = optionalValue(matching: takesMonth) { monthText = text }
             case "--week":
                 try setView(.week, name)
-                if let text = optionalValue(matching: takesDate) { dayTexts.append((name, text)) }
+                if let text = optionalValue(matching: takesDay) { dayTexts.append((name, text)) }
             case "--format":
                 let text = try value()
                 guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text, json, html or svg)") }
@@ -146,6 +168,7 @@ enum OptionParser {
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")
         }
+        if options.inputs.isEmpty { options.inputs = defaults.inputs }
         if !options.showHelp && !options.showVersion && !options.showManPage && options.completionShell == nil && options.inputs.isEmpty {
             throw UsageError(message: "missing expected argument '<file>'")
         }

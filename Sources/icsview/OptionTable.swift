@@ -29,7 +29,7 @@ enum OptionTable {
 
     static let sections: [Section] = [
         Section("ARGUMENTS:", [
-            .option("<file>", ["An .ics file, an http(s):// or webcal(s):// URL, or - for standard input."]),
+            .option("<file>", ["An .ics file, an http(s):// or webcal(s):// URL, - for standard input,", "or a calendar's name from the configuration file", "(default: every configured calendar)."]),
         ]),
         Section("VIEWS (default: a summary of each calendar):", [
             .option("--month [<month>]", ["Show a month as a grid (default: this month): 2024-12, 2024-1,", "2024-12-01, nov, november (this year), or a day as below."]),
@@ -38,6 +38,7 @@ enum OptionTable {
             .option("--year [<yyyy>], -y", ["Show a year as twelve small months (default: this year)."]),
             .option("--agenda", ["List the occurrences between --from and --to."]),
             .option("--todos", ["List the open to-dos by due date."]),
+            .option("--summary", ["Summarise each calendar (when the configuration's view is another)."]),
         ]),
         Section("OPTIONS:", [
             .option("--from <day>", ["First day shown by --agenda (default: today)."]),
@@ -57,6 +58,13 @@ enum OptionTable {
             .option("--format <format>", ["text, json, html (--month, --months, -3, --year, --week)", "or svg (--month, --week) (default: text)."]),
             .option("--width <px>", ["The width of an SVG picture (default: 900)."]),
             .option("--height <px>", ["The height of an SVG picture (default: 640, a week 360)."]),
+            .option("-q, --quiet", ["No warnings (an input that cannot be read is still an error)."]),
+            .option("--verbose", ["Every problem met in the inputs, by file and line (default: one line", "per input with problems; 'icsview validate' lists them)."]),
+        ]),
+        Section("CONFIGURATION:", [
+            .option("--config <file>", ["Read this configuration file (default: $ICSVIEW_CONFIG, else", "$XDG_CONFIG_HOME/icsview/config, else ~/.config/icsview/config)."]),
+            .text("It names calendars ([calendar work] with url, name and color) and defaults ([defaults]"),
+            .text("with timezone, first-weekday, time-format, color and view); options given override them."),
         ]),
         Section("FEEDS (URLs):", [
             .option("--cache-dir <dir>", ["Where the last good copy of each URL is kept", "(default: $XDG_CACHE_HOME/icsview or ~/.cache/icsview)."]),
@@ -75,9 +83,11 @@ enum OptionTable {
             .text("A <day> is 2024-12-01, today, tomorrow, yesterday, +7d, -2w, +1m, -1y, or a weekday"),
             .text("name (mon, monday: the next one after today), counted from --today. After --month or"),
             .text("--week the next word is the option's value when it is written like a date or month,"),
-            .text("or is not an option, a URL, a name ending in .ics, or an existing file."),
+            .text("or is not an option, a URL, a name ending in .ics, or an existing file; a configured"),
+            .text("calendar's name is the input there, unless it is also a month or day (nov)."),
         ]),
         Section("SUBCOMMANDS:", [
+            .option("config check", ["Print what the configuration file says and where it is, or its errors by line."]),
             .option("diff <old> <new>", ["What changed between two copies of a calendar (see 'icsview diff --help')."]),
             .option("remind <file>...", ["The reminders (alarms) that go off in a range, in trigger order", "(--from, --to, --next 7d, --tz, --format; see 'icsview remind --help')."]),
             .option("validate <input>...", ["Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help')."]),

@@ -63,6 +63,8 @@ struct Options: Equatable {
     /// `--width PX`, `--height PX`: the size of an SVG picture (`--format svg`).
     var pictureWidth: Int?
     var pictureHeight: Int?
+    /// `-q`/`--quiet`, `--verbose`: how the problems met in the inputs are told (default: one line per input).
+    var verbosity: DiagnosticOutput.Verbosity = .summary
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
@@ -77,6 +79,7 @@ struct Options: Equatable {
             && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
             && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
             && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
+            && lhs.verbosity == rhs.verbosity
     }
 }
 

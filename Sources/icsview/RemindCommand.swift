@@ -27,6 +27,8 @@ enum RemindCommand {
                               description, acknowledged, calendar, default, snooze (default: text).
       --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
+      -q, --quiet, --verbose  No warnings; or every problem in the inputs, by line (default: one
+                              line per input with problems).
       -h, --help              Show help information.
 
     A relative alarm goes off once per occurrence (and per REPEAT), counted from the start or, with
@@ -38,11 +40,11 @@ enum RemindCommand {
     """
 
     /// Runs the subcommand on the arguments after `remind`; returns the exit code.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         let options: RemindOptions
         let context: ViewContext
         do throws(UsageError) {
-            options = try RemindOptions.parse(arguments)
+            options = try RemindOptions.parse(arguments, defaults: configuration?.defaults ?? Options())
             if options.base.showHelp {
                 print(help, terminator: "")
                 return 0
@@ -52,19 +54,13 @@ enum RemindCommand {
             printError("Error: \(error.message)\n\(usage)\n  See 'icsview remind --help' for more information.\n")
             return 64
         }
-        var calendars: [ICalendar] = []
-        var failed = false
-        for input in options.base.inputs {
-            do {
-                calendars.append(try InputLoader.load(input, options: options.base))
-            } catch {
-                failed = true
-                printError("Error: \(error)\n")
-            }
-        }
+        DiagnosticOutput.shared.verbosity = options.base.verbosity
+        let (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration),
+                                                          options: options.base)
+        let failed = !failures.isEmpty
         if options.base.format == .text {
             for calendar in calendars {
-                for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
+                DiagnosticOutput.shared.report(calendar.diagnostics)
             }
         }
         let (start, end) = range(options, context: context)
@@ -89,7 +85,8 @@ enum RemindCommand {
         if count == 0 && options.base.format == .text {
             print("No reminders from \(renderer.stamp(start)) to \(renderer.stamp(end)).")
         }
-        for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
+        DiagnosticOutput.shared.report(iterator.diagnostics)
+        DiagnosticOutput.shared.finish()
         return failed ? 1 : 0
     }
 

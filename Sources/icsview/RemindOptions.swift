@@ -10,10 +10,12 @@ struct RemindOptions: Equatable {
     var includesAcknowledged = false
 
     static let valued: Set<String> = ["--from", "--to", "--next", "--tz", "--format", "--today", "--cache-dir", "--timeout", "--max-size"]
-    static let flags: Set<String> = ["--include-acknowledged", "--offline", "--no-cache", "--help", "-h"]
+    static let flags: Set<String> = ["--include-acknowledged", "--offline", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
 
     /// Parses the arguments after `remind`. Accepts `--opt value`, `--opt=value` and `--`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> RemindOptions {
+    /// - Parameter defaults: the configuration's defaults (``Configuration/defaults``): its time
+    ///   zone unless `--tz`, its calendars when no input is named.
+    static func parse(_ arguments: [String], defaults: Options = Options()) throws(UsageError) -> RemindOptions {
         var options = RemindOptions()
         var shared: [String] = []
         var cursor = ArgumentCursor(arguments)
@@ -32,13 +34,15 @@ struct RemindOptions: Equatable {
                     throw UsageError(message: "'\(text)' given to --next is not a length such as 30m, 12h, 7d or 2w")
                 }
                 options.next = seconds
-            case "--offline", "--no-cache": shared.append(name)
+            case "--offline", "--no-cache", "-q", "--quiet", "--verbose": shared.append(name)
             default: shared += [name, try cursor.value(for: name, inline: inlineValue)]
             }
         }
         // The shared options through the views' parser, so that they mean the same there and here.
-        let parsed = try OptionParser.parse(shared + ["--", "-"])
-        let inputs = options.base.inputs, help = options.base.showHelp
+        var base = defaults
+        base.view = .summary
+        let parsed = try OptionParser.parse(shared + ["--", "-"], defaults: base)
+        let inputs = options.base.inputs.isEmpty ? defaults.inputs : options.base.inputs, help = options.base.showHelp
         options.base = parsed
         options.base.inputs = inputs
         options.base.showHelp = help

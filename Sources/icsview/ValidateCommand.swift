@@ -3,7 +3,7 @@ import ICSKit
 
 /// `icsview validate`: options → validation → findings and summary → exit code.
 enum ValidateCommand {
-    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] <file|dir|url|-> ..."
+    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ..."
 
     static let help = """
     OVERVIEW: Check iCalendar (.ics) files against RFC 5545, with the line of every problem.
@@ -15,11 +15,16 @@ enum ValidateCommand {
                               feed (fetched now, never from the cache), or - for standard input.
                           In a directory, symbolic links to directories are not followed; a *.ics
                           link that dangles or loops counts as a file that could not be read.
+                          A calendar's name from the configuration file stands for its file or URL;
+                          with no input, every configured calendar is checked.
 
     OPTIONS:
       --format <format>       text, json (one object per line) or github (workflow commands) (default: text).
       --strict                Fail on warnings too.
-      --quiet                 Print only the findings, no summary.
+      -q, --quiet             Print only the findings, no summary.
+      --ignore <code>         Do not report this check (ICS2209; repeatable; see --list-codes).
+      --warn <code>           Report this check as a warning, not an error (repeatable): with
+                              no other error the exit status is 0 (unless --strict).
       --timeout <seconds>     The longest a URL may take (default: 120).
       --max-size <mb>         The largest calendar a URL may send (default: 50).
       --list-codes            Print every check's code; with --format markdown, as a table.
@@ -32,10 +37,10 @@ enum ValidateCommand {
     """
 
     /// Runs the command and returns its exit status.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         let options: ValidateOptions
         do {
-            options = try ValidateOptions.parse(arguments)
+            options = try ValidateOptions.parse(arguments, defaultInputs: configuration?.calendars.map(\.key) ?? [])
         } catch {
             printError("Error: \(error.message)\n\(usage)\n  See 'icsview validate --help' for more information.\n")
             return 64
@@ -48,8 +53,9 @@ enum ValidateCommand {
             print(ValidateRenderer.codes(format: options.format), terminator: "")
             return 0
         }
-        let report = Validator().validate(inputs: options.inputs,
-                                          fetchOptions: FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB))
+        let sources = ConfiguredInputs.resolve(options.inputs, configuration: configuration).map(\.source)
+        let report = options.accepted(Validator().validate(inputs: sources,
+                                          fetchOptions: FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)))
         var out = ""
         for line in ValidateRenderer.lines(report.findings, format: options.format) {
             out += line

@@ -9,7 +9,8 @@ extension Views {
         let strings = context.strings
         let labels = PageRenderOptions.Labels(allDay: strings.allDay, more: strings.more, weekShort: strings.weekShort,
                                               week: strings.week,
-                                              noEvents: LocalStrings.fill(strings.noEvents, "…", "…").trimmingCharacters(in: .punctuationCharacters))
+                                              noEvents: LocalStrings.fill(strings.noEvents, "…", "…").trimmingCharacters(in: .punctuationCharacters),
+                                              calendars: strings.calendars, agenda: strings.agenda)
         let names = calendars.enumerated().map { index, calendar in
             calendar.name ?? calendar.source.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "calendar \(index + 1)"
         }

@@ -19,15 +19,13 @@ struct Views {
     }
 
     /// Expands every calendar over `days` (inclusive, in the display zone).
-    /// Diagnostics of the expansion (unknown zones, limits) go to stderr in text mode.
+    /// Diagnostics of the expansion (unknown zones, limits) go to ``DiagnosticOutput`` in text mode.
     func occurrences(over days: ClosedRange<CivilDate>) -> [Occurrence] {
         let start = context.start(of: days.lowerBound)
         let end = context.start(of: days.upperBound.adding(days: 1))
         let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: start, to: end,
                                                              viewerTimeZone: context.zone).collect()
-        if options.format != .json {
-            for diagnostic in diagnostics { printError("\(diagnostic)\n") }
-        }
+        if options.format != .json { DiagnosticOutput.shared.report(diagnostics) }
         return occurrences
     }
 
@@ -72,7 +70,7 @@ struct Views {
             }
         }
         if !wrote { write(AgendaRenderer.noEvents(shown, options: options) + "\n") }
-        for diagnostic in iterator.diagnostics { printError("\(diagnostic)\n") }
+        DiagnosticOutput.shared.report(iterator.diagnostics)
     }
 
     /// `--from` (default today) and `--to` (default 30 days on) or `--days N`, inclusive.
@@ -101,7 +99,7 @@ struct Views {
             }
         }
         output.flush()
-        for diagnostic in diagnostics { printError("\(diagnostic)\n") }
+        DiagnosticOutput.shared.report(diagnostics)
     }
 
     var agendaOptions: AgendaRenderOptions {

@@ -38,18 +38,32 @@ enum WeekRenderer {
         "\(strings.week) \(week.weekNumber): \(week.firstDay) \(ascii ? "-" : "–") \(week.lastDay)"
     }
 
-    /// The week as a list: a heading per day (today marked), then its occurrences as agenda lines.
+    /// The week as a list: a heading per day (today marked), then its occurrences as agenda
+    /// lines; as in the agenda, a multi-day occurrence once, on its first day here, with its span.
     static func list(_ week: WeekProjection, calendar: Calendar, options: WeekRenderOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
         let rule = options.ascii ? "-" : "─"
         var lines = [style.apply(title(week, ascii: options.ascii, strings: options.strings), "1")]
+        // Each occurrence once, in the order the days list them (the projection already left
+        // out what it does not show, cancelled ones included).
+        var seen = Set<Occurrence>(), unique: [Occurrence] = []
+        for item in week.days {
+            for occurrence in item.occurrences where seen.insert(occurrence).inserted { unique.append(occurrence) }
+        }
+        let placed = DayOccurrences(unique, visibleDays: week.firstDay...week.lastDay, calendar: calendar, includeCancelled: true)
+        let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
+        var listed = Set<Int>()
         for (column, item) in week.days.enumerated() {
             var heading = "\(week.weekdaySymbols[column].short) \(item.day)"
-            if item.state.isToday && !options.color { heading += options.ascii ? " (today)" : " · today" }
+            if item.state.isToday && !options.color { heading += options.ascii ? " (\(options.strings.today))" : " · \(options.strings.today)" }
             let fill = max(0, min(options.width, 40) - TerminalText.width(heading) - 1)
             let styled = item.state.isToday ? style.apply(heading, "7", "1") : style.apply(heading, "1")
             lines.append(styled + " " + String(repeating: rule, count: fill))
-            lines += item.occurrences.map { AgendaRenderer.entry($0, on: item.day, calendar: calendar, options: options.agenda) }
+            for placement in placed.placements(on: item.day) where listed.insert(placement.index).inserted {
+                let until = placement.isMultiDay
+                    ? AgendaRenderer.untilText(placement, dates: dates, calendar: calendar, strings: options.strings) : nil
+                lines.append(AgendaRenderer.entry(placement.occurrence, on: item.day, calendar: calendar, options: options.agenda, until: until))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -12,13 +12,36 @@ func printError(_ text: String) {
 }
 
 /// The entry point only wires: options → import → (expand → project) → render → exit code.
-func run(_ arguments: [String]) -> Int32 {
-    if arguments.first == "validate" { return ValidateCommand.run(Array(arguments.dropFirst())) }
-    if arguments.first == "diff" { return DiffCommand.run(Array(arguments.dropFirst())) }
-    if arguments.first == "remind" { return RemindCommand.run(Array(arguments.dropFirst())) }
+func run(_ commandLine: [String]) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let extracted: (path: String?, rest: [String])
+    do {
+        extracted = try ConfigLocation.extract(commandLine)
+    } catch {
+        printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
+        return 64
+    }
+    let configPath = extracted.path, arguments = extracted.rest
+    let rest = Array(arguments.dropFirst())
+    if arguments.first == "config" { return ConfigCommand.run(rest, explicitPath: configPath, environment: environment) }
+    // A broken configuration stops every command but help: exit 64 with its errors, by line.
+    let configuration: Configuration?
+    do {
+        configuration = try ConfigLocation.load(explicit: configPath, environment: environment)
+    } catch {
+        guard ConfigCommand.asksOnlyForHelp(arguments) else {
+            printError(error.text)
+            return 64
+        }
+        configuration = nil
+    }
+    if arguments.first == "validate" { return ValidateCommand.run(rest, configuration: configuration) }
+    if arguments.first == "diff" { return DiffCommand.run(rest, configuration: configuration) }
+    if arguments.first == "remind" { return RemindCommand.run(rest, configuration: configuration) }
     let options: Options
     do {
-        options = try OptionParser.parse(arguments)
+        options = try OptionParser.parse(arguments, defaults: configuration?.defaults ?? Options(),
+                                         configuredNames: configuration?.names ?? [])
     } catch {
         printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
         return 64
@@ -39,24 +62,15 @@ func run(_ arguments: [String]) -> Int32 {
         print(Help.version)
         return 0
     }
-    var calendars: [ICalendar] = []
-    var failures: [ICSError] = []
+    DiagnosticOutput.shared.verbosity = options.verbosity
     // A view imports only what can show in its range; the summary needs everything.
     let window = Views.importWindow(options: options)
-    for input in options.inputs {
-        do {
-            calendars.append(try InputLoader.load(input, options: options, window: window))
-        } catch {
-            failures.append(error)
-            printError("Error: \(error)\n")
-        }
-    }
+    let (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
+                                                      options: options, window: window)
     // Failed inputs are not empty calendars: with none read, the errors alone.
     if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }
     if options.format != .json {
-        for calendar in calendars {
-            for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
-        }
+        for calendar in calendars { DiagnosticOutput.shared.report(calendar.diagnostics) }
     }
     switch options.view {
     case .summary:
@@ -86,6 +100,8 @@ func run(_ arguments: [String]) -> Int32 {
         default: show(views.month())
         }
     }
+    // Quiet by default: one line per input with problems (--verbose: every one; --quiet: none).
+    DiagnosticOutput.shared.finish()
     if !failures.isEmpty && !calendars.isEmpty {
         let noun = options.inputs.count == 1 ? "calendar" : "calendars"
         printError("\(failures.count) of \(options.inputs.count) \(noun) could not be read\n")

@@ -71,7 +71,7 @@ import Testing
             "END:VCALENDAR",
         ])
         // A grid caps what it collects (the streamed agenda lists every instance, uncapped).
-        let result = try CLI.run([url.path, "--month", "2024-06", "--no-agenda"])
+        let result = try CLI.run([url.path, "--month", "2024-06", "--no-agenda", "--verbose"])
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains("\(url.path):4: warning: stopped expanding the series after 10000 instances (the cap of what is collected at once) [ICS3002]"), "\(lines)")

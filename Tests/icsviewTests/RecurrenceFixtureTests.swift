@@ -46,7 +46,7 @@ struct RecurrenceFixtureTests {
         let arguments = try #require(try Self.text(name, ".args"), "\(name).args is missing")
             .split(whereSeparator: \.isWhitespace).map(String.init)
         let expected = try #require(try Self.text(name, ".expected.jsonl"), "\(name).expected.jsonl is missing")
-        let result = try CLI.run(["\(Self.directory)/\(name).ics"] + arguments + ["--format", "json"],
+        let result = try CLI.run(["\(Self.directory)/\(name).ics"] + arguments + ["--format", "json", "--verbose"],
                                  environment: Self.environment)
         #expect(result.status == 0, "exit status of \(name)")
         let expectedLines = Self.lines(expected), actualLines = Self.lines(result.stdout)
@@ -167,7 +167,7 @@ struct ConventionCommandTests {
 
     @Test func emptyRulesAreOneWarningPerFile() throws {
         let result = try CLI.run(["Fixtures/recurrence/empty-rrule.ics", "--agenda", "--from", "2025-01-01", "--to", "2025-01-31",
-                                  "--tz", "UTC", "--color", "never"], environment: RecurrenceFixtureTests.environment)
+                                  "--tz", "UTC", "--color", "never", "--verbose"], environment: RecurrenceFixtureTests.environment)
         #expect(result.status == 0)
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("ICS2209") }
         #expect(warnings == ["Fixtures/recurrence/empty-rrule.ics:8: warning: 2 components have an empty RRULE (the first on line 8): read as no rule [ICS2209]"])

@@ -47,6 +47,9 @@ enum CLI {
         env["LANG"] = "C.UTF-8"
         env["LC_ALL"] = ""
         env["LC_TIME"] = ""
+        // No configuration file unless a test names one (the user's own must not change the output).
+        env["ICSVIEW_CONFIG"] = ""
+        env["XDG_CONFIG_HOME"] = "/nonexistent/icsview-tests"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

@@ -1,0 +1,76 @@
+/// `icsview config check`: what the configuration file says and where it is, or its errors.
+enum ConfigCommand {
+    static let usage = "USAGE: icsview [--config <file>] config check"
+
+    static let help = """
+    OVERVIEW: Check the configuration file: print what was read and from where, or the errors by line.
+
+    \(usage)
+
+    The file is --config <file>, else $ICSVIEW_CONFIG, else $XDG_CONFIG_HOME/icsview/config,
+    else ~/.config/icsview/config. Its format is described in the README ("Configuration").
+
+    EXIT STATUS:
+      0 the file is good (or there is none), 64 it has errors (or usage error).
+
+    """
+
+    /// Runs `config …` with the arguments after `config`; returns the exit status.
+    static func run(_ arguments: [String], explicitPath: String?, environment: [String: String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(help, terminator: "")
+            return 0
+        }
+        guard arguments == ["check"] else {
+            let message = arguments.isEmpty ? "missing subcommand 'check'" : "unknown argument '\(arguments[0] == "check" ? arguments[1] : arguments[0])'"
+            printError("Error: \(message)\n\(usage)\n  See 'icsview config --help' for more information.\n")
+            return 64
+        }
+        do {
+            guard let configuration = try ConfigLocation.load(explicit: explicitPath, environment: environment) else {
+                let place = ConfigLocation.path(explicit: nil, environment: environment)?.path ?? "~/.config/icsview/config"
+                print("No configuration file (\(place) does not exist): the built-in defaults apply.")
+                return 0
+            }
+            print(report(configuration), terminator: "")
+            return 0
+        } catch {
+            printError(error.text)
+            return 64
+        }
+    }
+
+    /// What `config check` prints for a good file.
+    ///
+    /// ```
+    /// Configuration: /home/ann/.config/icsview/config
+    /// Defaults:
+    ///   timezone = Europe/Berlin (line 2)
+    ///   view = month (line 3)
+    /// Calendars:
+    ///   work: webcal://example.com/work.ics, name "Work", color #3366cc (line 5)
+    /// ```
+    static func report(_ configuration: Configuration) -> String {
+        var out = "Configuration: \(configuration.path)\n"
+        out += "Defaults:" + (configuration.settings.isEmpty ? " none (the built-in ones apply)\n" : "\n")
+        for setting in configuration.settings {
+            out += "  \(setting.key) = \(setting.value) (line \(setting.line))\n"
+        }
+        out += "Calendars:" + (configuration.calendars.isEmpty ? " none\n" : "\n")
+        for entry in configuration.calendars {
+            var parts = [entry.source]
+            if let name = entry.displayName { parts.append("name \"\(name)\"") }
+            if let color = entry.color { parts.append("color \(color)") }
+            out += "  \(entry.key): \(parts.joined(separator: ", ")) (line \(entry.line))\n"
+        }
+        return out
+    }
+
+    /// Whether the command only asks for help, the version, the man page or a completion
+    /// script: those work even when the configuration file is broken.
+    static func asksOnlyForHelp(_ arguments: [String]) -> Bool {
+        let words = arguments.prefix { $0 != "--" }
+        return words.contains { ["-h", "--help", "--version", "--generate-man-page"].contains($0)
+            || $0.hasPrefix("--generate-completion-script") }
+    }
+}

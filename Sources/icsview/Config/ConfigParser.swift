@@ -1,0 +1,214 @@
+import Foundation
+import ICSKit
+
+/// Reads the configuration file's text: a pure function from text to a ``Configuration``
+/// and the errors found, each with its line.
+///
+/// ```
+/// # comments start with # or ; (whole lines only: a URL may hold a #)
+/// [defaults]
+/// timezone = Europe/Berlin
+/// first-weekday = mon
+/// time-format = 24h
+/// color = auto
+/// view = month
+///
+/// [calendar work]
+/// url = webcal://example.com/work.ics
+/// name = Work
+/// color = #3366cc
+///
+/// [calendars]
+/// holidays = ~/calendars/holidays.ics
+/// ```
+enum ConfigParser {
+    /// The keys of `[defaults]`, in the order `config check` lists them.
+    static let defaultKeys = ["timezone", "first-weekday", "time-format", "color", "view"]
+    /// The keys of a `[calendar NAME]` section.
+    static let calendarKeys = ["url", "file", "name", "color"]
+
+    /// Parses `text`, read from `path`.
+    /// - Parameters:
+    ///   - home: `$HOME`, for sources written `~/…`.
+    /// - Returns: what was read, and every error (none when the file is good).
+    /// - Complexity: O(n) in the text's length.
+    static func parse(_ text: String, path: String, home: String?) -> (Configuration, [ConfigError]) {
+        var configuration = Configuration(path: path)
+        var errors: [ConfigError] = []
+        let folder = (path as NSString).deletingLastPathComponent
+        var section: Section?
+        var open: OpenCalendar?
+        var seenSections: [String: Int] = [:]
+        func fail(_ line: Int, _ message: String) { errors.append(ConfigError(path: path, line: line, message: message)) }
+        func close() {
+            guard let entry = open else { return }
+            open = nil
+            let sources = entry.values.filter { $0.key == "url" || $0.key == "file" }
+            guard let source = sources.first else {
+                return fail(entry.line, "[calendar \(entry.key)] has no 'url' (or 'file')")
+            }
+            if sources.count > 1 { return fail(sources[1].line, "[calendar \(entry.key)] has both 'url' and 'file'") }
+            add(Configuration.CalendarEntry(key: entry.key, source: resolve(source.value, folder: folder, home: home),
+                                            displayName: entry.values.first { $0.key == "name" }?.value,
+                                            color: entry.values.first { $0.key == "color" }?.value, line: entry.line))
+        }
+        func add(_ entry: Configuration.CalendarEntry) {
+            if let earlier = configuration.calendar(named: entry.key) {
+                return fail(entry.line, "calendar '\(entry.key)' is already defined on line \(earlier.line)")
+            }
+            configuration.calendars.append(entry)
+        }
+
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (index, raw) in lines.enumerated() {
+            let number = index + 1
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") {
+                close()
+                // Until a good header, the lines of a bad section are skipped (its error said enough).
+                section = .invalid
+                guard line.hasSuffix("]") else {
+                    fail(number, "a section header must end with ']'")
+                    continue
+                }
+                let words = line.dropFirst().dropLast().split(whereSeparator: \.isWhitespace).map(String.init)
+                switch (words.first, words.count) {
+                case ("defaults", 1), ("calendars", 1):
+                    let name = words[0]
+                    if let earlier = seenSections[name] { fail(number, "[\(name)] is already on line \(earlier)") }
+                    seenSections[name] = number
+                    section = name == "defaults" ? .defaults : .calendars
+                case ("calendar", 2):
+                    if let problem = problem(withName: words[1]) {
+                        fail(number, problem)
+                    } else {
+                        section = .calendar
+                        open = OpenCalendar(key: words[1], line: number)
+                    }
+                case ("calendar", _):
+                    fail(number, "a calendar section is written [calendar NAME], with one name")
+                default:
+                    fail(number, "unknown section '\(line)' (use [defaults], [calendars] or [calendar NAME])")
+                }
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                fail(number, "expected 'key = value' or a [section]")
+                continue
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = unquoted(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            guard !key.isEmpty else {
+                fail(number, "a key is missing before '='")
+                continue
+            }
+            guard !value.isEmpty else {
+                fail(number, "'\(key)' has no value")
+                continue
+            }
+            switch section {
+            case .invalid?:
+                continue
+            case nil:
+                fail(number, "'\(key)' is outside a section (put it under [defaults] or [calendar NAME])")
+            case .defaults?:
+                if let earlier = configuration.settings.first(where: { $0.key == key }) {
+                    fail(number, "'\(key)' is already set on line \(earlier.line)")
+                } else if let problem = setDefault(key, value, in: &configuration) {
+                    fail(number, problem)
+                } else {
+                    configuration.settings.append(Configuration.Setting(key: key, value: value, line: number))
+                }
+            case .calendars?:
+                if let problem = problem(withName: key) {
+                    fail(number, problem)
+                } else {
+                    add(Configuration.CalendarEntry(key: key, source: resolve(value, folder: folder, home: home), line: number))
+                }
+            case .calendar?:
+                guard var entry = open else { continue }
+                if !calendarKeys.contains(key) {
+                    fail(number, "unknown key '\(key)' in [calendar \(entry.key)] (use url, file, name or color)")
+                } else if let earlier = entry.values.first(where: { $0.key == key }) {
+                    fail(number, "'\(key)' is already set on line \(earlier.line)")
+                } else if key == "color", RGBColor(css: value) == nil {
+                    fail(number, "'\(value)' is not a colour (#RRGGBB, #RGB or a CSS name such as teal)")
+                } else {
+                    entry.values.append((key, value, number))
+                    open = entry
+                }
+            }
+        }
+        close()
+        // A section's own errors (no url) are found at its end: in line order for people.
+        let ordered = errors.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        return (configuration, ordered)
+    }
+
+    private enum Section { case defaults, calendars, calendar, invalid }
+
+    /// A `[calendar NAME]` section being read.
+    private struct OpenCalendar {
+        var key: String
+        var line: Int
+        var values: [(key: String, value: String, line: Int)] = []
+    }
+
+    /// Sets one `[defaults]` key; returns what is wrong with it, if anything.
+    private static func setDefault(_ key: String, _ value: String, in configuration: inout Configuration) -> String? {
+        switch key {
+        case "timezone":
+            guard TimeZoneNames.displayTimeZone(named: value) != nil else {
+                return "unknown time zone '\(value)' (use an IANA name such as Europe/Berlin)"
+            }
+            configuration.timeZone = value
+        case "first-weekday":
+            guard let day = DateArgument.weekday(value) else { return "'\(value)' is not a weekday (mon, tue, wed, thu, fri, sat or sun)" }
+            configuration.firstWeekday = day
+        case "time-format":
+            switch value.lowercased() {
+            case "12", "12h": configuration.hour12 = true
+            case "24", "24h": configuration.hour12 = false
+            default: return "'\(value)' is not a time format (24h or 12h)"
+            }
+        case "color":
+            guard let mode = Options.ColorMode(rawValue: value) else { return "'\(value)' is not a color mode (auto, always or never)" }
+            configuration.color = mode
+        case "view":
+            guard let view = Configuration.views[value] else {
+                return "'\(value)' is not a view (\(Configuration.views.keys.sorted().joined(separator: ", ")))"
+            }
+            configuration.view = view
+        default:
+            return "unknown key '\(key)' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    /// What is wrong with `name` as a calendar's name on the command line, if anything.
+    static func problem(withName name: String) -> String? {
+        guard let first = name.first, first.isLetter || first.isNumber || first == "_" else {
+            return "'\(name)' cannot name a calendar: it must start with a letter, a digit or '_'"
+        }
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "_.-".contains($0) }) else {
+            return "'\(name)' cannot name a calendar: use letters, digits, '_', '.' and '-'"
+        }
+        if Configuration.reservedNames.contains(name) { return "'\(name)' cannot name a calendar: it is a subcommand" }
+        return nil
+    }
+
+    /// A source as the loader takes it: URLs as written; `~/` from `home`; a relative path
+    /// from `folder` (the configuration file's).
+    static func resolve(_ source: String, folder: String, home: String?) -> String {
+        if source.contains("://") || source == "-" || source.hasPrefix("/") { return source }
+        if source == "~" || source.hasPrefix("~/"), let home { return home + source.dropFirst() }
+        return folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
+    }
+
+    /// The value without one pair of surrounding double quotes.
+    private static func unquoted(_ value: String) -> String {
+        value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+    }
+}

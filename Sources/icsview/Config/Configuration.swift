@@ -1,0 +1,85 @@
+import ICSKit
+
+/// What the configuration file (`~/.config/icsview/config`) says: the calendars it names and
+/// the defaults it sets. Parsed by ``ConfigParser``; found by ``ConfigLocation``.
+///
+/// Explicit options override these defaults, which override the built-in ones.
+struct Configuration: Equatable {
+    /// A `[calendar NAME]` section (or a `NAME = SOURCE` line under `[calendars]`).
+    struct CalendarEntry: Equatable {
+        /// The name that stands for the calendar on the command line (`icsview work --month`).
+        var key: String
+        /// A URL, or a file path (`~/` expanded, relative to the configuration file's folder).
+        var source: String
+        /// `name = …`: the display name, instead of the feed's own (X-WR-CALNAME).
+        var displayName: String?
+        /// `color = …`: a CSS colour (`#3366cc`, `teal`), instead of the feed's own.
+        var color: String?
+        /// The line that names the calendar.
+        var line: Int
+    }
+
+    /// One `key = value` line of `[defaults]`, as written, for `config check`.
+    struct Setting: Equatable {
+        var key: String
+        var value: String
+        var line: Int
+    }
+
+    /// The file read.
+    var path: String
+    var calendars: [CalendarEntry] = []
+    /// The `[defaults]` lines, in file order.
+    var settings: [Setting] = []
+    /// `timezone`.
+    var timeZone: String?
+    /// `first-weekday`.
+    var firstWeekday: Weekday?
+    /// `time-format` (`12h`/`12` → true, `24h`/`24` → false).
+    var hour12: Bool?
+    /// `color` (auto, always, never).
+    var color: Options.ColorMode?
+    /// `view` (summary, month, week, agenda, year, todos).
+    var view: Options.View?
+
+    /// The configured calendar called `key`.
+    func calendar(named key: String) -> CalendarEntry? {
+        calendars.first { $0.key == key }
+    }
+
+    /// The options the file sets, for the parsers to start from: explicit options then
+    /// override them. `inputs` are every configured calendar, used when none is named.
+    var defaults: Options {
+        var options = Options()
+        options.inputs = calendars.map(\.key)
+        options.timeZone = timeZone
+        options.firstWeekday = firstWeekday
+        options.hour12 = hour12
+        if let color { options.color = color }
+        if let view { options.view = view }
+        return options
+    }
+
+    /// The names of the configured calendars.
+    var names: Set<String> { Set(calendars.map(\.key)) }
+
+    /// The views a `view = …` line may name.
+    static let views: [String: Options.View] = [
+        "summary": .summary, "month": .month, "week": .week, "agenda": .agenda, "year": .year, "todos": .todos,
+    ]
+
+    /// Words that cannot name a calendar, because they are subcommands.
+    static let reservedNames: Set<String> = ["validate", "diff", "remind", "config", "search"]
+}
+
+/// A line of the configuration file that is wrong: printed as `FILE:LINE: error: MESSAGE`.
+struct ConfigError: Error, Equatable, CustomStringConvertible {
+    var path: String
+    /// The 1-based line, nil for the whole file (it cannot be read).
+    var line: Int?
+    var message: String
+
+    var description: String {
+        "\(path)\(line.map { ":\($0)" } ?? ""): error: \(message)"
+    }
+}

@@ -1,0 +1,84 @@
+import Synchronization
+import ICSKit
+
+/// Where the problems met while reading and drawing go: on stderr, one summary line per
+/// input by default (`34 problems in holidays.ics; run 'icsview validate holidays.ics' for
+/// details`), every diagnostic with `--verbose`, nothing with `--quiet`.
+///
+/// Errors that make an input unreadable are not diagnostics: they are printed by the caller,
+/// always. One instance for the process (``shared``): the views report from several places.
+final class DiagnosticOutput: Sendable {
+    /// How much to say.
+    enum Verbosity: Equatable, Sendable {
+        /// No warnings at all (`-q`, `--quiet`).
+        case quiet
+        /// One line per input with problems (the default).
+        case summary
+        /// Every diagnostic, `FILE:LINE: severity: message [CODE]` (`--verbose`).
+        case verbose
+    }
+
+    private struct State {
+        var verbosity: Verbosity = .summary
+        /// The words typed for each source, in the order loaded.
+        var words: [(source: String, word: String)] = []
+        /// Each source's diagnostics seen so far (a diagnostic met twice counts once).
+        var seen: [String: Set<Diagnostic>] = [:]
+        var order: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    static let shared = DiagnosticOutput()
+
+    var verbosity: Verbosity {
+        get { state.withLock { $0.verbosity } }
+        set { state.withLock { $0.verbosity = newValue } }
+    }
+
+    /// Remembers that `source` was typed as `word` (a configured name, a path, a URL).
+    func register(source: String, word: String) {
+        state.withLock { $0.words.append((source, word)) }
+    }
+
+    /// Reports diagnostics: printed now when verbose, counted for ``finish()`` otherwise.
+    func report(_ diagnostics: [Diagnostic]) {
+        let lines: [String] = state.withLock { state in
+            var lines: [String] = []
+            for diagnostic in diagnostics {
+                let source = diagnostic.source ?? "<input>"
+                if state.seen[source] == nil { state.order.append(source) }
+                guard state.seen[source, default: []].insert(diagnostic).inserted else { continue }
+                if state.verbosity == .verbose { lines.append("\(diagnostic)\n") }
+            }
+            return lines
+        }
+        for line in lines { printError(line) }
+    }
+
+    /// A warning that is not about the data (a stale feed, a cache that cannot be written):
+    /// printed unless quiet.
+    func warning(_ text: String) {
+        if verbosity != .quiet { printError("warning: \(text)\n") }
+    }
+
+    /// The summary lines, one per input with problems (errors and warnings; notes are not
+    /// counted), in input order; empty unless the verbosity is ``Verbosity/summary``.
+    func summary() -> [String] {
+        state.withLock { state in
+            guard state.verbosity == .summary else { return [] }
+            return state.order.compactMap { source in
+                let count = state.seen[source, default: []].filter { $0.severity != .note }.count
+                guard count > 0 else { return nil }
+                let word = state.words.first { $0.source == source }?.word ?? source
+                let name = word == source ? source : "\(word) (\(source))"
+                return "\(count) problem\(count == 1 ? "" : "s") in \(name); run 'icsview validate \(word)' for details"
+            }
+        }
+    }
+
+    /// Prints ``summary()`` on stderr.
+    func finish() {
+        for line in summary() { printError(line + "\n") }
+    }
+}
