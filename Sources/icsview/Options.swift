@@ -63,6 +63,10 @@ struct Options: Equatable {
     /// `--width PX`, `--height PX`: the size of an SVG picture (`--format svg`).
     var pictureWidth: Int?
     var pictureHeight: Int?
+    /// `--grep TEXT`: only occurrences whose text contains TEXT (``SearchFilter``).
+    var grep: String?
+    /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
+    var calendarFilter: [String] = []
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
@@ -77,6 +81,7 @@ struct Options: Equatable {
             && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
             && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
             && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
+            && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter
     }
 }
 

@@ -16,6 +16,7 @@ func run(_ arguments: [String]) -> Int32 {
     if arguments.first == "validate" { return ValidateCommand.run(Array(arguments.dropFirst())) }
     if arguments.first == "diff" { return DiffCommand.run(Array(arguments.dropFirst())) }
     if arguments.first == "remind" { return RemindCommand.run(Array(arguments.dropFirst())) }
+    if arguments.first == "search" { return SearchCommand.run(Array(arguments.dropFirst())) }
     let options: Options
     do {
         options = try OptionParser.parse(arguments)
@@ -51,6 +52,9 @@ func run(_ arguments: [String]) -> Int32 {
     }
     // Failed inputs are not empty calendars: with none read, the errors alone.
     if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }
+    var filter = SearchFilter(options)  // --grep, --calendar
+    guard let selected = filter.select(calendars) else { exit(1) }
+    calendars = selected
     if options.format != .json {
         for calendar in calendars {
             for diagnostic in calendar.diagnostics { printError("\(diagnostic)\n") }
@@ -71,7 +75,7 @@ func run(_ arguments: [String]) -> Int32 {
             printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
             return 64
         }
-        let views = Views(calendars: calendars, options: options, context: context)
+        let views = Views(calendars: calendars, options: options, context: context, filter: filter)
         // Right-to-left locales: the grids marked to stay left to right (see LocalStrings.leftToRight).
         let rtl = options.format == .text && context.isRightToLeft
         let show = { (text: String) in print(rtl ? LocalStrings.leftToRight(text) : text, terminator: "") }
