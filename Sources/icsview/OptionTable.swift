@@ -81,7 +81,7 @@ enum OptionTable {
         ]),
         Section("SUBCOMMANDS:", [
             .option("diff <old> <new>", ["What changed between two copies of a calendar (see 'icsview diff --help')."]),
-            .option("search <text> <file>...", ["The occurrences that contain a text, a year back and ahead", "(--from, --to, --calendar, --format; exit 1 when none; see 'icsview search --help')."]),
+            .option("search <text> <file>", ["The occurrences that contain a text, from a year back to a year on", "(--from, --to, --calendar, --format; exit 1 when none; see 'icsview search --help')."]),
             .option("remind <file>...", ["The reminders (alarms) that go off in a range, in trigger order", "(--from, --to, --next 7d, --tz, --format; see 'icsview remind --help')."]),
             .option("validate <input>...", ["Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help')."]),
         ]),

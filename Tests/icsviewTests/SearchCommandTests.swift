@@ -52,6 +52,19 @@ import Testing
         #expect(try Self.summaries(both.stdout) == ["Café with Zoë", "Cafe run"])
     }
 
+    /// An override is matched by its own text, not its series': "cafe" finds only the moved
+    /// 18 June instance (10:00Z), "weekly" only the other two (17 and 19 June, 09:00Z).
+    @Test func anOverrideIsMatchedByItsOwnText() throws {
+        let override = "Fixtures/search/override.ics"
+        let cafe = try CLI.run(["search", "cafe", override, "--format", "json"] + Self.june)
+        let moved = try cafe.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(moved.map { $0["start"] as? String } == ["2024-06-18T10:00:00Z"])
+        #expect(moved.map { $0["recurrenceId"] as? String } == ["2024-06-18T09:00:00Z"])
+        let weekly = try CLI.run(["search", "weekly", override, "--format", "json"] + Self.june)
+        let others = try weekly.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(others.map { $0["start"] as? String } == ["2024-06-17T09:00:00Z", "2024-06-19T09:00:00Z"])
+    }
+
     @Test func noMatchIsExitOne() throws {
         let result = try CLI.run(["search", "no such thing", Self.work, Self.home] + Self.june)
         #expect(result.status == 1)
