@@ -2,7 +2,7 @@ import Foundation
 import ICSKit
 
 /// The `alarms` key of an agenda object: the trigger instants of the occurrence's alarms, in
-/// UTC (`["2024-06-03T07:45:00Z"]`); written only for components that have alarms.
+/// UTC (`["2024-06-03T07:45:00Z"]`), sorted; `[]` for a component without alarms.
 enum AlarmJSON {
     static func write(_ instants: [Date], to out: inout JSONBytes) {
         out.key("alarms")

@@ -38,6 +38,9 @@ enum DiffRenderer {
         return out
     }
 
+    /// The JSON object: `added`, `removed` (events with `uid`, `recurrenceId`, `summary`, `start`,
+    /// `end`, `status`), `changed` (with old and new `start`, `end` and `sequence`) and
+    /// `unchanged`; times in the agenda's forms (``AgendaTime``).
     static func json(_ diff: CalendarDiff) -> JSON {
         .object([
             ("added", .array(diff.added.map(event))),
@@ -50,8 +53,8 @@ enum DiffRenderer {
                     ("cancelled", .bool(change.isCancellation)),
                     ("moved", .bool(change.isMove)),
                     ("sequence", .object([("old", .int(change.old.sequence)), ("new", .int(change.new.sequence))])),
-                    ("start", .object([("old", .optional(change.old.start?.description)),
-                                       ("new", .optional(change.new.start?.description))])),
+                    ("start", .object([("old", AgendaTime.text(change.old.start)), ("new", AgendaTime.text(change.new.start))])),
+                    ("end", .object([("old", AgendaTime.text(change.old.end)), ("new", AgendaTime.text(change.new.end))])),
                 ])
             })),
             ("unchanged", .int(diff.unchangedCount)),
@@ -61,13 +64,14 @@ enum DiffRenderer {
     private static func event(_ incidence: Incidence) -> JSON {
         .object(key(CalendarDiff.Key(incidence)) + [
             ("summary", .optional(incidence.summary)),
-            ("start", .optional(incidence.start?.description)),
+            ("start", AgendaTime.text(incidence.start)),
+            ("end", AgendaTime.text(incidence.end)),
             ("status", .optional(incidence.status)),
         ])
     }
 
     private static func key(_ key: CalendarDiff.Key) -> [(String, JSON)] {
-        [("uid", .string(key.uid)), ("recurrenceId", .optional(key.recurrenceID?.description))]
+        [("uid", .string(key.uid)), ("recurrenceId", AgendaTime.text(key.recurrenceID))]
     }
 
     private static func title(_ incidence: Incidence) -> String {

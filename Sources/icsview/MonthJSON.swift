@@ -4,33 +4,53 @@ import ICSKit
 /// `--month --format json`: the projection of one month as one JSON object, whose integers
 /// index into its `occurrences` (the same objects as `--agenda --format json`).
 enum MonthJSON {
-    static func object(_ month: MonthProjection, occurrences: [Occurrence], calendars: [ICalendar], calendar: Calendar) -> JSON {
+    static func object(_ month: MonthProjection, occurrences: [Occurrence], context: OccurrenceJSON.Context) -> JSON {
         // The projection was given `occurrences`: days and ranges name them by the positions it kept.
         // A day lists at most the projection's cap; `eventCount` counts them all. A week's
         // `hiddenRanges` counts, per column, the range segments past the lane cap (not listed).
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
                 ("weekNumber", .int(month.grid.weeks[row].weekNumber)),
-                ("days", .array(items.map { item in
-                    .object([
-                        ("date", .string(item.day.description)),
-                        ("inMonth", .bool(item.state.isInMonth)),
-                        ("isToday", .bool(item.state.isToday)),
-                        ("isWeekend", .bool(item.state.isWeekend)),
-                        ("eventCount", .int(item.state.eventCount)),
-                        ("occurrences", .array(item.occurrenceIndices.map(JSON.int))),
-                        ("decoration", decoration(item.decoration)),
-                    ])
-                })),
+                ("days", .array(items.map { day($0, index: { $0 }) })),
                 ("hiddenRanges", .array(month.dayRanges.hiddenCounts[row].map(JSON.int))),
             ])
         }
-        let ranges: [JSON] = Dictionary(grouping: month.dayRanges.segments, by: \.occurrenceIndex)
+        let m = month.grid.month
+        return .object([
+            ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
+            ("firstWeekday", .int(month.grid.firstWeekday)),
+            ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
+            ("weeks", .array(weeks)),
+            ("dayRanges", dayRanges(month.dayRanges, index: { $0 })),
+            ("occurrences", .array(occurrences.map { OccurrenceJSON.object($0, context: context) })),
+        ])
+    }
+
+    /// The object of one day of a month or a week; `index` maps the projection's occurrence
+    /// positions to the positions in the object's `occurrences`.
+    static func day(_ item: DayItem, index: (Int) -> Int) -> JSON {
+        .object([
+            ("date", .string(item.day.description)),
+            ("weekday", .int(item.weekday)),
+            ("inMonth", .bool(item.state.isInMonth)),
+            ("isToday", .bool(item.state.isToday)),
+            ("isSelected", .bool(item.state.isSelected)),
+            ("isEnabled", .bool(item.state.isEnabled)),
+            ("isWeekend", .bool(item.state.isWeekend)),
+            ("eventCount", .int(item.state.eventCount)),
+            ("occurrences", .array(item.occurrenceIndices.map { .int(index($0)) })),
+            ("decoration", decoration(item.decoration)),
+        ])
+    }
+
+    /// The multi-day ranges: per occurrence its clipped days and one segment per week row.
+    static func dayRanges(_ layout: DayRangeLayout, index: (Int) -> Int) -> JSON {
+        .array(Dictionary(grouping: layout.segments, by: \.occurrenceIndex)
             .sorted { $0.key < $1.key }
             .map { _, segments in
                 let first = segments[0]
                 return .object([
-                    ("occurrence", .int(first.occurrenceIndex)),
+                    ("occurrence", .int(index(first.occurrenceIndex))),
                     ("start", .string(first.range.lowerBound.description)),
                     ("end", .string(first.range.upperBound.description)),
                     ("segments", .array(segments.sorted { $0.row < $1.row }.map { segment in
@@ -42,16 +62,7 @@ enum MonthJSON {
                         ])
                     })),
                 ])
-            }
-        let m = month.grid.month
-        return .object([
-            ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
-            ("firstWeekday", .int(month.grid.firstWeekday)),
-            ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
-            ("weeks", .array(weeks)),
-            ("dayRanges", .array(ranges)),
-            ("occurrences", .array(occurrences.map { OccurrenceJSON.object($0, calendars: calendars) })),
-        ])
+            })
     }
 
     static func decoration(_ decoration: DayDecoration?) -> JSON {

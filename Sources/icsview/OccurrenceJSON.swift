@@ -2,16 +2,39 @@ import Foundation
 import ICSKit
 
 /// The JSON object of one occurrence, shared by `--agenda --format json` (one per line),
-/// `--week --format json` and `--month --format json` (the `occurrences` array).
+/// `search --format json`, `--week --format json` and `--month --format json` (the
+/// `occurrences` array). The README's "JSON output" has a table of every key.
 ///
 /// Keys, in this order: `component`, `uid`, `recurrenceId`, `summary`, `location`, `status`,
-/// `start`, `end`, `allDay`, `timeZone`, `calendar`. Times: a DATE as `YYYY-MM-DD` (end
+/// `start`, `end`, `allDay`, `timeZone`, `calendar` (the keys of the first version), then
+/// `calendarId`, `description`, `url`, `categories`, `color`, `transparency`, `organizer`,
+/// `attendees`, `alarms`, `startEpoch`, `endEpoch`. Times: a DATE as `YYYY-MM-DD` (end
 /// exclusive); floating as `YYYY-MM-DDTHH:MM:SS`; UTC as `…Z`; zoned as the local time with its
 /// offset in the event's own zone (`2024-03-10T09:00:00-04:00`), with `timeZone` the IANA name.
+/// `startEpoch` and `endEpoch` are seconds since 1970 UTC; for a DATE or a floating time, of
+/// that wall time in the display zone (`--tz`).
 enum OccurrenceJSON {
-    static func object(_ occurrence: Occurrence, calendars: [ICalendar]) -> JSON {
+    /// What the objects of one run share: per calendar (by position in the expanded list) its
+    /// name, identity and colour; the display zone; the alarm triggers.
+    struct Context {
+        let names: [String?]
+        let ids: [String]
+        let colors: [String]
+        let zone: TimeZone
+        let triggers: AlarmTriggers
+
+        init(calendars: [ICalendar], zone: TimeZone) {
+            names = calendarNames(calendars)
+            ids = calendars.map { CalendarIdentity.id(source: $0.source) }
+            colors = calendars.enumerated().map { CalendarStyle($1).resolvedColor(index: $0).description }
+            self.zone = zone
+            triggers = AlarmTriggers(calendars: calendars, viewerTimeZone: zone)
+        }
+    }
+
+    static func object(_ occurrence: Occurrence, context: Context) -> JSON {
         var out = JSONBytes()
-        write(occurrence, calendarNames: calendarNames(calendars), to: &out)
+        write(occurrence, context: context, to: &out)
         return .raw(out.bytes)
     }
 
@@ -20,12 +43,18 @@ enum OccurrenceJSON {
         calendars.map { $0.name ?? $0.source }
     }
 
+    // Small readers of the model's fields, so that a change of their types touches one line each.
+    /// The position of the occurrence's calendar in the expanded list.
+    static func position(_ occurrence: Occurrence) -> Int { occurrence.calendarIndex }
+    static func statusText(_ incidence: Incidence) -> String? { incidence.status }
+    static func transparencyText(_ incidence: Incidence) -> String? { incidence.transparency }
+    static func roleText(_ user: CalendarUser) -> String { user.role }
+    static func participationText(_ user: CalendarUser) -> String { user.participationStatus }
+
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings).
-    /// - Parameter calendarNames: ``calendarNames(_:)`` of the expanded calendars.
-    /// - Parameter alarms: the trigger instants of its alarms (``AlarmTriggers``), written as `alarms` when given.
-    static func write(_ occurrence: Occurrence, calendarNames: [String?], alarms: [Date]? = nil, to out: inout JSONBytes) {
+    static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
         let incidence = occurrence.incidence
-        let calendarName = calendarNames.indices.contains(occurrence.calendarIndex) ? calendarNames[occurrence.calendarIndex] : nil
+        let index = position(occurrence)
         out.byte(UInt8(ascii: "{"))
         out.key("component", first: true)
         out.string(incidence.kind.rawValue)
@@ -38,7 +67,7 @@ enum OccurrenceJSON {
         out.key("location")
         out.string(incidence.location)
         out.key("status")
-        out.string(incidence.status)
+        out.string(statusText(incidence))
         out.key("start")
         time(occurrence.start, to: &out)
         out.key("end")
@@ -48,9 +77,66 @@ enum OccurrenceJSON {
         out.key("timeZone")
         if case .instant(_, _, let zone) = occurrence.start { out.string(zone ?? "UTC") } else { out.literal("null") }
         out.key("calendar")
-        out.string(calendarName)
-        if let alarms { AlarmJSON.write(alarms, to: &out) }
+        out.string(context.names[safe: index] ?? nil)
+        out.key("calendarId")
+        out.string(context.ids[safe: index])
+        out.key("description")
+        out.string(incidence.description)
+        out.key("url")
+        out.string(incidence.url)
+        out.key("categories")
+        strings(incidence.categories, to: &out)
+        out.key("color")
+        out.string(incidence.color.flatMap(RGBColor.init(css:))?.description ?? context.colors[safe: index])
+        out.key("transparency")
+        out.string(transparencyText(incidence))
+        out.key("organizer")
+        if let organizer = incidence.organizer { user(organizer, attendee: false, to: &out) } else { out.literal("null") }
+        out.key("attendees")
+        out.byte(UInt8(ascii: "["))
+        for (i, attendee) in incidence.attendees.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            user(attendee, attendee: true, to: &out)
+        }
+        out.byte(UInt8(ascii: "]"))
+        AlarmJSON.write(incidence.alarms.isEmpty ? [] : context.triggers.instants(for: occurrence), to: &out)
+        out.key("startEpoch")
+        out.int(epoch(occurrence.start, zone: context.zone))
+        out.key("endEpoch")
+        out.int(epoch(occurrence.end, zone: context.zone))
         out.byte(UInt8(ascii: "}"))
+    }
+
+    /// Seconds since 1970 UTC: an instant's own; a date's or floating time's as a wall time in `zone`.
+    static func epoch(_ value: OccurrenceTime, zone: TimeZone) -> Int {
+        if case .instant(let seconds, _, _) = value { return seconds }
+        return Int(value.date(in: zone).timeIntervalSince1970.rounded(.down))
+    }
+
+    /// `{"name":…,"address":…}`, and for an attendee also `role` and `participationStatus`
+    /// (RFC 5545's defaults, REQ-PARTICIPANT and NEEDS-ACTION, when not written).
+    private static func user(_ user: CalendarUser, attendee: Bool, to out: inout JSONBytes) {
+        out.byte(UInt8(ascii: "{"))
+        out.key("name", first: true)
+        out.string(user.commonName)
+        out.key("address")
+        out.string(user.address)
+        if attendee {
+            out.key("role")
+            out.string(roleText(user))
+            out.key("participationStatus")
+            out.string(participationText(user))
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private static func strings(_ values: [String], to out: inout JSONBytes) {
+        out.byte(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            out.string(value)
+        }
+        out.byte(UInt8(ascii: "]"))
     }
 
     /// The text form of an occurrence time.

@@ -7,7 +7,8 @@ enum OptionParser {
     /// Options that take a value.
     static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
                                       "--cache-dir", "--timeout", "--max-size",
-                                      "--days", "--time-format", "--width", "--height", "--generate-completion-script"]
+                                      "--days", "--time-format", "--width", "--height", "--generate-completion-script",
+                                      "--grep", "--calendar"]
     /// Options whose value is optional (taken only when the next word looks like one).
     static let optionalValued: Set<String> = ["--month", "--week", "--year"]
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
@@ -126,6 +127,11 @@ enum OptionParser {
                 guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to --today is not a date (YYYY-MM-DD)") }
                 options.today = day
             case "--tz": options.timeZone = try value()
+            case "--grep":
+                let text = try value()
+                guard !text.isEmpty else { throw UsageError(message: "--grep needs a text to look for") }
+                options.grep = text
+            case "--calendar": options.calendarFilter.append(try value())
             case "--offline": options.offline = true
             case "--no-cache": options.noCache = true
             case "--cache-dir": options.cacheDirectory = try value()

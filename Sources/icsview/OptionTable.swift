@@ -53,6 +53,8 @@ enum OptionTable {
             .option("--select <day>", ["Below the month, list only this day."]),
             .option("--today <yyyy-mm-dd>", ["Take this day as today (for reproducible output)."]),
             .option("--show-cancelled", ["Also list cancelled occurrences."]),
+            .option("--grep <text>", ["Only occurrences whose summary, location, description or categories", "contain the text, ignoring case and accents (\"cafe\" finds \"Café\")."]),
+            .option("--calendar <name>", ["Only the calendars of this name: X-WR-CALNAME or the file's name", "(ignoring case; repeatable)."]),
             .option("--color <mode>", ["auto, always or never (default: auto; NO_COLOR is honoured;", "24-bit colour when COLORTERM is truecolor or 24bit, else 256)."]),
             .option("--ascii", ["Draw without box-drawing or symbol characters."]),
             .option("--format <format>", ["text, json, html (--month, --months, -3, --year, --week)", "or svg (--month, --week) (default: text)."]),
@@ -89,6 +91,7 @@ enum OptionTable {
         Section("SUBCOMMANDS:", [
             .option("config check", ["Print what the configuration file says and where it is, or its errors by line."]),
             .option("diff <old> <new>", ["What changed between two copies of a calendar (see 'icsview diff --help')."]),
+            .option("search <text> <file>", ["The occurrences that contain a text, from a year back to a year on", "(--from, --to, --calendar, --format; exit 1 when none; see 'icsview search --help')."]),
             .option("remind <file>...", ["The reminders (alarms) that go off in a range, in trigger order", "(--from, --to, --next 7d, --tz, --format; see 'icsview remind --help')."]),
             .option("validate <input>...", ["Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help')."]),
         ]),
@@ -96,6 +99,7 @@ enum OptionTable {
             .text("0 success, 1 an input could not be read or is not iCalendar (the others are still"),
             .text("shown, then \"1 of 2 calendars could not be read\"), 64 usage error."),
             .text("diff: 0 no changes, 1 changes, 2 trouble."),
+            .text("search: 0 an occurrence matched, 1 none matched, 2 trouble."),
         ]),
     ]
 

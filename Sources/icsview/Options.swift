@@ -65,6 +65,10 @@ struct Options: Equatable {
     var pictureHeight: Int?
     /// `-q`/`--quiet`, `--verbose`: how the problems met in the inputs are told (default: one line per input).
     var verbosity: DiagnosticOutput.Verbosity = .summary
+    /// `--grep TEXT`: only occurrences whose text contains TEXT (``SearchFilter``).
+    var grep: String?
+    /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
+    var calendarFilter: [String] = []
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
@@ -80,6 +84,7 @@ struct Options: Equatable {
             && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
             && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
             && lhs.verbosity == rhs.verbosity
+            && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter
     }
 }
 

@@ -25,6 +25,9 @@ enum RemindCommand {
       --format <format>       text, or json: one object per line with uid, recurrenceId, component,
                               summary, action, trigger (UTC), triggerEpoch, occurrenceStart, repeat,
                               description, acknowledged, calendar, default, snooze (default: text).
+      --grep <text>           Only reminders of events whose summary, location, description or
+                              categories contain the text (ignoring case and accents).
+      --calendar <name>       Only the calendars of this name (X-WR-CALNAME or file name; repeatable).
       --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -q, --quiet, --verbose  No warnings; or every problem in the inputs, by line (default: one
@@ -55,9 +58,12 @@ enum RemindCommand {
             return 64
         }
         DiagnosticOutput.shared.verbosity = options.base.verbosity
-        let (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration),
+        var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration),
                                                           options: options.base)
         let failed = !failures.isEmpty
+        var filter = SearchFilter(options.base)  // --grep, --calendar
+        guard let selected = filter.select(calendars) else { return 1 }
+        calendars = selected
         if options.base.format == .text {
             for calendar in calendars {
                 DiagnosticOutput.shared.report(calendar.diagnostics)
@@ -71,6 +77,7 @@ enum RemindCommand {
         var output = StandardOutput()
         var count = 0
         while let reminder = iterator.next() {
+            guard filter.matches(reminder.occurrence?.incidence ?? reminder.incidence) else { continue }
             count += 1
             output.write { out in
                 if options.base.format == .json {

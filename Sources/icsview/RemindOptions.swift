@@ -9,7 +9,8 @@ struct RemindOptions: Equatable {
     /// `--include-acknowledged`.
     var includesAcknowledged = false
 
-    static let valued: Set<String> = ["--from", "--to", "--next", "--tz", "--format", "--today", "--cache-dir", "--timeout", "--max-size"]
+    static let valued: Set<String> = ["--from", "--to", "--next", "--tz", "--format", "--today", "--cache-dir", "--timeout", "--max-size",
+                                      "--grep", "--calendar"]
     static let flags: Set<String> = ["--include-acknowledged", "--offline", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
 
     /// Parses the arguments after `remind`. Accepts `--opt value`, `--opt=value` and `--`.

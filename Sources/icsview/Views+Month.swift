@@ -111,12 +111,13 @@ extension Views {
 
     /// The JSON object of each month, each with the occurrences of its own grid's days.
     func monthObjects(_ months: [MonthComponents]) -> [JSON] {
-        months.map { month in
+        let json = jsonContext
+        return months.map { month in
             let grid = MonthGrid(month: month, calendar: context.calendar)
             let found = occurrences(over: civil(grid.firstDay)...civil(grid.lastDay))
             let projection = MonthProjection(month: month, occurrences: found, calendar: context.calendar,
                                              options: projectionOptions(selected: options.select))
-            return MonthJSON.object(projection, occurrences: found, calendars: calendars, calendar: context.calendar)
+            return MonthJSON.object(projection, occurrences: found, context: json)
         }
     }
 }

@@ -6,6 +6,8 @@ struct Views {
     let calendars: [ICalendar]
     let options: Options
     let context: ViewContext
+    /// `--grep` and `--calendar` (the calendars are already the ones `--calendar` keeps).
+    var filter = SearchFilter()
 
     var styles: [CalendarStyle] { calendars.map(CalendarStyle.init) }
 
@@ -26,7 +28,7 @@ struct Views {
         let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: start, to: end,
                                                              viewerTimeZone: context.zone).collect()
         if options.format != .json { DiagnosticOutput.shared.report(diagnostics) }
-        return occurrences
+        return filter.needle == nil ? occurrences : occurrences.filter(filter.matches)
     }
 
     func projectionOptions(selected: CivilDate?) -> ProjectionOptions {
@@ -41,7 +43,9 @@ struct Views {
     /// occurrences and those still running from earlier days. An occurrence leaves the running
     /// set once it has been listed (a multi-day one on its first visible day, with its span) or
     /// has ended. Each piece of text goes to `write` (the caller marks it for right-to-left locales).
-    func streamAgendaText(_ write: (String) -> Void) {
+    /// - Returns: how many occurrences were listed.
+    @discardableResult
+    func streamAgendaText(_ write: (String) -> Void, noEvents: Bool = true) -> Int {
         let (from, to) = agendaDays
         let calendar = context.calendar, zone = context.zone
         let shown = DayComponents(from)...DayComponents(to)
@@ -50,11 +54,12 @@ struct Views {
         var lookahead = iterator.next()
         var running: [Occurrence] = []
         var wrote = false
+        var listedCount = 0
         let options = agendaOptions
         for day in DayComponents.days(in: shown, calendar: calendar) {
             let dayEnd = day.adding(days: 1, in: calendar).startDate(in: calendar)
             while let next = lookahead, next.start.date(in: zone) < dayEnd {
-                running.append(next)
+                if filter.matches(next) { running.append(next) }
                 lookahead = iterator.next()
             }
             let placed = DayOccurrences(running, visibleDays: day...shown.upperBound, calendar: calendar,
@@ -65,12 +70,14 @@ struct Views {
                 wrote = true
             }
             let listed = Set(today.listed)
+            listedCount += listed.count
             running = running.enumerated().compactMap { index, occurrence in
                 listed.contains(index) || occurrence.end.date(in: zone) <= dayEnd ? nil : occurrence
             }
         }
-        if !wrote { write(AgendaRenderer.noEvents(shown, options: options) + "\n") }
+        if !wrote && noEvents { write(AgendaRenderer.noEvents(shown, options: options) + "\n") }
         DiagnosticOutput.shared.report(iterator.diagnostics)
+        return listedCount
     }
 
     /// `--from` (default today) and `--to` (default 30 days on) or `--days N`, inclusive.
@@ -82,25 +89,31 @@ struct Views {
 
     /// `--agenda --format json`: one object per occurrence per line, written as the expansion
     /// produces them (nothing is collected first), cancelled ones included with their status.
-    func streamAgendaJSON() {
+    /// - Returns: how many objects were written.
+    @discardableResult
+    func streamAgendaJSON() -> Int {
         let (from, to) = agendaDays
         let pipeline = OccurrencePipeline(OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
                                                               to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone))
         var output = StandardOutput()
-        let names = OccurrenceJSON.calendarNames(calendars)
-        let triggers = AlarmTriggers(calendars: calendars, viewerTimeZone: context.zone)
+        let json = jsonContext
+        var count = 0
         let diagnostics = pipeline.run { batch in
-            for occurrence in batch {
+            for occurrence in batch where filter.needle == nil || filter.matches(occurrence) {
+                count += 1
                 output.write { out in
-                    let alarms = occurrence.incidence.alarms.isEmpty ? nil : triggers.instants(for: occurrence)
-                    OccurrenceJSON.write(occurrence, calendarNames: names, alarms: alarms, to: &out)
+                    OccurrenceJSON.write(occurrence, context: json, to: &out)
                     out.byte(0x0A)
                 }
             }
         }
         output.flush()
         DiagnosticOutput.shared.report(diagnostics)
+        return count
     }
+
+    /// What every JSON object of this run shares (names, identities and colours of the calendars).
+    var jsonContext: OccurrenceJSON.Context { OccurrenceJSON.Context(calendars: calendars, zone: context.zone) }
 
     var agendaOptions: AgendaRenderOptions {
         AgendaRenderOptions(width: context.width, ascii: options.ascii, color: context.color, showCancelled: options.showCancelled,
@@ -121,7 +134,7 @@ struct Views {
     func todos() -> String {
         let now = context.instant
         let window = now.addingTimeInterval(-10 * 366 * 86_400)...now.addingTimeInterval(10 * 366 * 86_400)
-        let items = TodoRenderer.items(calendars, window: window, now: now, zone: context.zone)
+        let items = TodoRenderer.items(calendars, window: window, now: now, zone: context.zone).filter { filter.matches($0.incidence) }
         return TodoRenderer.render(items, now: now, calendar: context.calendar, options: agendaOptions)
     }
 
@@ -132,10 +145,10 @@ struct Views {
         let start = day.adding(days: -7), end = day.adding(days: 7)
         let found = occurrences(over: start...end)
         let projection = WeekProjection(containing: DayComponents(day), occurrences: found, calendar: context.calendar,
-                                        options: projectionOptions(selected: nil))
+                                        options: projectionOptions(selected: options.select))
         if let page = weekPage(projection) { return page }
         if options.format == .json {
-            return projection.occurrenceIndices.map { OccurrenceJSON.object(found[$0], calendars: calendars).text + "\n" }.joined()
+            return WeekJSON.object(projection, occurrences: found, context: jsonContext).text + "\n"
         }
         return WeekRenderer.render(projection, calendar: context.calendar, options: WeekRenderOptions(
             width: context.width, ascii: options.ascii, color: context.color, calendars: styles, calendarNames: calendarNames,

@@ -38,6 +38,7 @@ func run(_ commandLine: [String]) -> Int32 {
     if arguments.first == "validate" { return ValidateCommand.run(rest, configuration: configuration) }
     if arguments.first == "diff" { return DiffCommand.run(rest, configuration: configuration) }
     if arguments.first == "remind" { return RemindCommand.run(rest, configuration: configuration) }
+    if arguments.first == "search" { return SearchCommand.run(rest, configuration: configuration) }
     let options: Options
     do {
         options = try OptionParser.parse(arguments, defaults: configuration?.defaults ?? Options(),
@@ -65,10 +66,13 @@ func run(_ commandLine: [String]) -> Int32 {
     DiagnosticOutput.shared.verbosity = options.verbosity
     // A view imports only what can show in its range; the summary needs everything.
     let window = Views.importWindow(options: options)
-    let (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
+    var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
                                                       options: options, window: window)
     // Failed inputs are not empty calendars: with none read, the errors alone.
     if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }
+    var filter = SearchFilter(options)  // --grep, --calendar
+    guard let selected = filter.select(calendars) else { exit(1) }
+    calendars = selected
     if options.format != .json {
         for calendar in calendars { DiagnosticOutput.shared.report(calendar.diagnostics) }
     }
@@ -87,7 +91,7 @@ func run(_ commandLine: [String]) -> Int32 {
             printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
             return 64
         }
-        let views = Views(calendars: calendars, options: options, context: context)
+        let views = Views(calendars: calendars, options: options, context: context, filter: filter)
         // Right-to-left locales: the grids marked to stay left to right (see LocalStrings.leftToRight).
         let rtl = options.format == .text && context.isRightToLeft
         let show = { (text: String) in print(rtl ? LocalStrings.leftToRight(text) : text, terminator: "") }

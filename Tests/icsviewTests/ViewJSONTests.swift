@@ -25,9 +25,15 @@ import Testing
         let days = weeks.flatMap { $0["days"] as? [[String: Any]] ?? [] }
         #expect(days.count == 35)
         #expect(days.first?["date"] as? String == "2024-05-27")
+        // 27 May 2024 is a Monday: Foundation's weekday 2; the rows run Monday (2) to Sunday (1).
+        #expect(days.prefix(7).map { $0["weekday"] as? Int } == [2, 3, 4, 5, 6, 7, 1])
         #expect(days.last?["date"] as? String == "2024-06-30")
         for day in days {
-            #expect(Set(day.keys) == ["date", "inMonth", "isToday", "isWeekend", "eventCount", "occurrences", "decoration"])
+            #expect(Set(day.keys) == ["date", "weekday", "inMonth", "isToday", "isSelected", "isEnabled", "isWeekend", "eventCount",
+                                      "occurrences", "decoration"])
+            // Nothing selected (no --select), every day enabled (no range of available days).
+            #expect(day["isSelected"] as? Bool == false)
+            #expect(day["isEnabled"] as? Bool == true)
         }
         #expect(days.filter { $0["inMonth"] as? Bool == false }.count == 5)
         #expect(days.filter { $0["isToday"] as? Bool == true }.map { $0["date"] as? String } == ["2024-06-12"])
@@ -100,11 +106,12 @@ import Testing
         for line in lines {
             #expect(line.hasPrefix("{\"component\":\"VEVENT\",\"uid\":"))
             let keys = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).keys
-            // `alarms` only for components with alarms (issue 16).
-            #expect(Set(keys).subtracting(["alarms"]) == ["component", "uid", "recurrenceId", "summary", "location", "status", "start", "end",
-                                                          "allDay", "timeZone", "calendar"])
+            // The keys of the first version, then those of issue 15 (see CompleteJSONTests).
+            #expect(Set(keys) == ["component", "uid", "recurrenceId", "summary", "location", "status", "start", "end",
+                                  "allDay", "timeZone", "calendar", "calendarId", "description", "url", "categories", "color",
+                                  "transparency", "organizer", "attendees", "alarms", "startEpoch", "endEpoch"])
         }
-        #expect(lines.last == #"{"component":"VEVENT","uid":"4t7v2k9qv0c8d1e6mrb3l5s0ah@google.com","recurrenceId":"2024-06-21T09:30:00+02:00","summary":"Stand-up","location":null,"status":"CANCELLED","start":"2024-06-21T09:30:00+02:00","end":"2024-06-21T09:45:00+02:00","allDay":false,"timeZone":"Europe/Berlin","calendar":"Team"}"#)
+        #expect(lines.last.map { RecurrenceFixtureTests.firstVersion(String($0)) } == #"{"component":"VEVENT","uid":"4t7v2k9qv0c8d1e6mrb3l5s0ah@google.com","recurrenceId":"2024-06-21T09:30:00+02:00","summary":"Stand-up","location":null,"status":"CANCELLED","start":"2024-06-21T09:30:00+02:00","end":"2024-06-21T09:45:00+02:00","allDay":false,"timeZone":"Europe/Berlin","calendar":"Team"}"#)
         let text = try CLI.run(Self.google + ["--agenda", "--from", "2024-06-21", "--to", "2024-06-21", "--color", "never"],
                                environment: ["LANG": "C.UTF-8", "TZ": "UTC"])
         #expect(text.stdout == "No events from 2024-06-21 to 2024-06-21.\n", "cancelled hidden without --show-cancelled")
