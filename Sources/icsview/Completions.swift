@@ -27,6 +27,8 @@ enum Completions {
                 cases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
             } else if option.value == "<dir>" {
                 cases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+            } else if option.value == "<file>" {
+                cases += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
             } else {
                 cases += "        \(pattern)) return ;;\n"
             }
@@ -45,6 +47,8 @@ enum Completions {
             if [[ $COMP_CWORD -eq 1 ]]; then
                 COMPREPLY=($(compgen -W "\(subcommands)" -- "$cur"))
             fi
+            # The configured calendars' names stand where files do.
+            COMPREPLY+=($(compgen -W "$(icsview config names 2>/dev/null)" -- "$cur"))
             COMPREPLY+=($(compgen -f -- "$cur"))
         }
         complete -o filenames -F _icsview icsview
@@ -61,7 +65,7 @@ enum Completions {
             if let value = option.value {
                 let name = value.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
                 let values = OptionTable.choices[option.names[0]].map { "(\($0.joined(separator: " ")))" }
-                    ?? (value == "<dir>" ? "_directories" : " ")
+                    ?? (value == "<dir>" ? "_directories" : value == "<file>" ? "_files" : " ")
                 action = (option.valueIsOptional ? "::" : ":") + "\(name):\(values)"
             }
             for name in option.names {
@@ -79,7 +83,14 @@ enum Completions {
             fi
             _arguments -s \\
                 \(specs.joined(separator: " \\\n        "))  \\
-                '*:file:_files'
+                '*:file:_icsview_inputs'
+        }
+        # Files, and the configured calendars' names (which stand where files do).
+        _icsview_inputs() {
+            local -a names
+            names=(${(f)"$(icsview config names 2>/dev/null)"})
+            (( ${#names} )) && compadd -a names
+            _files
         }
         _icsview "$@"
 
@@ -100,6 +111,7 @@ enum Completions {
             if let choices = OptionTable.choices[option.names[0]] { line += " -x -a \(fishQuoted(choices.joined(separator: " ")))" }
             out += line + " -d \(fishQuoted(option.summary))\n"
         }
+        out += "complete -c icsview -a '(icsview config names 2>/dev/null)' -d 'configured calendar'\n"
         return out
     }
 

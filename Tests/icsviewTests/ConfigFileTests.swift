@@ -139,6 +139,22 @@ import Testing
         #expect(help.stdout.hasPrefix("OVERVIEW: "))
     }
 
+    /// `config names` lists the configured calendars for the completions, which offer them
+    /// where a file can stand (bash run here, as InstallTests runs it).
+    @Test func namesAndTheirCompletion() throws {
+        let dir = try Self.folder(["config": "[calendar work]\nurl = /w.ics\n[calendars]\nwebinars = /x.ics\nhome = /h.ics\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("config").path
+        let names = try CLI.run(["config", "names"], environment: ["ICSVIEW_CONFIG": path])
+        #expect(names.stdout == "work\nwebinars\nhome\n")
+        let complete = try CLI.shell("""
+            cd \(dir.path) && export ICSVIEW_CONFIG=\(path) PATH="$(dirname $ICSVIEW):$PATH"
+            $ICSVIEW --generate-completion-script bash | bash -c 'eval "$(cat)"
+            COMP_WORDS=(icsview --month w); COMP_CWORD=2; _icsview; echo "${COMPREPLY[*]}"'
+            """)
+        #expect(complete.stdout == "work webinars\n", "\(complete.stderr)")
+    }
+
     @Test func aRepeatedKeyIsAnError() throws {
         let dir = try Self.folder(["config": "[defaults]\nview = month\n\nview = week\n[calendar a]\nurl = /a.ics\nurl = /b.ics\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -164,7 +180,11 @@ import Testing
         #expect(missing.stderr == "\(dir.path)/nope: error: cannot open: no such file\n")
         let usage = try CLI.run(["config"])
         #expect(usage.status == 64)
-        #expect(usage.stderr.hasPrefix("Error: missing subcommand 'check'\n"))
+        #expect(usage.stderr.hasPrefix("Error: missing subcommand 'check' or 'names'\n"))
+        // With no file, no names (for the completions).
+        let names = try CLI.run(["config", "names"], environment: environment)
+        #expect(names.status == 0)
+        #expect(names.stdout == "")
         let noValue = try CLI.run(["Fixtures/import/holidays.ics", "--config"])
         #expect(noValue.status == 64)
         #expect(noValue.stderr.hasPrefix("Error: missing value for '--config'\n"))

@@ -98,6 +98,17 @@ struct FeedCommandTests {
         let offline = try Self.icsview([url, "--offline"], cacheHome: cacheHome)
         #expect(offline.status == 0)
         #expect(offline.stderr.contains("offline: using the copy cached"))
+        // -q: no warning about the cached copy, the same data; a configured name for the URL too.
+        let quiet = try Self.icsview([url, "--offline", "-q"], cacheHome: cacheHome)
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+        #expect(quiet.stdout == first.stdout)
+        let config = cacheHome + "/config"
+        try Data("[calendars]\nteam = \(url)\n".utf8).write(to: URL(fileURLWithPath: config))
+        let named = try Self.icsview(["--config", config, "team", "--offline"], cacheHome: cacheHome)
+        #expect(named.status == 0)
+        #expect(named.stdout == first.stdout)
+        #expect(named.stderr.contains("offline: using the copy cached"))
         let noCache = try Self.icsview([url, "--no-cache"], cacheHome: cacheHome)
         #expect(noCache.status == 1)
         #expect(noCache.stderr.hasPrefix("Error: http://127.0.0.1:\(server.port)/team.ics: the connection was refused"))

@@ -1,11 +1,14 @@
 /// `icsview config check`: what the configuration file says and where it is, or its errors.
 enum ConfigCommand {
-    static let usage = "USAGE: icsview [--config <file>] config check"
+    static let usage = "USAGE: icsview [--config <file>] config check|names"
 
     static let help = """
     OVERVIEW: Check the configuration file: print what was read and from where, or the errors by line.
 
     \(usage)
+
+    check: what the file says (each default and calendar, with its line) and where it is.
+    names: the configured calendars' names, one a line (the shell completions offer them).
 
     The file is --config <file>, else $ICSVIEW_CONFIG, else $XDG_CONFIG_HOME/icsview/config,
     else ~/.config/icsview/config. Its format is described in the README ("Configuration").
@@ -21,8 +24,20 @@ enum ConfigCommand {
             print(help, terminator: "")
             return 0
         }
+        if arguments == ["names"] {
+            // For the shell completions: the configured names, one a line (errors on stderr, exit 64).
+            do {
+                let names = try ConfigLocation.load(explicit: explicitPath, environment: environment)?.calendars.map(\.key) ?? []
+                print(names.map { $0 + "\n" }.joined(), terminator: "")
+                return 0
+            } catch {
+                printError(error.text)
+                return 64
+            }
+        }
         guard arguments == ["check"] else {
-            let message = arguments.isEmpty ? "missing subcommand 'check'" : "unknown argument '\(arguments[0] == "check" ? arguments[1] : arguments[0])'"
+            let message = arguments.isEmpty ? "missing subcommand 'check' or 'names'"
+                : "unknown argument '\(["check", "names"].contains(arguments[0]) ? arguments[1] : arguments[0])'"
             printError("Error: \(message)\n\(usage)\n  See 'icsview config --help' for more information.\n")
             return 64
         }
