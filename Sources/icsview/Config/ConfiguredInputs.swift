@@ -1,3 +1,4 @@
+import Foundation
 import ICSKit
 
 /// An input named on the command line, with what it stands for.
