@@ -38,7 +38,7 @@ enum OccurrenceJSON {
         out.key("location")
         out.string(incidence.location)
         out.key("status")
-        out.string(incidence.status)
+        out.string(incidence.status?.rawValue)
         out.key("start")
         time(occurrence.start, to: &out)
         out.key("end")

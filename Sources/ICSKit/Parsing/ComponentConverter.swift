@@ -152,12 +152,12 @@ struct ComponentConverter {
             switch item.name {
             case "UID": result.uid = LibicalValues.text(of: p)
             case "SUMMARY": result.summary = LibicalValues.text(of: p)
-            case "DESCRIPTION": result.description = LibicalValues.text(of: p)
+            case "DESCRIPTION": result.notes = LibicalValues.text(of: p)
             case "LOCATION": result.location = LibicalValues.text(of: p)
             case "URL": result.url = LibicalValues.valueText(of: p)
-            case "STATUS": result.status = LibicalValues.valueText(of: p)?.uppercased()
-            case "TRANSP": result.transparency = LibicalValues.valueText(of: p)?.uppercased()
-            case "CLASS": result.classification = LibicalValues.valueText(of: p)?.uppercased()
+            case "STATUS": result.status = LibicalValues.valueText(of: p).map(EventStatus.init(rawValue:))
+            case "TRANSP": result.transparency = LibicalValues.valueText(of: p).map(Transparency.init(rawValue:))
+            case "CLASS": result.classification = LibicalValues.valueText(of: p).map(Classification.init(rawValue:))
             case "COLOR": result.color = LibicalValues.text(of: p)
             case "GEO": result.geo = LibicalValues.geo(of: p)
             case "CATEGORIES": if let text = LibicalValues.text(of: p) { result.categories.append(text) }
@@ -204,12 +204,12 @@ struct ComponentConverter {
         for item in items {
             let p = item.pointer
             switch item.name {
-            case "ACTION": result.action = LibicalValues.valueText(of: p)?.uppercased()
+            case "ACTION": result.action = LibicalValues.valueText(of: p).map(AlarmAction.init(rawValue:))
             case "TRIGGER":
                 let toEnd = lines.parameters(item.lineIndex)[parameter: "RELATED"]?.uppercased() == "END"
                 result.trigger = LibicalValues.trigger(of: p, relatedToEnd: toEnd)
                 result.triggerLine = lines.number(item.lineIndex)
-            case "DESCRIPTION": result.description = LibicalValues.text(of: p)
+            case "DESCRIPTION": result.notes = LibicalValues.text(of: p)
             case "SUMMARY": result.summary = LibicalValues.text(of: p)
             case "DURATION": result.duration = LibicalValues.durationValue(of: p)
             case "REPEAT": result.repeatCount = integer(item, into: &result.otherProperties)
@@ -272,7 +272,7 @@ struct ComponentConverter {
             switch item.name {
             case "NAME": result.name = LibicalValues.text(of: p)
             case "X-WR-CALNAME": fallbackName = LibicalValues.text(of: p); fallbacks.append(item)
-            case "DESCRIPTION": result.description = LibicalValues.text(of: p)
+            case "DESCRIPTION": result.notes = LibicalValues.text(of: p)
             case "X-WR-CALDESC": fallbackDescription = LibicalValues.text(of: p); fallbacks.append(item)
             case "COLOR": result.color = LibicalValues.text(of: p)
             case "X-APPLE-CALENDAR-COLOR": fallbackColor = LibicalValues.text(of: p); fallbacks.append(item)
@@ -297,13 +297,13 @@ struct ComponentConverter {
             let shadowed: Bool
             switch item.name {
             case "X-WR-CALNAME": shadowed = result.name != nil
-            case "X-WR-CALDESC": shadowed = result.description != nil
+            case "X-WR-CALDESC": shadowed = result.notes != nil
             default: shadowed = result.color != nil
             }
             if shadowed { other.append(raw(item)) }
         }
         result.name = result.name ?? fallbackName
-        result.description = result.description ?? fallbackDescription
+        result.notes = result.notes ?? fallbackDescription
         result.color = result.color ?? fallbackColor
         result.otherProperties = other.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         return result
