@@ -25,7 +25,7 @@ enum DiffRenderer {
             out += "- \(CalendarDiff.Key(event)): \(title(event))" + (event.start.map { " (\(values.human($0)))" } ?? "") + "\n"
         }
         for change in diff.changed {
-            var what = change.fields.joined(separator: ", ")
+            var what = change.fields.map(\.rawValue).joined(separator: ", ")
             if change.isCancellation { what = "cancelled; " + what }
             if change.isMove, let start = change.new.start { what = "moved to \(values.human(start)); " + what }
             out += "~ \(change.key): \(title(change.new)) — \(what)"
@@ -48,7 +48,7 @@ enum DiffRenderer {
             ("changed", .array(diff.changed.map { change in
                 .object(key(change.key) + [
                     ("summary", .optional(change.new.summary)),
-                    ("fields", .array(change.fields.map(JSON.string))),
+                    ("fields", .array(change.fields.map { JSON.string($0.rawValue) })),
                     ("revision", .string(change.revision.rawValue)),
                     ("cancelled", .bool(change.isCancellation)),
                     ("moved", .bool(change.isMove)),
@@ -66,7 +66,7 @@ enum DiffRenderer {
             ("summary", .optional(incidence.summary)),
             ("start", AgendaTime.text(incidence.start)),
             ("end", AgendaTime.text(incidence.end)),
-            ("status", .optional(incidence.status)),
+            ("status", .optional(incidence.status?.rawValue)),
         ])
     }
 

@@ -12,17 +12,17 @@ struct DiffValues {
 
     /// `SUMMARY: "Design review" → "Design review (moved)"`, or nil for a property whose
     /// values are not shown (alarms, other components: the header line names them).
-    func line(_ field: String, old: Incidence, new: Incidence) -> String? {
+    func line(_ field: CalendarDiff.Field, old: Incidence, new: Incidence) -> String? {
         guard let before = value(field, of: old), let after = value(field, of: new) else { return nil }
         return "\(field): \(before) → \(after)"
     }
 
     /// The value of `field` in `incidence` as written in a line; `(none)` when absent.
-    func value(_ field: String, of incidence: Incidence) -> String? {
+    func value(_ field: CalendarDiff.Field, of incidence: Incidence) -> String? {
         func text(_ value: String?) -> String { value.map(quoted) ?? "(none)" }
         func time(_ value: TimeValue?) -> String { value.map(human) ?? "(none)" }
         func list(_ values: [String]) -> String { values.isEmpty ? "(none)" : values.joined(separator: ", ") }
-        switch field {
+        switch field.rawValue {
         case "DTSTART": return time(incidence.start)
         case "DTEND": return time(incidence.end)
         case "DUE": return time(incidence.due)
@@ -30,11 +30,11 @@ struct DiffValues {
         case "CREATED": return time(incidence.created)
         case "SUMMARY": return text(incidence.summary)
         case "LOCATION": return text(incidence.location)
-        case "DESCRIPTION": return text(incidence.description)
-        case "STATUS": return incidence.status ?? "(none)"
+        case "DESCRIPTION": return text(incidence.notes)
+        case "STATUS": return incidence.status?.rawValue ?? "(none)"
         case "URL": return text(incidence.url)
-        case "CLASS": return incidence.classification ?? "(none)"
-        case "TRANSP": return incidence.transparency ?? "(none)"
+        case "CLASS": return incidence.classification?.rawValue ?? "(none)"
+        case "TRANSP": return incidence.transparency?.rawValue ?? "(none)"
         case "COLOR": return incidence.color ?? "(none)"
         case "SEQUENCE": return String(incidence.sequence)
         case "PRIORITY": return incidence.priority.map(String.init) ?? "(none)"

@@ -46,10 +46,10 @@ enum OccurrenceJSON {
     // Small readers of the model's fields, so that a change of their types touches one line each.
     /// The position of the occurrence's calendar in the expanded list.
     static func position(_ occurrence: Occurrence) -> Int { occurrence.calendarIndex }
-    static func statusText(_ incidence: Incidence) -> String? { incidence.status }
-    static func transparencyText(_ incidence: Incidence) -> String? { incidence.transparency }
-    static func roleText(_ user: CalendarUser) -> String { user.role }
-    static func participationText(_ user: CalendarUser) -> String { user.participationStatus }
+    static func statusText(_ incidence: Incidence) -> String? { incidence.status?.rawValue }
+    static func transparencyText(_ incidence: Incidence) -> String? { incidence.transparency?.rawValue }
+    static func roleText(_ user: CalendarUser) -> String { user.role.rawValue }
+    static func participationText(_ user: CalendarUser) -> String { user.participationStatus.rawValue }
 
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings).
     static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
@@ -81,7 +81,7 @@ enum OccurrenceJSON {
         out.key("calendarId")
         out.string(context.ids[safe: index])
         out.key("description")
-        out.string(incidence.description)
+        out.string(incidence.notes)
         out.key("url")
         out.string(incidence.url)
         out.key("categories")

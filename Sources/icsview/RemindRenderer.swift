@@ -39,9 +39,9 @@ struct RemindRenderer {
     func text(_ reminder: Reminder) -> String {
         let sameYear = calendar.component(.year, from: reminder.trigger) == calendar.component(.year, from: rangeStart)
         var line = (sameYear ? formatter : longFormatter).string(from: reminder.trigger) + "  "
-        line += reminder.incidence.summary ?? reminder.alarm.summary ?? reminder.alarm.description ?? "(no title)"
+        line += reminder.incidence.summary ?? reminder.alarm.summary ?? reminder.alarm.notes ?? "(no title)"
         if let phrase = Self.phrase(reminder) { line += " " + phrase }
-        line += " · " + reminder.action
+        line += " · " + reminder.action.rawValue
         if reminder.repetition > 0 { line += " (repeat \(reminder.repetition))" }
         if reminder.isSnooze { line += " (snoozed)" }
         if reminder.isDefault { line += " (default)" }
@@ -102,7 +102,7 @@ struct RemindRenderer {
         out.key("summary")
         out.string(incidence.summary)
         out.key("action")
-        out.string(reminder.action)
+        out.string(reminder.action.rawValue)
         out.key("trigger")
         OccurrenceJSON.time(.instant(secondsSinceEpoch: epoch, utcOffset: 0, zone: nil), to: &out)
         out.key("triggerEpoch")
@@ -112,7 +112,7 @@ struct RemindRenderer {
         out.key("repeat")
         out.int(reminder.repetition)
         out.key("description")
-        out.string(reminder.alarm.description)
+        out.string(reminder.alarm.notes)
         out.key("acknowledged")
         out.literal(reminder.isAcknowledged ? "true" : "false")
         out.key("calendar")

@@ -54,7 +54,7 @@ struct SearchFilter {
     func matches(_ occurrence: Occurrence) -> Bool { matches(occurrence.incidence) }
 
     private static func contains(_ incidence: Incidence, _ needle: String) -> Bool {
-        for text in [incidence.summary, incidence.location, incidence.description] {
+        for text in [incidence.summary, incidence.location, incidence.notes] {
             if let text, fold(text).contains(needle) { return true }
         }
         return incidence.categories.contains { fold($0).contains(needle) }

@@ -9,7 +9,7 @@ struct TodoState {
     /// The state of `incidence`, or nil when it is not a to-do.
     init?(_ incidence: Incidence) {
         guard incidence.kind == .todo else { return nil }
-        isDone = incidence.status == "COMPLETED" || incidence.completed != nil || incidence.percentComplete == 100
+        isDone = incidence.status == .completed || incidence.completed != nil || incidence.percentComplete == 100
     }
 
     /// `☐` or `✓` (`[ ]` or `[x]` in ASCII).

@@ -119,7 +119,7 @@ import Testing
             }
             if row.whenHit.contains("`ICSError`") {
                 let name = try #require(Self.codeSpans(row.whenHit).dropFirst().first)
-                #expect(ICSError.Code(rawValue: name) != nil, "'\(row.limit)' names ICSError code \(name), which does not exist")
+                #expect(ICSError.Code.all.contains(ICSError.Code(rawValue: name)), "'\(row.limit)' names ICSError code \(name), which does not exist")
             }
         }
         let byKey = Dictionary(rows.compactMap { row in row.key.map { ($0, row.whenHit) } }, uniquingKeysWith: { a, _ in a })

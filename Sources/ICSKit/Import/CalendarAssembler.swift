@@ -47,7 +47,7 @@ struct CalendarAssembler {
     /// A later VCALENDAR's properties fill only what an earlier one left unset.
     private mutating func merge(_ header: ICalendar) {
         calendar.name = calendar.name ?? header.name
-        calendar.description = calendar.description ?? header.description
+        calendar.notes = calendar.notes ?? header.notes
         calendar.color = calendar.color ?? header.color
         calendar.defaultTimeZone = calendar.defaultTimeZone ?? header.defaultTimeZone
         calendar.method = calendar.method ?? header.method

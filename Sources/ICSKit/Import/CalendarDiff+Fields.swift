@@ -2,55 +2,55 @@
 enum IncidenceFields {
     /// A property of ``Incidence`` and how to tell two values of it apart.
     private struct Field {
-        let name: String
+        let name: CalendarDiff.Field
         let differs: @Sendable (Incidence, Incidence) -> Bool
     }
 
-    private static func field<V: Equatable & SendableMetatype>(_ name: String, _ value: @escaping @Sendable (Incidence) -> V) -> Field {
+    private static func field<V: Equatable & SendableMetatype>(_ name: CalendarDiff.Field, _ value: @escaping @Sendable (Incidence) -> V) -> Field {
         Field(name: name) { value($0) != value($1) }
     }
 
     /// In the order they are reported. DTSTAMP and LAST-MODIFIED are left out on purpose:
     /// servers rewrite them on every export. Line numbers never count.
     private static let fields: [Field] = [
-        field("DTSTART") { $0.start },
-        field("DTEND") { $0.end },
-        field("DURATION") { $0.duration },
-        field("DUE") { $0.due },
-        field("SUMMARY") { $0.summary },
-        field("LOCATION") { $0.location },
-        field("DESCRIPTION") { $0.description },
-        field("STATUS") { $0.status },
-        field("RRULE") { $0.recurrenceRules },
-        field("RDATE") { $0.recurrenceDates },
-        field("EXDATE") { $0.exceptionDates },
-        field("RANGE") { $0.appliesToFutureInstances },
-        field("SEQUENCE") { $0.sequence },
-        field("ORGANIZER") { $0.organizer },
-        field("ATTENDEE") { $0.attendees },
-        field("CATEGORIES") { $0.categories },
-        field("CLASS") { $0.classification },
-        field("TRANSP") { $0.transparency },
-        field("PRIORITY") { $0.priority },
-        field("COLOR") { $0.color },
-        field("GEO") { $0.geo },
-        field("URL") { $0.url },
-        field("COMPLETED") { $0.completed },
-        field("PERCENT-COMPLETE") { $0.percentComplete },
-        field("CREATED") { $0.created },
-        field("VALARM") { $0.alarms.map(withoutLine) },
-        field("COMPONENT") { $0.kind },
+        field(.start) { $0.start },
+        field(.end) { $0.end },
+        field(.duration) { $0.duration },
+        field(.due) { $0.due },
+        field(.summary) { $0.summary },
+        field(.location) { $0.location },
+        field(.notes) { $0.notes },
+        field(.status) { $0.status },
+        field(.recurrenceRules) { $0.recurrenceRules },
+        field(.recurrenceDates) { $0.recurrenceDates },
+        field(.exceptionDates) { $0.exceptionDates },
+        field(.range) { $0.appliesToFutureInstances },
+        field(.sequence) { $0.sequence },
+        field(.organizer) { $0.organizer },
+        field(.attendees) { $0.attendees },
+        field(.categories) { $0.categories },
+        field(.classification) { $0.classification },
+        field(.transparency) { $0.transparency },
+        field(.priority) { $0.priority },
+        field(.color) { $0.color },
+        field(.geo) { $0.geo },
+        field(.url) { $0.url },
+        field(.completed) { $0.completed },
+        field(.percentComplete) { $0.percentComplete },
+        field(.created) { $0.created },
+        field(.alarms) { $0.alarms.map(withoutLine) },
+        field(.kind) { $0.kind },
     ]
 
     /// The names of the properties that differ, typed fields first, then other properties by name.
     /// - Complexity: O(p log p) in the number of properties.
-    static func differences(_ old: Incidence, _ new: Incidence) -> [String] {
+    static func differences(_ old: Incidence, _ new: Incidence) -> [CalendarDiff.Field] {
         var names = fields.filter { $0.differs(old, new) }.map(\.name)
         let before = grouped(old.otherProperties), after = grouped(new.otherProperties)
         for name in Set(before.keys).union(after.keys).sorted() where before[name] != after[name] {
-            names.append(name)
+            names.append(CalendarDiff.Field(rawValue: name))
         }
-        if old.otherComponents.map(withoutLines) != new.otherComponents.map(withoutLines) { names.append("COMPONENTS") }
+        if old.otherComponents.map(withoutLines) != new.otherComponents.map(withoutLines) { names.append(.otherComponents) }
         return names
     }
 

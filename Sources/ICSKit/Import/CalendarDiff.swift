@@ -10,7 +10,7 @@
 /// let diff = CalendarDiff(old: yesterday, new: today)
 /// for event in diff.added { store.insert(event) }
 /// for event in diff.removed { store.delete(CalendarDiff.Key(event)) }
-/// for change in diff.changed { store.update(change.new); print(change.key, change.fields) }  // ["DTSTART", "LOCATION"]
+/// for change in diff.changed { store.update(change.new); print(change.key, change.fields) }  // [DTSTART, LOCATION]
 /// ```
 public struct CalendarDiff: Sendable, Hashable {
     /// UID and RECURRENCE-ID: what identifies one event, or one instance's override.
@@ -58,13 +58,13 @@ public struct CalendarDiff: Sendable, Hashable {
         public var new: Incidence
         /// The properties that differ, as iCalendar names in a fixed order (`DTSTART`, `SUMMARY`,
         /// `SEQUENCE`, `VALARM`, `X-…`).
-        public var fields: [String]
+        public var fields: [Field]
         public var revision: Revision
 
         /// Whether the change cancelled it (STATUS became CANCELLED).
         public var isCancellation: Bool { new.isCancelled && !old.isCancelled }
         /// Whether the change moved it (DTSTART changed).
-        public var isMove: Bool { fields.contains("DTSTART") }
+        public var isMove: Bool { fields.contains(.start) }
     }
 
     /// In the new import only, in key order.

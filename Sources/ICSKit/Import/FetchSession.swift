@@ -77,7 +77,8 @@ final class FetchSession: Sendable {
                 }
                 target = next
             default:
-                throw ICSError(.httpStatus, "HTTP \(outcome.status) \(FetchSession.reason(outcome.status, sent: outcome.reason))")
+                throw ICSError(.httpStatus, "HTTP \(outcome.status) \(FetchSession.reason(outcome.status, sent: outcome.reason))",
+                               httpStatus: outcome.status)
             }
         }
     }

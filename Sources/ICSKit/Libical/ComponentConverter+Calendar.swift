@@ -58,7 +58,7 @@ extension ComponentConverter {
             switch item.name {
             case "NAME": result.name = text(item)
             case "X-WR-CALNAME": fallbackName = text(item); fallbacks.append(item)
-            case "DESCRIPTION": result.description = text(item)
+            case "DESCRIPTION": result.notes = text(item)
             case "X-WR-CALDESC": fallbackDescription = text(item); fallbacks.append(item)
             case "COLOR": result.color = text(item)
             case "X-APPLE-CALENDAR-COLOR": fallbackColor = text(item); fallbacks.append(item)
@@ -83,13 +83,13 @@ extension ComponentConverter {
             let shadowed: Bool
             switch item.name {
             case "X-WR-CALNAME": shadowed = result.name != nil
-            case "X-WR-CALDESC": shadowed = result.description != nil
+            case "X-WR-CALDESC": shadowed = result.notes != nil
             default: shadowed = result.color != nil
             }
             if shadowed { other.append(raw(item)) }
         }
         result.name = result.name ?? fallbackName
-        result.description = result.description ?? fallbackDescription
+        result.notes = result.notes ?? fallbackDescription
         result.color = result.color ?? fallbackColor
         result.otherProperties = other.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         return result

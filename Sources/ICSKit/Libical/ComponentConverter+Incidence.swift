@@ -13,12 +13,12 @@ extension ComponentConverter {
             switch item.name {
             case "UID": result.uid = text(item)
             case "SUMMARY": result.summary = text(item)
-            case "DESCRIPTION": result.description = text(item)
+            case "DESCRIPTION": result.notes = text(item)
             case "LOCATION": result.location = text(item)
             case "URL": result.url = item.pointer.flatMap(LibicalValues.valueText)
-            case "STATUS": result.status = token(item)
-            case "TRANSP": result.transparency = token(item)
-            case "CLASS": result.classification = token(item)
+            case "STATUS": result.status = token(item).map(EventStatus.init(rawValue:))
+            case "TRANSP": result.transparency = token(item).map(Transparency.init(rawValue:))
+            case "CLASS": result.classification = token(item).map(Classification.init(rawValue:))
             case "COLOR": result.color = text(item)
             case "GEO": result.geo = item.pointer.flatMap(LibicalValues.geo)
             case "CATEGORIES":
@@ -95,7 +95,7 @@ extension ComponentConverter {
         var attendees: [CalendarUser] = []
         for item in items {
             switch item.name {
-            case "ACTION": result.action = token(item)
+            case "ACTION": result.action = token(item).map(AlarmAction.init(rawValue:))
             case "TRIGGER":
                 let toEnd = parameters(item)[parameter: "RELATED"]?.uppercased() == "END"
                 if case .simple(let property, _) = item.source, case .duration(let offset) = property.value {
@@ -104,7 +104,7 @@ extension ComponentConverter {
                     result.trigger = item.pointer.flatMap { LibicalValues.trigger(of: $0, relatedToEnd: toEnd) }
                 }
                 result.triggerLine = number(item)
-            case "DESCRIPTION": result.description = text(item)
+            case "DESCRIPTION": result.notes = text(item)
             case "SUMMARY": result.summary = text(item)
             case "DURATION": result.duration = duration(item)
             case "REPEAT": result.repeatCount = integer(item, into: &other)

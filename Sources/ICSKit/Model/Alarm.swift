@@ -9,14 +9,19 @@ public struct Alarm: Sendable, Hashable, Codable {
     }
 
     /// ACTION (`AUDIO`, `DISPLAY`, `EMAIL`, or another value as written).
-    public var action: String?
+    public var action: AlarmAction?
+    /// TRIGGER.
     public var trigger: Trigger?
-    public var description: String?
+    /// DESCRIPTION: the text a DISPLAY alarm shows, or an EMAIL alarm's body. Named `notes`, as
+    /// on ``Incidence/notes``, so that it does not shadow `CustomStringConvertible.description`.
+    public var notes: String?
+    /// SUMMARY: an EMAIL alarm's subject.
     public var summary: String?
     /// DURATION between repeats.
     public var duration: ICSDuration?
     /// REPEAT count.
     public var repeatCount: Int?
+    /// ATTENDEE: who an EMAIL alarm is sent to.
     public var attendees: [CalendarUser]
     /// Every other property (ATTACH, UID, X-WR-ALARMUID, ACKNOWLEDGED, …).
     public var otherProperties: [Property]
@@ -25,12 +30,13 @@ public struct Alarm: Sendable, Hashable, Codable {
     /// The physical line of its TRIGGER, when known.
     public var triggerLine: Int? = nil
 
-    public init(action: String? = nil, trigger: Trigger? = nil, description: String? = nil, summary: String? = nil,
+    /// Creates an alarm from its properties.
+    public init(action: AlarmAction? = nil, trigger: Trigger? = nil, notes: String? = nil, summary: String? = nil,
                 duration: ICSDuration? = nil, repeatCount: Int? = nil, attendees: [CalendarUser] = [],
                 otherProperties: [Property] = [], line: Int? = nil, triggerLine: Int? = nil) {
         self.action = action
         self.trigger = trigger
-        self.description = description
+        self.notes = notes
         self.summary = summary
         self.duration = duration
         self.repeatCount = repeatCount

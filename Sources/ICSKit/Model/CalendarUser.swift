@@ -13,13 +13,15 @@ public struct CalendarUser: Sendable, Hashable, Codable {
     /// CN, the display name.
     public var commonName: String? { parameters[parameter: "CN"] }
     /// ROLE (`REQ-PARTICIPANT` when absent, RFC 5545 3.2.16).
-    public var role: String { parameters[parameter: "ROLE"] ?? "REQ-PARTICIPANT" }
+    public var role: ParticipantRole { parameters[parameter: "ROLE"].map(ParticipantRole.init(rawValue:)) ?? .required }
     /// PARTSTAT (`NEEDS-ACTION` when absent, 3.2.12).
-    public var participationStatus: String { parameters[parameter: "PARTSTAT"] ?? "NEEDS-ACTION" }
+    public var participationStatus: ParticipationStatus {
+        parameters[parameter: "PARTSTAT"].map(ParticipationStatus.init(rawValue:)) ?? .needsAction
+    }
     /// RSVP (`false` when absent, 3.2.17).
     public var rsvp: Bool { parameters[parameter: "RSVP"]?.uppercased() == "TRUE" }
     /// CUTYPE (`INDIVIDUAL` when absent, 3.2.3).
-    public var userType: String { parameters[parameter: "CUTYPE"] ?? "INDIVIDUAL" }
+    public var userType: CalendarUserType { parameters[parameter: "CUTYPE"].map(CalendarUserType.init(rawValue:)) ?? .individual }
     /// The address without its `mailto:` scheme.
     public var email: String? {
         let lower = address.lowercased()

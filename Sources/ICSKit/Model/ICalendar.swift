@@ -9,8 +9,9 @@ public struct ICalendar: Sendable, Hashable, Codable {
     public var source: String?
     /// NAME (RFC 7986), else X-WR-CALNAME.
     public var name: String?
-    /// DESCRIPTION (RFC 7986), else X-WR-CALDESC.
-    public var description: String?
+    /// DESCRIPTION (RFC 7986), else X-WR-CALDESC. Named `notes`, as ``Incidence/notes``, so that
+    /// it does not shadow `CustomStringConvertible.description`.
+    public var notes: String?
     /// COLOR (RFC 7986), else X-APPLE-CALENDAR-COLOR.
     public var color: String?
     /// X-WR-TIMEZONE: the zone of the calendar, used for floating times.

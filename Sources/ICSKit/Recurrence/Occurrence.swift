@@ -37,9 +37,19 @@ public enum OccurrenceTime: Sendable, Hashable {
 public struct Occurrence: Sendable, Hashable {
     /// The component this instance shows: the override's data when overridden.
     ///
-    /// (An ``Incidence`` keeps its values behind one copy-on-write reference, so every instance
-    /// of a series shares them and an occurrence stays cheap to copy through the expansion.)
-    public var incidence: Incidence
+    /// Every instance of a series reads the same copy (``SharedIncidence``), so an occurrence
+    /// stays small and cheap to copy through the expansion; setting it gives this occurrence
+    /// a copy of its own.
+    public var incidence: Incidence {
+        _read { yield shared.value }
+        set { shared = SharedIncidence(newValue) }
+        _modify {
+            if !isKnownUniquelyReferenced(&shared) { shared = SharedIncidence(shared.value) }
+            yield &shared.value
+        }
+    }
+    /// The incidence, shared with the other instances of its series.
+    var shared: SharedIncidence
     /// Which of the expanded calendars it came from (an index into the list given to the expansion).
     public var calendarIndex: Int
     public var start: OccurrenceTime
@@ -50,7 +60,7 @@ public struct Occurrence: Sendable, Hashable {
     public var recurrenceID: TimeValue?
 
     public init(incidence: Incidence, calendarIndex: Int = 0, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
-        self.incidence = incidence
+        self.shared = SharedIncidence(incidence)
         self.calendarIndex = calendarIndex
         self.start = start
         self.end = end
@@ -58,9 +68,9 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
-    init(incidence: consuming Incidence, calendarIndex: Int, start: consuming OccurrenceTime, end: consuming OccurrenceTime,
+    init(shared: SharedIncidence, calendarIndex: Int, start: consuming OccurrenceTime, end: consuming OccurrenceTime,
          recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
-        self.incidence = incidence
+        self.shared = shared
         self.calendarIndex = calendarIndex
         self.start = start
         self.end = end
@@ -79,7 +89,7 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// STATUS of the instance (`CANCELLED` ones are kept, with their status).
-    public var status: String? { incidence.status }
+    public var status: EventStatus? { shared.value.status }
 }
 
 /// Conversions between wall times and instants through Foundation's `TimeZone`

@@ -48,7 +48,8 @@ struct FutureChange {
     var key: Int
     /// The shift of the start, in wall seconds (exact seconds for UTC series).
     var shift: Int
-    var incidence: Incidence
+    /// What the later instances show, shared by them.
+    var incidence: SharedIncidence
     var length: InstanceLength
 }
 
@@ -59,7 +60,9 @@ struct FutureChange {
 /// Most series produce their instances in start order already (see ``inOrder``) and hand each
 /// out as soon as it is made; the others go through a small reorder heap that absorbs shifts.
 final class Series {
-    let master: Incidence
+    /// The master, shared by every occurrence the series makes.
+    let sharedMaster: SharedIncidence
+    var master: Incidence { sharedMaster.value }
     let calendarIndex: Int
     /// Position among the series of the expansion; replaced by the rank before the merge starts.
     var order: Int
@@ -99,7 +102,7 @@ final class Series {
          sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
          overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
-        self.master = master
+        self.sharedMaster = SharedIncidence(master)
         self.calendarIndex = calendarIndex
         self.order = order
         self.frame = frame
@@ -157,7 +160,7 @@ final class Series {
 
     /// The occurrence an instance of this series shows.
     func occurrence(for instance: PendingInstance) -> Occurrence {
-        let incidence = instance.future >= 0 ? futures[instance.future].incidence : master
+        let incidence = instance.future >= 0 ? futures[instance.future].incidence : sharedMaster
         let start = frame.startTime(wall: instance.wall, utc: instance.utc)
         let end: OccurrenceTime
         if instance.extra >= 0, let periodEnd = extras[instance.extra].end {
@@ -168,7 +171,7 @@ final class Series {
         }
         let originalStart = instance.rawWall == instance.wall && instance.rawUTC == instance.utc
             ? start : frame.startTime(wall: instance.rawWall, utc: instance.rawUTC)
-        return Occurrence(incidence: incidence, calendarIndex: calendarIndex, start: start, end: end,
+        return Occurrence(shared: incidence, calendarIndex: calendarIndex, start: start, end: end,
                           recurrenceID: frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC),
                           recurrenceIDTime: originalStart)
     }

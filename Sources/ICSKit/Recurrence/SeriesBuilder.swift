@@ -199,7 +199,7 @@ struct SeriesBuilder {
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
                                                    rangeStart: rangeStart, rangeEnd: rangeEnd) {
                 singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
-                    incidence: written, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    shared: SharedIncidence(written), calendarIndex: calendarIndex, start: instance.start, end: instance.end,
                     recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
             }
             return
@@ -243,7 +243,7 @@ struct SeriesBuilder {
                 let ridWall = InstanceKey.wall(of: rid, clock: frame.clock, utc: key)
                 let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
-                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: ThisAndFuture.carried(from: override, onto: written),
+                futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: SharedIncidence(ThisAndFuture.carried(from: override, onto: written)),
                                             length: self.length(of: override, start: newStart, frame: frame)))
             }
         }

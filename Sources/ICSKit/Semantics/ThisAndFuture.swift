@@ -15,7 +15,7 @@ enum ThisAndFuture {
                 result[keyPath: path] = override[keyPath: path]
             }
         }
-        take(\.summary); take(\.description); take(\.location); take(\.geo); take(\.url); take(\.status)
+        take(\.summary); take(\.notes); take(\.location); take(\.geo); take(\.url); take(\.status)
         take(\.transparency); take(\.classification); take(\.priority); take(\.color); take(\.organizer)
         take(\.categories); take(\.attendees); take(\.alarms)
         // Properties the model has no field for: the override's, beside the master's of other names.

@@ -180,7 +180,7 @@ import Testing
         let calendar = try ICalendar(bytes: bytes)
         let event = try #require(calendar.events.first)
         #expect(event.summary == "Café")
-        #expect(event.description == "Budget 5€ – final")
+        #expect(event.notes == "Budget 5€ – final")
         #expect(calendar.diagnostics.map { "\($0.line ?? 0) \($0.code) \($0.severity)" } == ["6 ICS1001 warning"])
     }
 

@@ -64,8 +64,8 @@ import Testing
         #expect(event.otherComponents.map(\.name) == test.otherComponents)
         #expect(event.summary == test.summary)
         if test.alarms == 1 {
-            #expect(event.alarms[0].action == "DISPLAY")
-            #expect(event.alarms[0].description == "Soon")
+            #expect(event.alarms[0].action == .display)
+            #expect(event.alarms[0].notes == "Soon")
         }
         try Self.expandAndValidate(text, expecting: test.diagnostics.first.map { Int($0.prefix { $0 != " " })! })
     }
@@ -124,7 +124,7 @@ import Testing
             }
             #expect(event.uid == "open@example.org")
             #expect(event.summary == "Open")
-            #expect(event.alarms.map(\.action) == ["DISPLAY"])
+            #expect(event.alarms.map(\.action?.rawValue) == ["DISPLAY"])
         }
     }
 

@@ -43,7 +43,7 @@ import Testing
         #expect(c.calendarScale == "GREGORIAN")
         #expect(c.defaultTimeZone == "Europe/Berlin")
         // Lines 8–9, folded inside "offsites".
-        #expect(c.description == "Shared calendar of the platform team: stand-ups, planning, offsites and days off.")
+        #expect(c.notes == "Shared calendar of the platform team: stand-ups, planning, offsites and days off.")
 
         let standUps = c.events.filter { $0.uid == "4t7v2k9qv0c8d1e6mrb3l5s0ah@google.com" }
         #expect(standUps.count == 3)
@@ -54,11 +54,11 @@ import Testing
         #expect(master.recurrenceRules == [RecurrenceRule(frequency: .weekly, until: utc(2024, 7, 31, 21, 59, 59),
                                                           byDay: [.init(.monday), .init(.wednesday), .init(.friday)])])
         #expect(master.exceptionDates == [zoned("Europe/Berlin", 2024, 5, 20, 9, 30), zoned("Europe/Berlin", 2024, 6, 19, 9, 30)])
-        #expect(master.description == "Daily sync. Join with Google Meet: https://meet.google.com/abc-defg-hij")
+        #expect(master.notes == "Daily sync. Join with Google Meet: https://meet.google.com/abc-defg-hij")
         #expect(master.location == "Room Spree, 3rd floor")
         #expect(master.sequence == 2)
-        #expect(master.alarms == [Alarm(action: "DISPLAY", trigger: .relative(ICSDuration(isNegative: true, minutes: 10), toEnd: false),
-                                        description: "This is an event reminder", line: 45, triggerLine: 48)])
+        #expect(master.alarms == [Alarm(action: .display, trigger: .relative(ICSDuration(isNegative: true, minutes: 10), toEnd: false),
+                                        notes: "This is an event reminder", line: 45, triggerLine: 48)])
 
         let moved = standUps[1]
         #expect(moved.line == 51)
@@ -75,15 +75,15 @@ import Testing
         #expect(offsite.isAllDay)
         #expect(offsite.start == date(2024, 6, 12))
         #expect(offsite.end == date(2024, 6, 15))   // exclusive: 12, 13 and 14 June
-        #expect(offsite.transparency == "TRANSPARENT")
+        #expect(offsite.transparency == .transparent)
         // Lines 85–86: the fold splits "é" (C3 | A9).
-        #expect(offsite.description == "Three days at the lake. Dinner on Wednesday at the Café am See, bring walking shoes.")
+        #expect(offsite.notes == "Three days at the lake. Dinner on Wednesday at the Café am See, bring walking shoes.")
         #expect(offsite.location == "Seehotel Müggelsee, Berlin")
 
         let planning = try #require(c.event("Quarterly planning"))
         #expect(planning.organizer == CalendarUser(address: "mailto:lena.vogt@example.com", parameters: [Parameter(name: "CN", value: "Lena Vogt")]))
         #expect(planning.attendees.map(\.commonName) == ["Lena Vogt", "Jonas Brandt"])
-        #expect(planning.attendees.map(\.participationStatus) == ["ACCEPTED", "NEEDS-ACTION"])
+        #expect(planning.attendees.map(\.participationStatus.rawValue) == ["ACCEPTED", "NEEDS-ACTION"])
         #expect(planning.attendees.map(\.rsvp) == [false, true])
         #expect(planning.attendees[1].parameters[parameter: "X-NUM-GUESTS"] == "0")
         // "LOCATION:" (line 107) is empty: no location, kept as written, and no diagnostic.
@@ -93,7 +93,7 @@ import Testing
         let june18 = c.events.filter { $0.start?.date == CivilDate(year: 2024, month: 6, day: 18) }.compactMap(\.summary)
         #expect(june18 == ["Design review", "Lunch with Ana", "Call with the New York office"])
         #expect(c.event("Call with the New York office")?.start == utc(2024, 6, 18, 16))
-        #expect(c.event("Lunch with Ana")?.status == "TENTATIVE")
+        #expect(c.event("Lunch with Ana")?.status == .tentative)
         #expect(c.event("Office closed (Sommerfest)")?.start == date(2024, 6, 28))
         #expect(c.event("Release 2.3")?.end == date(2024, 6, 28))
 
@@ -137,18 +137,18 @@ import Testing
             frequency: .monthly, count: 6,
             byDay: [.init(.monday), .init(.tuesday), .init(.wednesday), .init(.thursday), .init(.friday)],
             bySetPosition: [-1], weekStart: .sunday)])
-        #expect(budget.description == "Monthly budget review: actuals against plan, open purchase orders.\n\nJoin Microsoft Teams Meeting\n")
+        #expect(budget.notes == "Monthly budget review: actuals against plan, open purchase orders.\n\nJoin Microsoft Teams Meeting\n")
         #expect(budget.priority == 5)
-        #expect(budget.classification == "PUBLIC")
+        #expect(budget.classification == .public)
         #expect(budget.uid == "040000008200E00074C5B7101A82E00800000000D0F3A1C2E8A6DA01000000000000000010000000E4B2C9A7F1D3E54C8A9B0C1D2E3F4A5B")
         #expect(budget.attendees.map(\.commonName) == ["Anna Schmidt", "Jan de Vries", "Conference Room B"])
-        #expect(budget.attendees.map(\.role) == ["REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT"])
-        #expect(budget.attendees.map(\.participationStatus) == ["ACCEPTED", "TENTATIVE", "NEEDS-ACTION"])
+        #expect(budget.attendees.map(\.role.rawValue) == ["REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT"])
+        #expect(budget.attendees.map(\.participationStatus.rawValue) == ["ACCEPTED", "TENTATIVE", "NEEDS-ACTION"])
         #expect(budget.attendees.map(\.rsvp) == [true, true, false])   // "RSVP=TRU" / "E" is folded on lines 34–35
-        #expect(budget.attendees.map(\.userType) == ["INDIVIDUAL", "INDIVIDUAL", "RESOURCE"])
+        #expect(budget.attendees.map(\.userType.rawValue) == ["INDIVIDUAL", "INDIVIDUAL", "RESOURCE"])
         #expect(budget.organizer?.commonName == "Max Mustermann")
-        #expect(budget.alarms == [Alarm(action: "DISPLAY", trigger: .relative(ICSDuration(isNegative: true, minutes: 15), toEnd: false),
-                                        description: "Reminder", line: 65, triggerLine: 66)])
+        #expect(budget.alarms == [Alarm(action: .display, trigger: .relative(ICSDuration(isNegative: true, minutes: 15), toEnd: false),
+                                        notes: "Reminder", line: 65, triggerLine: 66)])
         #expect(budget.otherProperties.map(\.name) == [
             "X-ALT-DESC", "X-MICROSOFT-CDO-BUSYSTATUS", "X-MICROSOFT-CDO-IMPORTANCE", "X-MICROSOFT-CDO-INTENDEDSTATUS",
             "X-MICROSOFT-CDO-OWNERAPPTID", "X-MICROSOFT-DISALLOW-COUNTER", "X-MS-OLK-APPTSEQTIME", "X-MS-OLK-AUTOFILLLOCATION",
@@ -199,7 +199,7 @@ import Testing
 
         #expect(party.alarms.count == 2)
         let chord = party.alarms[0]
-        #expect(chord.action == "AUDIO")
+        #expect(chord.action == .audio)
         #expect(chord.trigger == .relative(ICSDuration(isNegative: true, hours: 1), toEnd: false))
         #expect(chord.otherProperties == [
             Property(name: "X-WR-ALARMUID", value: "7C3B1E2A-9D4F-4E6B-A1C2-3D4E5F6A7B8C", line: 46),
@@ -227,11 +227,11 @@ import Testing
         let passport = c.todos[0]
         #expect(passport.summary == "Renew passport")
         // Lines 32–33, folded with a TAB.
-        #expect(passport.description == "Book an appointment at the Bürgeramt; bring the old passport and a biometric photo.")
+        #expect(passport.notes == "Book an appointment at the Bürgeramt; bring the old passport and a biometric photo.")
         #expect(passport.start == zoned("Europe/Berlin", 2024, 6, 3, 9))
         #expect(passport.due == zoned("Europe/Berlin", 2024, 6, 14, 17))
         #expect(passport.percentComplete == 40)
-        #expect(passport.status == "IN-PROCESS")
+        #expect(passport.status == .inProcess)
         #expect(passport.priority == 1)
         #expect(passport.completed == nil)
         #expect(passport.categories == ["Admin", "Family", "Errands"])
@@ -241,17 +241,17 @@ import Testing
         #expect(tent.due == date(2024, 6, 10))
         #expect(tent.completed == utc(2024, 6, 5, 17, 45, 12))
         #expect(tent.percentComplete == 100)
-        #expect(tent.status == "COMPLETED")
+        #expect(tent.status == .completed)
         #expect(tent.categories == ["Shopping", "Holiday", "Camping"])
         #expect(tent.otherProperties == [Property(name: "RELATED-TO", parameters: [Parameter(name: "RELTYPE", value: "PARENT")],
                                                   value: "f3a1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d", line: 54)])
 
         let notes = try #require(c.journals.first)
         #expect(notes.line == 56)
-        #expect(notes.description == "Summer plans: camping in the Harz from 8 to 14 July.\nWho waters the plants: the neighbours.")
+        #expect(notes.notes == "Summer plans: camping in the Harz from 8 to 14 July.\nWho waters the plants: the neighbours.")
         #expect(notes.categories == ["Notes", "Family"])
-        #expect(notes.classification == "PRIVATE")
-        #expect(notes.status == "FINAL")
+        #expect(notes.classification == .private)
+        #expect(notes.status == .final)
 
         #expect(c.events.first?.recurrenceRules == [RecurrenceRule(frequency: .weekly, byDay: [.init(.thursday)])])
     }
@@ -269,7 +269,7 @@ import Testing
         #expect(book.start == zoned("/mozilla.org/20050126_1/Europe/Berlin", 2024, 5, 30, 19))
         #expect(book.recurrenceRules == [RecurrenceRule(frequency: .monthly, byDay: [.init(.thursday, ordinal: -1)])])
         #expect(book.location == "Café Liebling")
-        #expect(book.organizer?.role == "CHAIR")
+        #expect(book.organizer?.role == .chair)
         #expect(book.attendees.map(\.email) == ["ben@example.org"])   // folded inside the address, lines 30–31
         #expect(book.otherProperties == [
             Property(name: "X-MOZ-GENERATION", value: "3", line: 36),
@@ -290,12 +290,12 @@ import Testing
     @Test func holidays() throws {
         let c = try Fixtures.calendar("holidays.ics")
         #expect(c.name == "Public holidays in Germany")
-        #expect(c.description == "Nationwide public holidays in Germany.")
+        #expect(c.notes == "Nationwide public holidays in Germany.")
         #expect(c.color == "firebrick")
         #expect(c.refreshInterval == ICSDuration(weeks: 1))
         // NAME wins; X-WR-CALNAME (line 7) is kept.
         #expect(c.otherProperties[named: "X-WR-CALNAME"] == Property(name: "X-WR-CALNAME", value: "Feiertage", line: 7))
-        #expect(c.events.allSatisfy { $0.isAllDay && $0.transparency == "TRANSPARENT" && $0.categories == ["Holidays"] })
+        #expect(c.events.allSatisfy { $0.isAllDay && $0.transparency == .transparent && $0.categories == ["Holidays"] })
         // DTEND is exclusive: every holiday lasts one day.
         #expect(c.events.allSatisfy { $0.end?.date == $0.start?.date.adding(days: 1) })
         #expect(c.events.map(\.summary) == ["Neujahr", "Karfreitag", "Ostermontag", "Tag der Arbeit",
@@ -305,6 +305,6 @@ import Testing
         #expect(c.event("Karfreitag")?.recurrenceDates == [.time(date(2025, 4, 18)), .time(date(2026, 4, 3))])
         #expect(c.event("Ostermontag")?.recurrenceDates == [.time(date(2025, 4, 21)), .time(date(2026, 4, 6))])
         // Lines 69–70, folded with a TAB.
-        #expect(c.event("Tag der Deutschen Einheit")?.description == "German Unity Day: the anniversary of the reunification on 3 October 1990.")
+        #expect(c.event("Tag der Deutschen Einheit")?.notes == "German Unity Day: the anniversary of the reunification on 3 October 1990.")
     }
 }

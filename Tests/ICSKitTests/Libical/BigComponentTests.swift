@@ -25,7 +25,7 @@ import Testing
         #expect(event.attendees.count == n)
         for (i, attendee) in event.attendees.enumerated() {
             guard attendee.address == "mailto:p\(i)@example.org", attendee.commonName == "Person \(i)",
-                  attendee.role == (i % 2 == 0 ? "REQ-PARTICIPANT" : "OPT-PARTICIPANT"), attendee.participationStatus == "ACCEPTED" else {
+                  attendee.role == (i % 2 == 0 ? .required : .optional), attendee.participationStatus == .accepted else {
                 Issue.record("attendee \(i) is \(attendee)")
                 return
             }
@@ -42,7 +42,7 @@ import Testing
         let calendar = try ICalendar(parsing: Self.event(lines), source: "alarms.ics")
         let event = try #require(calendar.events.first)
         #expect(event.alarms.count == 3_000)
-        #expect(event.alarms.map(\.description) == (0..<3_000).map { "Alarm \($0)" })
+        #expect(event.alarms.map(\.notes) == (0..<3_000).map { "Alarm \($0)" })
         #expect(event.alarms[2_999].trigger == .relative(ICSDuration(isNegative: true, minutes: 3_000), toEnd: false))
         // Lines: 1-3 calendar, 4-7 the event's head, then 5 per alarm.
         #expect(event.alarms[10].line == 8 + 10 * 5)

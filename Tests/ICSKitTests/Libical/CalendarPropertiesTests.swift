@@ -24,7 +24,7 @@ import Testing
         #expect(calendar.calendarScale == "GREGORIAN")
         #expect(calendar.method == "REQUEST")
         #expect(calendar.name == "Team")
-        #expect(calendar.description == "What the team does, week by week")
+        #expect(calendar.notes == "What the team does, week by week")
         #expect(calendar.color == "turquoise")
         #expect(calendar.refreshInterval == ICSDuration(days: 1, hours: 12))
         #expect(calendar.publishedTTL == ICSDuration(minutes: 30))

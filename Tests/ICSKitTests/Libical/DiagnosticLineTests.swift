@@ -60,7 +60,7 @@ import Testing
         ])
         // The bad parameters cost only themselves.
         #expect(event.attendees.map(\.address) == ["mailto:ana@example.org"])
-        #expect(event.description == "text")
+        #expect(event.notes == "text")
     }
 
     @Test func linesAreRightAfterLFFoldsAndAByteOrderMark() throws {
@@ -76,7 +76,7 @@ import Testing
         let calendar = try ICalendar(parsing: text)
         #expect(calendar.diagnostics.map(\.line) == [9])
         #expect(calendar.diagnostics.map(\.code) == [.valueParseError])
-        #expect(calendar.events.first?.description == "onetwothree")
+        #expect(calendar.events.first?.notes == "onetwothree")
         #expect(calendar.events.first?.otherProperties == [Property(name: "PRIORITY", value: "high", line: 9)])
     }
 

@@ -80,13 +80,13 @@ import Testing
         #expect(e.duration == ICSDuration(hours: 1, minutes: 30))
         // TEXT escapes resolved (RFC 5545 3.3.11).
         #expect(e.summary == "Everything, at once; really\nsecond line")
-        #expect(e.description == "Line one\nLine two \\ backslash")
+        #expect(e.notes == "Line one\nLine two \\ backslash")
         #expect(e.location == "Room 1")
         #expect(e.geo == Geo(latitude: 40.7128, longitude: -74.0060))
         #expect(e.url == "https://example.org/x")
-        #expect(e.status == "TENTATIVE")
-        #expect(e.transparency == "TRANSPARENT")
-        #expect(e.classification == "CONFIDENTIAL")
+        #expect(e.status == .tentative)
+        #expect(e.transparency == .transparent)
+        #expect(e.classification == .confidential)
         #expect(e.priority == 3)
         #expect(e.sequence == 4)
         #expect(e.color == "dodgerblue")
@@ -106,24 +106,24 @@ import Testing
 
         let group = e.attendees[0]
         #expect(group.address == "mailto:team@x.org")
-        #expect(group.userType == "GROUP")
+        #expect(group.userType == .group)
         // Several quoted values stay as written; one quoted value loses its quotes.
         #expect(group.parameters[parameter: "MEMBER"] == "\"mailto:a@x.org\",\"mailto:b@x.org\"")
         #expect(group.parameters[parameter: "DELEGATED-TO"] == "mailto:c@x.org")
         #expect(group.parameters[parameter: "x-foo"] == "bar")
-        #expect(group.role == "REQ-PARTICIPANT")            // RFC 5545 3.2.16 default
-        #expect(group.participationStatus == "NEEDS-ACTION") // 3.2.12 default
+        #expect(group.role == .required)            // RFC 5545 3.2.16 default
+        #expect(group.participationStatus == .needsAction) // 3.2.12 default
         #expect(!group.rsvp)
 
         let jane = e.attendees[1]
         #expect(jane.commonName == "Doe, Jane")
-        #expect(jane.role == "OPT-PARTICIPANT")
-        #expect(jane.participationStatus == "DECLINED")
+        #expect(jane.role == .optional)
+        #expect(jane.participationStatus == .declined)
         #expect(jane.rsvp)
         #expect(jane.email == "jane@x.org")                 // MAILTO: in upper case too
 
         #expect(e.attendees[2] == CalendarUser(address: "mailto:plain@x.org"))
-        #expect(e.attendees[2].userType == "INDIVIDUAL")
+        #expect(e.attendees[2].userType == .individual)
     }
 
     @Test func recurrenceRuleDatesAndExceptions() throws {
@@ -163,10 +163,10 @@ import Testing
         #expect(e.alarms.count == 2)
         let mail = e.alarms[0]
         #expect(mail.line == 41)
-        #expect(mail.action == "EMAIL")
+        #expect(mail.action == .email)
         #expect(mail.trigger == .relative(ICSDuration(isNegative: true, days: 1, hours: 2), toEnd: true))
         #expect(mail.summary == "Mail")
-        #expect(mail.description == "Body")
+        #expect(mail.notes == "Body")
         #expect(mail.attendees == [CalendarUser(address: "mailto:me@x.org", parameters: [Parameter(name: "CN", value: "Me")])])
         #expect(mail.duration == ICSDuration(minutes: 10))
         #expect(mail.repeatCount == 3)
@@ -174,7 +174,7 @@ import Testing
 
         let audio = e.alarms[1]
         #expect(audio.line == 51)
-        #expect(audio.action == "AUDIO")
+        #expect(audio.action == .audio)
         #expect(audio.trigger == .absolute(utc(2024, 1, 5, 8)))
         #expect(audio.otherProperties == [Property(name: "ACKNOWLEDGED", value: "20240105T080100Z", line: 54)])
     }
@@ -226,7 +226,7 @@ import Testing
         #expect(todo.due == date(2024, 6, 14))
         #expect(todo.completed == utc(2024, 6, 13, 17))
         #expect(todo.percentComplete == 100)
-        #expect(todo.status == "COMPLETED")
+        #expect(todo.status == .completed)
         #expect(todo.line == 4)
         let journal = try #require(calendar.journals.first)
         #expect(journal.kind == .journal)

@@ -178,7 +178,7 @@ struct IncidenceHashingTests {
         a.summary = "one"
         var b = a
         b.summary = "two"
-        b.description = String(repeating: "x", count: 100_000)
+        b.notes = String(repeating: "x", count: 100_000)
         #expect(a != b)
         #expect(a.hashValue == b.hashValue)
         #expect(Set([a, b, a]).count == 2)

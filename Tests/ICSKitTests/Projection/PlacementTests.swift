@@ -104,7 +104,7 @@ struct PlacementTests {
         let morning = S.timed("m", S.utc(2024, 3, 5, 14), S.utc(2024, 3, 5, 15))
         let early = S.timed("e", S.utc(2024, 3, 5, 13), S.utc(2024, 3, 5, 14))
         let allDay = S.allDay("d", (2024, 3, 5), (2024, 3, 6))
-        let cancelled = S.timed("x", S.utc(2024, 3, 5, 13), S.utc(2024, 3, 5, 14), status: "CANCELLED")
+        let cancelled = S.timed("x", S.utc(2024, 3, 5, 13), S.utc(2024, 3, 5, 14), status: .cancelled)
         let days = S.day(2024, 3, 1)...S.day(2024, 3, 31)
         let index = DayOccurrences([morning, early, allDay, cancelled], visibleDays: days, calendar: S.newYork)
         #expect(index[S.day(2024, 3, 5)].map(\.incidence.uid) == ["d", "e", "m"])

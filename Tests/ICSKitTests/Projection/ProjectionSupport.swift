@@ -34,7 +34,7 @@ enum ProjectionSupport {
         .instant(secondsSinceEpoch: seconds, utcOffset: 0, zone: nil)
     }
 
-    static func event(_ uid: String, summary: String? = nil, color: String? = nil, status: String? = nil) -> Incidence {
+    static func event(_ uid: String, summary: String? = nil, color: String? = nil, status: EventStatus? = nil) -> Incidence {
         var incidence = Incidence(kind: .event)
         incidence.uid = uid
         incidence.summary = summary ?? uid
@@ -53,7 +53,7 @@ enum ProjectionSupport {
 
     /// A timed occurrence between two UTC instants (seconds since 1970).
     static func timed(_ uid: String, _ start: Int, _ end: Int, calendarIndex: Int = 0, color: String? = nil,
-                      status: String? = nil) -> Occurrence {
+                      status: EventStatus? = nil) -> Occurrence {
         Occurrence(incidence: event(uid, color: color, status: status), calendarIndex: calendarIndex,
                    start: instant(start), end: instant(end))
     }

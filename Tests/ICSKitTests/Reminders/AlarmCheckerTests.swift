@@ -33,9 +33,9 @@ struct AlarmCheckerTests {
         todo.uid = "t"
         todo.due = .utc(CivilDateTime(year: 2024, month: 6, day: 5, hour: 16))
         todo.alarms = [
-            Alarm(action: "DISPLAY", trigger: .relative(ICSDuration(isNegative: true, hours: 1), toEnd: true),
+            Alarm(action: .display, trigger: .relative(ICSDuration(isNegative: true, hours: 1), toEnd: true),
                   otherProperties: [Property(name: "UID", value: "a")]),
-            Alarm(action: "DISPLAY", trigger: .absolute(.utc(CivilDateTime(year: 2024, month: 6, day: 5, hour: 15))),
+            Alarm(action: .display, trigger: .absolute(.utc(CivilDateTime(year: 2024, month: 6, day: 5, hour: 15))),
                   otherProperties: [Property(name: "RELATED-TO", parameters: [Parameter(name: "RELTYPE", value: "SNOOZE")], value: "a")]),
         ]
         #expect(AlarmChecker.check(todo, file: "x.ics").isEmpty)

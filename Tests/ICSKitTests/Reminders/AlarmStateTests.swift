@@ -15,7 +15,7 @@ struct AlarmStateTests {
     }
 
     @Test func rfc9074Properties() {
-        let alarm = Alarm(action: "DISPLAY", otherProperties: [
+        let alarm = Alarm(action: .display, otherProperties: [
             Property(name: "UID", value: "a-1"),
             Property(name: "RELATED-TO", parameters: [Parameter(name: "RELTYPE", value: "SNOOZE")], value: "a-0"),
             Property(name: "ACKNOWLEDGED", value: "20240604T070100Z"),

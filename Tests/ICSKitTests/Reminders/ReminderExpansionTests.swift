@@ -58,7 +58,7 @@ struct ReminderExpansionTests {
             .instant(secondsSinceEpoch: Int(Self.instant("2024-06-05T07:15:00Z").timeIntervalSince1970), utcOffset: 7200, zone: "Europe/Berlin"),
         ])
         #expect(found.map(\.anchor) == [Self.instant("2024-06-04T07:15:00Z"), Self.instant("2024-06-05T07:15:00Z")])
-        #expect(found.allSatisfy { $0.repetition == 0 && !$0.isAcknowledged && $0.action == "DISPLAY" })
+        #expect(found.allSatisfy { $0.repetition == 0 && !$0.isAcknowledged && $0.action == .display })
     }
 
     /// An endless series over ten years: the iterator hands out the first reminders without
@@ -233,7 +233,7 @@ struct ReminderExpansionTests {
         """)
         let found = ReminderExpansion(calendars: [calendar], from: Self.instant("2024-06-01T00:00:00Z"),
                                       to: Self.instant("2024-06-10T00:00:00Z"), viewerTimeZone: Self.utc).collect().reminders
-        #expect(found.map { $0.alarm.description ?? "" } == ["due-related"])
+        #expect(found.map { $0.alarm.notes ?? "" } == ["due-related"])
         #expect(Self.stamps(found) == ["2024-06-05T15:00:00Z"])
     }
 

@@ -28,7 +28,7 @@ extension Alarm {
 
     /// Whether the alarm is `ACTION:NONE` (RFC 9074 section 7): it never goes off; it only
     /// stands in for a default alarm.
-    public var isNone: Bool { action == "NONE" }
+    public var isNone: Bool { action == .noAction }
 
     /// ATTACH (the sound of an AUDIO alarm, a document for EMAIL), as written.
     public var attachment: String? {

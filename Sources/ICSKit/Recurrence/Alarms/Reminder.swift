@@ -53,5 +53,5 @@ public struct Reminder: Sendable, Hashable {
     public var isDefault: Bool { alarm.isDefault }
 
     /// ACTION (`DISPLAY`, `AUDIO`, `EMAIL`, …), `DISPLAY` when absent.
-    public var action: String { alarm.action ?? "DISPLAY" }
+    public var action: AlarmAction { alarm.action ?? .display }
 }

@@ -81,7 +81,7 @@ struct ReminderMaker {
                 absolute(component, calendarIndex: index, overridden: overridden) { reminder in
                     // The same alarm copied into overrides fires once.
                     let key = [component.uid ?? "", String(Int(reminder.trigger.timeIntervalSince1970)), String(reminder.repetition),
-                               reminder.action, reminder.alarm.description ?? "", reminder.alarm.summary ?? "",
+                               reminder.action.rawValue, reminder.alarm.notes ?? "", reminder.alarm.summary ?? "",
                                reminder.isSnooze ? "s" : ""].joined(separator: "\u{0}")
                     guard seen.insert(key).inserted else { return }
                     entries.append(ReminderHeap.Entry(trigger: Int(reminder.trigger.timeIntervalSince1970), uid: component.uid ?? "",
