@@ -169,6 +169,8 @@ struct ComponentConverter {
     // MARK: - One property
 
     /// The physical line of an item, when known.
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func number(_ item: PropertyItem) -> Int? {
         switch item.source {
         case .libical(_, let line): return walk.number(line)
@@ -177,6 +179,8 @@ struct ComponentConverter {
     }
 
     /// The parameters of an item as written (split once for the lines read in Swift).
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func parameters(_ item: PropertyItem) -> [Parameter] {
         switch item.source {
         case .libical(_, let line): return walk.parameters(line)
@@ -185,6 +189,8 @@ struct ComponentConverter {
     }
 
     /// The value as written.
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func rawValue(_ item: PropertyItem) -> String? {
         switch item.source {
         case .libical(_, let line): return walk.rawValue(line)
@@ -200,6 +206,8 @@ struct ComponentConverter {
     }
 
     /// A property kept as written: from its line when known, else from libical's text.
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func raw(_ item: PropertyItem) -> Property {
         switch item.source {
         case .libical(let p, let line):
@@ -211,6 +219,8 @@ struct ComponentConverter {
     }
 
     /// A TEXT value, unescaped (`icalvalue_get_text`).
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func text(_ item: PropertyItem) -> String? {
         switch item.source {
         case .libical(let p, _): return LibicalValues.text(of: p)
@@ -221,6 +231,8 @@ struct ComponentConverter {
     }
 
     /// An enumerated value, upper-cased (`icalproperty_get_value_as_string`).
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func token(_ item: PropertyItem) -> String? {
         switch item.source {
         case .libical(let p, _): return LibicalValues.valueText(of: p)?.uppercased()
@@ -231,6 +243,8 @@ struct ComponentConverter {
     }
 
     /// A DURATION value (`icalvalue_get_duration`).
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func duration(_ item: PropertyItem) -> ICSDuration? {
         switch item.source {
         case .libical(let p, _): return LibicalValues.durationValue(of: p)
@@ -240,6 +254,8 @@ struct ComponentConverter {
         }
     }
 
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     mutating func integer(_ item: PropertyItem, into other: inout [Property]) -> Int? {
         if case .simple(let property, _) = item.source, case .integer(let value) = property.value { return value }
         let text = String((rawValue(item) ?? item.pointer.flatMap(LibicalValues.valueText) ?? "").trimmingSpaces)
@@ -252,6 +268,8 @@ struct ComponentConverter {
 
     /// A DATE or DATE-TIME value that names a real day and time; libical accepts
     /// `20240631T250000` as it is, so an impossible one is reported and kept as written.
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     mutating func time(_ item: PropertyItem, into other: inout [Property]) -> TimeValue? {
         let p: OpaquePointer
         switch item.source {
@@ -272,6 +290,8 @@ struct ComponentConverter {
         return nil
     }
 
+    // Not inlined: Swift 6.3.1's optimizer (CopyPropagation) crashed on this switch inlined into the callers.
+    @inline(never)
     func calendarUser(_ item: PropertyItem) -> CalendarUser {
         switch item.source {
         case .simple(let property, _):
