@@ -53,15 +53,15 @@ extension ComponentConverter {
         var other = dropped
         var fallbackName: String?, fallbackDescription: String?, fallbackColor: String?
         // The fallback spellings, kept as other properties when the RFC 7986 ones win.
-        var fallbacks: [PropertyItem] = []
+        var fallbacks: [(name: String, property: Property)] = []
         for item in items {
             switch item.name {
             case "NAME": result.name = text(item)
-            case "X-WR-CALNAME": fallbackName = text(item); fallbacks.append(item)
+            case "X-WR-CALNAME": fallbackName = text(item); fallbacks.append((item.name, raw(item)))
             case "DESCRIPTION": result.notes = text(item)
-            case "X-WR-CALDESC": fallbackDescription = text(item); fallbacks.append(item)
+            case "X-WR-CALDESC": fallbackDescription = text(item); fallbacks.append((item.name, raw(item)))
             case "COLOR": result.color = text(item)
-            case "X-APPLE-CALENDAR-COLOR": fallbackColor = text(item); fallbacks.append(item)
+            case "X-APPLE-CALENDAR-COLOR": fallbackColor = text(item); fallbacks.append((item.name, raw(item)))
             case "X-WR-TIMEZONE": result.defaultTimeZone = text(item)
             case "METHOD": result.method = token(item)
             case "PRODID": result.productID = text(item)
@@ -79,14 +79,14 @@ extension ComponentConverter {
             default: break
             }
         }
-        for item in fallbacks {
+        for fallback in fallbacks {
             let shadowed: Bool
-            switch item.name {
+            switch fallback.name {
             case "X-WR-CALNAME": shadowed = result.name != nil
             case "X-WR-CALDESC": shadowed = result.notes != nil
             default: shadowed = result.color != nil
             }
-            if shadowed { other.append(raw(item)) }
+            if shadowed { other.append(fallback.property) }
         }
         result.name = result.name ?? fallbackName
         result.notes = result.notes ?? fallbackDescription

@@ -22,7 +22,7 @@ extension ComponentConverter {
             case "COLOR": result.color = text(item)
             case "GEO": result.geo = item.pointer.flatMap(LibicalValues.geo)
             case "CATEGORIES":
-                if case .simple(let property, _) = item.source, case .texts(let values) = property.value {
+                if let values = item.simple?.texts {
                     categories.append(contentsOf: values)
                 } else if let text = text(item) {
                     categories.append(text)
@@ -40,13 +40,13 @@ extension ComponentConverter {
             case "RRULE":
                 if let rule = item.pointer.flatMap(LibicalValues.recurrenceRule) { rules.append(rule) } else { other.append(raw(item)) }
             case "RDATE":
-                if case .simple(let property, _) = item.source, case .times(let times) = property.value {
+                if let times = item.simple?.times {
                     recurrenceDates.append(contentsOf: times.lazy.map { .time($0) })
                 } else if let date = item.pointer.flatMap(LibicalValues.recurrenceDate) {
                     recurrenceDates.append(date)
                 }
             case "EXDATE":
-                if case .simple(let property, _) = item.source, case .times(let times) = property.value {
+                if let times = item.simple?.times {
                     exceptionDates.append(contentsOf: times)
                 } else if let date = time(item, into: &other) {
                     exceptionDates.append(date)
@@ -98,7 +98,7 @@ extension ComponentConverter {
             case "ACTION": result.action = token(item).map(AlarmAction.init(rawValue:))
             case "TRIGGER":
                 let toEnd = parameters(item)[parameter: "RELATED"]?.uppercased() == "END"
-                if case .simple(let property, _) = item.source, case .duration(let offset) = property.value {
+                if let offset = item.simple?.duration {
                     result.trigger = .relative(offset, toEnd: toEnd)
                 } else {
                     result.trigger = item.pointer.flatMap { LibicalValues.trigger(of: $0, relatedToEnd: toEnd) }

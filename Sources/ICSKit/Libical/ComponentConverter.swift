@@ -111,7 +111,7 @@ struct ComponentConverter {
         items.reserveCapacity(libical.count + simple.count)
         var next = 0
         for item in libical {
-            if case .libical(_, let line?) = item.source {
+            if let line = item.inputLine {
                 let blockLine = outline.input.lines[line].blockLine
                 while next < simple.count && simple[next].blockLine < blockLine {
                     items.append(simpleItem(simple[next]))
@@ -128,7 +128,7 @@ struct ComponentConverter {
     }
 
     private func simpleItem(_ line: BlockOutline.SimpleLine) -> PropertyItem {
-        PropertyItem(name: block.lines[line.blockLine].name, source: .simple(line.property, blockLine: line.blockLine))
+        PropertyItem.simple(block.lines[line.blockLine].name, line.property, blockLine: line.blockLine)
     }
 
     /// Skips a child component that is not kept: its subtree is not converted, but what libical
@@ -167,29 +167,26 @@ struct ComponentConverter {
     }
 
     // MARK: - One property
+    // (Helpers not inlined: Swift 6.3.1's optimizer crashed on them inlined into the callers.)
 
     /// The physical line of an item, when known.
+    @inline(never)
     func number(_ item: PropertyItem) -> Int? {
-        switch item.source {
-        case .libical(_, let line): return walk.number(line)
-        case .simple(_, let blockLine): return Int(block.lines[blockLine].number)
-        }
+        item.simple != nil ? Int(block.lines[item.blockLine].number) : walk.number(item.inputLine)
     }
 
     /// The parameters of an item as written (split once for the lines read in Swift).
+    @inline(never)
     func parameters(_ item: PropertyItem) -> [Parameter] {
-        switch item.source {
-        case .libical(_, let line): return walk.parameters(line)
-        case .simple(let property, _): return property.parameters
-        }
+        if let simple = item.simple { return simple.parameters }
+        return walk.parameters(item.inputLine)
     }
 
     /// The value as written.
+    @inline(never)
     func rawValue(_ item: PropertyItem) -> String? {
-        switch item.source {
-        case .libical(_, let line): return walk.rawValue(line)
-        case .simple(_, let blockLine): return blockProperty(blockLine)?.value
-        }
+        if item.simple != nil { return blockProperty(item.blockLine)?.value }
+        return walk.rawValue(item.inputLine)
     }
 
     private func blockProperty(_ blockLine: Int) -> Property? {
@@ -200,48 +197,39 @@ struct ComponentConverter {
     }
 
     /// A property kept as written: from its line when known, else from libical's text.
+    @inline(never)
     func raw(_ item: PropertyItem) -> Property {
-        switch item.source {
-        case .libical(let p, let line):
-            if let line, let property = walk.rawProperty(line), property.name == item.name { return property }
-            return Property(name: item.name, value: LibicalValues.valueText(of: p) ?? "", line: walk.number(line))
-        case .simple(_, let blockLine):
-            return blockProperty(blockLine) ?? Property(name: item.name, value: "", line: Int(block.lines[blockLine].number))
+        if item.simple != nil {
+            return blockProperty(item.blockLine) ?? Property(name: item.name, value: "", line: Int(block.lines[item.blockLine].number))
         }
+        if let line = item.inputLine, let property = walk.rawProperty(line), property.name == item.name { return property }
+        return Property(name: item.name, value: item.pointer.flatMap(LibicalValues.valueText) ?? "", line: walk.number(item.inputLine))
     }
 
     /// A TEXT value, unescaped (`icalvalue_get_text`).
+    @inline(never)
     func text(_ item: PropertyItem) -> String? {
-        switch item.source {
-        case .libical(let p, _): return LibicalValues.text(of: p)
-        case .simple(let property, _):
-            if case .text(let text) = property.value { return text }
-            return nil
-        }
+        if let simple = item.simple { return simple.text }
+        return item.pointer.flatMap(LibicalValues.text)
     }
 
     /// An enumerated value, upper-cased (`icalproperty_get_value_as_string`).
+    @inline(never)
     func token(_ item: PropertyItem) -> String? {
-        switch item.source {
-        case .libical(let p, _): return LibicalValues.valueText(of: p)?.uppercased()
-        case .simple(let property, _):
-            if case .token(let token) = property.value { return token }
-            return nil
-        }
+        if let simple = item.simple { return simple.token }
+        return item.pointer.flatMap(LibicalValues.valueText)?.uppercased()
     }
 
     /// A DURATION value (`icalvalue_get_duration`).
+    @inline(never)
     func duration(_ item: PropertyItem) -> ICSDuration? {
-        switch item.source {
-        case .libical(let p, _): return LibicalValues.durationValue(of: p)
-        case .simple(let property, _):
-            if case .duration(let value) = property.value { return value }
-            return nil
-        }
+        if let simple = item.simple { return simple.duration }
+        return item.pointer.flatMap(LibicalValues.durationValue)
     }
 
+    @inline(never)
     mutating func integer(_ item: PropertyItem, into other: inout [Property]) -> Int? {
-        if case .simple(let property, _) = item.source, case .integer(let value) = property.value { return value }
+        if let simple = item.simple, let value = simple.integer { return value }
         let text = String((rawValue(item) ?? item.pointer.flatMap(LibicalValues.valueText) ?? "").trimmingSpaces)
         if let value = Int(text) { return value }
         diagnostics.append(Diagnostic(.valueParseError, "\(item.name) value \"\(text)\" is not an integer",
@@ -252,15 +240,10 @@ struct ComponentConverter {
 
     /// A DATE or DATE-TIME value that names a real day and time; libical accepts
     /// `20240631T250000` as it is, so an impossible one is reported and kept as written.
+    @inline(never)
     mutating func time(_ item: PropertyItem, into other: inout [Property]) -> TimeValue? {
-        let p: OpaquePointer
-        switch item.source {
-        case .simple(let property, _):
-            if case .time(let value) = property.value { return value }
-            return nil
-        case .libical(let pointer, _): p = pointer
-        }
-        guard let value = LibicalValues.time(of: p) else { return nil }
+        if let simple = item.simple { return simple.time }
+        guard let p = item.pointer, let value = LibicalValues.time(of: p) else { return nil }
         let t = value.civil
         if t.date.isValid && (0...23).contains(t.hour) && (0...59).contains(t.minute) && (0...60).contains(t.second) {
             return value
@@ -272,13 +255,10 @@ struct ComponentConverter {
         return nil
     }
 
+    @inline(never)
     func calendarUser(_ item: PropertyItem) -> CalendarUser {
-        switch item.source {
-        case .simple(let property, _):
-            if case .user(let user) = property.value { return user }
-            return CalendarUser(address: rawValue(item) ?? "", parameters: property.parameters)
-        case .libical(let p, let line):
-            return CalendarUser(address: LibicalValues.valueText(of: p) ?? walk.rawValue(line) ?? "", parameters: walk.parameters(line))
-        }
+        if let simple = item.simple { return simple.user ?? CalendarUser(address: rawValue(item) ?? "", parameters: simple.parameters) }
+        return CalendarUser(address: item.pointer.flatMap(LibicalValues.valueText) ?? walk.rawValue(item.inputLine) ?? "",
+                            parameters: walk.parameters(item.inputLine))
     }
 }

@@ -1,22 +1,26 @@
 internal import CLibical
 
 /// One property of a component being converted: from libical's tree, or read in Swift.
+///
+/// A flat struct rather than an enum with payloads: Swift 6.3.1's optimizer (CopyPropagation)
+/// crashed on switches over such an enum in the converter, in release builds.
 struct PropertyItem {
-    enum Source {
-        /// The `icalproperty *`, borrowed from the tree being converted, and the index into
-        /// ``LibicalInput/lines`` of its line when known.
-        case libical(OpaquePointer, inputLine: Int?)
-        /// A line ``SimpleLineReader`` read, and its index into ``ComponentBlock/lines``.
-        case simple(SimpleProperty, blockLine: Int)
-    }
     /// The name, upper-cased (the X- name for extension properties).
     let name: String
-    let source: Source
+    /// The `icalproperty *`, borrowed from the tree being converted; nil for a line read in Swift.
+    let pointer: OpaquePointer?
+    /// For a libical property, the index into ``LibicalInput/lines`` of its line, when known.
+    let inputLine: Int?
+    /// For a line ``SimpleLineReader`` read: its value, and its index into ``ComponentBlock/lines``.
+    let simple: SimpleProperty?
+    let blockLine: Int
 
-    /// The libical property, when the item comes from libical.
-    var pointer: OpaquePointer? {
-        if case .libical(let p, _) = source { return p }
-        return nil
+    static func libical(_ name: String, _ pointer: OpaquePointer, inputLine: Int?) -> PropertyItem {
+        PropertyItem(name: name, pointer: pointer, inputLine: inputLine, simple: nil, blockLine: -1)
+    }
+
+    static func simple(_ name: String, _ property: SimpleProperty, blockLine: Int) -> PropertyItem {
+        PropertyItem(name: name, pointer: nil, inputLine: nil, simple: property, blockLine: blockLine)
     }
 }
 
@@ -125,7 +129,7 @@ struct LibicalPropertyWalk {
             if let last = lastMatched, remainingValues > 0, self.name(lines[last]) == name {
                 remainingValues -= 1
                 // A later value of a split X- property: its line, kept whole, already holds it.
-                if !name.hasPrefix("X-") { items.append(PropertyItem(name: name, source: .libical(p, inputLine: lines[last]))) }
+                if !name.hasPrefix("X-") { items.append(PropertyItem.libical(name, p, inputLine: lines[last])) }
                 continue
             }
             // A name not found from `position` on is not found later either (`position` only
@@ -141,9 +145,9 @@ struct LibicalPropertyWalk {
                 lastMatched = j
                 remainingValues = input.lines[lines[j]].valueCount - 1
                 position = j + 1
-                items.append(PropertyItem(name: name, source: .libical(p, inputLine: lines[j])))
+                items.append(PropertyItem.libical(name, p, inputLine: lines[j]))
             } else {
-                items.append(PropertyItem(name: name, source: .libical(p, inputLine: nil)))
+                items.append(PropertyItem.libical(name, p, inputLine: nil))
             }
         }
         droppedLines.append(contentsOf: lines[min(position, lines.count)...])

@@ -20,6 +20,15 @@ struct SimpleProperty {
     var value: Value
     /// The parameters as written (split once, here).
     var parameters: [Parameter]
+
+    var text: String? { if case .text(let v) = value { return v } else { return nil } }
+    var texts: [String]? { if case .texts(let v) = value { return v } else { return nil } }
+    var token: String? { if case .token(let v) = value { return v } else { return nil } }
+    var time: TimeValue? { if case .time(let v) = value { return v } else { return nil } }
+    var times: [TimeValue]? { if case .times(let v) = value { return v } else { return nil } }
+    var duration: ICSDuration? { if case .duration(let v) = value { return v } else { return nil } }
+    var integer: Int? { if case .integer(let v) = value { return v } else { return nil } }
+    var user: CalendarUser? { if case .user(let v) = value { return v } else { return nil } }
 }
 
 /// Reads the simple property lines of an event, to-do or journal in Swift: the ones whose

@@ -222,7 +222,8 @@ struct BlockScanner {
     private mutating func append(_ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
         guard !skippingOversized, current != nil else { return }
         BlockScanner.appendLine(to: &current!, kind, name: name, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
-        if current!.text.count > limits.maxComponentBytes {
+        // Each line counts with one byte for its line break (as the unfolded text plus a separator).
+        if current!.text.count + current!.lines.count > limits.maxComponentBytes {
             skippingOversized = true
             note(.componentTooLarge, "\(current!.name) from line \(current!.line) is larger than \(limits.maxComponentBytes) bytes; skipped", line: current!.line)
         }
