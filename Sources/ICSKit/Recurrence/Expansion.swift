@@ -97,10 +97,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         private var merge: SeriesMerge
         private var singles: [PendingOccurrence]
         private var singleIndex = 0
-        /// The other group's stream (nil when one thread does all), its current batch and position.
+        /// The other group's stream (nil when one thread does all), and its current batch, reversed:
+        /// its next item last.
         private let stream: SeriesStreamHandle?
         private var batch: [SeriesStream.Item] = []
-        private var batchIndex = 0
         private var streamEnded = false
         private var setupDiagnostics: [Diagnostic]
         private var limitDiagnostics: [Diagnostic] = []
@@ -150,13 +150,13 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             var best: (key: Int, rank: Int)? = merge.top
             var source = 0
             if let stream, !streamEnded {
-                if batchIndex == batch.count {
+                if batch.isEmpty {
                     batch = stream.stream.next()
-                    batchIndex = 0
                     if batch.isEmpty { streamEnded = true }
                 }
                 if !streamEnded {
-                    let head = (key: batch[batchIndex].key, rank: batch[batchIndex].rank)
+                    let last = batch.count - 1
+                    let head = (key: batch[last].key, rank: batch[last].rank)
                     if best.map({ Self.precedes(head, $0) }) ?? true { best = head; source = 2 }
                 }
             }
@@ -175,8 +175,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 singleIndex += 1
                 return singles[singleIndex - 1].occurrence
             default:
-                batchIndex += 1
-                let item = batch[batchIndex - 1]
+                // Moved out of the batch, not copied (no retain now and release later of what it holds).
+                let item = batch.removeLast()
                 if let diagnostic = item.diagnostic { limitDiagnostics.append(diagnostic) }
                 return item.occurrence
             }

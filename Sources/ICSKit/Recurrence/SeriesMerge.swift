@@ -20,7 +20,11 @@ struct SeriesMerge {
         static func == (a: Entry, b: Entry) -> Bool { a.key == b.key && a.rank == b.rank }
     }
 
-    private var series: [Series]
+    /// Keeps the series alive; the merge reaches them through ``unretained``.
+    private let series: [Series]
+    /// The same series, reached without a retain and release per occurrence (they are kept
+    /// alive by ``series`` for as long as the merge exists).
+    private let unretained: [Unmanaged<Series>]
     /// The next instance of each series, made into an occurrence when its heap entry is popped.
     private var current: [PendingInstance]
     private var heap: MinHeap<Entry>
@@ -31,6 +35,7 @@ struct SeriesMerge {
     init(series: [Series], firsts: [PendingInstance]) {
         precondition(series.count == firsts.count, "one first instance per series")
         self.series = series
+        unretained = series.map { Unmanaged.passUnretained($0) }
         current = firsts
         heap = MinHeap(series.indices.map { Entry(key: firsts[$0].key, rank: series[$0].order, index: $0) })
     }
@@ -45,14 +50,16 @@ struct SeriesMerge {
     mutating func pop() -> (occurrence: Occurrence, diagnostic: Diagnostic?) {
         let top = heap.min!
         let index = top.index
-        let occurrence = series[index].occurrence(for: current[index])
-        // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
-        if let next = series[index].next() {
-            current[index] = next
-            heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
-            return (occurrence, nil)
+        return unretained[index]._withUnsafeGuaranteedRef { series in
+            let occurrence = series.occurrence(for: current[index])
+            // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
+            if let next = series.next() {
+                current[index] = next
+                heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
+                return (occurrence, nil)
+            }
+            heap.popMin()
+            return (occurrence, series.limitDiagnostic)
         }
-        heap.popMin()
-        return (occurrence, series[index].limitDiagnostic)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs a ``SeriesMerge`` on a thread of its own and hands its occurrences over in sorted
-/// batches through a ``BoundedChannel``, so that the expansion uses the second core: the
+/// batches (each reversed, so that the reader moves them out from its end) through a ``BoundedChannel``, so that the expansion uses the second core: the
 /// iterator merges this stream with its own series. At most ``bufferedBatches`` batches wait
 /// (the expansion stays lazy: a long range never builds a large array), and the thread stops
 /// as soon as the stream is cancelled (see ``SeriesStreamHandle``).
@@ -34,15 +34,19 @@ final class SeriesStream: Sendable {
                 let (occurrence, diagnostic) = merge.pop()
                 batch.append(Item(key: top.key, rank: top.rank, occurrence: occurrence, diagnostic: diagnostic))
                 if batch.count == Self.batchSize {
+                    batch.reverse()
                     guard channel.send(batch) else { return }
-                    batch.removeAll(keepingCapacity: true)
+                    batch = []
+                    batch.reserveCapacity(Self.batchSize)
                 }
             }
+            batch.reverse()
             if !batch.isEmpty { channel.send(batch) }
         }
     }
 
-    /// The next batch, in order; empty at the end.
+    /// The next batch, in reverse order (its first item last, so that the reader moves items
+    /// out with `popLast()`, without a copy); empty at the end.
     func next() -> [Item] {
         channel.receive() ?? []
     }
