@@ -158,6 +158,33 @@ if [ -n "$ICSVIEW" ]; then
         measure icsview_remind /dev/null "$ICSVIEW" remind "$CAL" --from "$FROM" --to "$TO" --tz UTC --format json
 fi
 
+# A month view (issue 12, item 1): `--month 2025-06 --no-agenda` (the grid), through the
+# window-aware import; interleaved with libical's whole-file parse, RUNS pairs, median and best of each.
+MONTH_ROW=""
+if [ -n "$ICSVIEW" ]; then
+    month_secs=() floor_secs=() month_kb=0
+    for ((i = 1; i <= RUNS; i++)); do
+        log "month view: run $i/$RUNS"
+        /usr/bin/time -f '%e %M' -o "$OUT/month_floor.time" "$OUT/floor" parse "$CAL" >/dev/null 2>&1 || break
+        timeout "$TIMEOUT" /usr/bin/time -f '%e %M' -o "$OUT/month.time" \
+            "$ICSVIEW" "$CAL" --month 2025-06 --no-agenda --today 2025-06-15 --tz UTC >/dev/null 2>"$OUT/month.err" || break
+        floor_secs+=("$(cut -d' ' -f1 "$OUT/month_floor.time" | tail -n 1)")
+        read -r secs kb < <(tail -n 1 "$OUT/month.time")
+        month_secs+=("$secs")
+        [ "$kb" -gt "$month_kb" ] && month_kb=$kb
+    done
+    if [ "${#month_secs[@]}" -eq "$RUNS" ]; then
+        stats() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s %s", v[1], (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+        read -r month_best month_median < <(stats "${month_secs[@]}")
+        read -r floor_best floor_median < <(stats "${floor_secs[@]}")
+        MONTH_ROW=$(awk -v mb="$month_best" -v mm="$month_median" -v fb="$floor_best" -v fm="$floor_median" -v kb="$month_kb" \
+            'BEGIN { printf "| icsview: month 2025-06, grid only (`--month 2025-06 --no-agenda`, window-aware import) | %.2f (best %.2f) | %.0f | %.2f× (best %.2f×) |", mm, mb, kb / 1024, mm / fm, mb / fb }')
+        MONTH_NOTE="- Month view: median of $RUNS runs interleaved with \`floor parse\` (median $floor_median s, best $floor_best s in those runs); the ratio is median to median (best to best). Target ≤ 0.25×."
+    else
+        NOTE[icsview_month]="the month view or the floor failed: $(head -n 1 "$OUT/month.err" 2>/dev/null)"
+    fi
+fi
+
 # The expansion alone (no output), best of RUNS: Benchmarks/ExpansionBenchmark.
 BEST_EXPAND=""; BEST_IMPORT=""; PHASE_COUNT=""; ALL_EXPAND=""
 if [ -n "$PHASES" ]; then
@@ -199,6 +226,7 @@ row() { # KEY BASE_KEY LABEL
     row floor_expand floor_expand "libical: parse + expand every RRULE over $FROM..$TO (\`floor expand\`)"
     row icsview_agenda floor_expand "icsview: agenda $FROM..$TO (\`--agenda --format json\`)"
     row icsview_remind icsview_agenda "icsview: reminders $FROM..$TO (\`remind --format json\`)"
+    [ -n "$MONTH_ROW" ] && echo "$MONTH_ROW"
     echo
     echo "- Ratios: import against libical's parse, validate against icsview's import, agenda against libical's parse + expand, reminders against the agenda. Seconds are wall time (\`/usr/bin/time -f %e\`), peak MB the maximum resident set."
     if [ -n "${SECS[floor_parse]:-}" ]; then
@@ -214,7 +242,8 @@ row() { # KEY BASE_KEY LABEL
             "$(awk -v a="$ITER" -v b="$BEST_EXPAND" 'BEGIN { printf "%.1f", a / b }')× faster. (libical counts instances whose own date is in the range," \
             "ICSKit occurrences that overlap it in UTC, multi-day ones included: the counts differ slightly.)"
     fi
-    for key in icsview icsview_import icsview_validate floor_parse floor_expand icsview_agenda icsview_remind; do
+    [ -n "$MONTH_ROW" ] && echo "$MONTH_NOTE"
+    for key in icsview icsview_import icsview_validate floor_parse floor_expand icsview_agenda icsview_remind icsview_month; do
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
     done
 } | tee "$OUT/results.md"

@@ -8,8 +8,8 @@ import Foundation
 /// SEQUENCE and overrides, see them all, whatever their order in the file), and all of them when a
 /// VTIMEZONE of the file has offsets beyond what the filter's margin allows.
 ///
-/// Memory: the skipped blocks' lines stay until the end of the input, less than their model
-/// would take.
+/// Memory: the skipped blocks' lines stay until the end of the input, in storage of their own
+/// size: less than their model would take.
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?
@@ -33,7 +33,7 @@ struct SkippedBlocks {
         parsed.reserveCapacity(results.count)
         for (block, result) in zip(batch, results) {
             guard let result else {
-                kept.append((WindowFilter.uid(of: block), events, block))
+                kept.append((WindowFilter.uid(of: block), events, SkippedBlocks.compacted(block)))
                 continue
             }
             switch result.component {
@@ -56,6 +56,24 @@ struct SkippedBlocks {
         let revived = kept.filter { zoneBeyondMargin || $0.uid.map(parsedUIDs.contains) == true }.map { ($0.events, $0.block) }
         kept = []
         return revived
+    }
+
+    /// The block with its text and lines in storage of their own size (the scanner reserves 1 KiB
+    /// of text for each block): most blocks of a long feed are kept, few are ever parsed.
+    static func compacted(_ block: ComponentBlock) -> ComponentBlock {
+        var copy = block
+        copy.text = exactCopy(block.text)
+        copy.lines = exactCopy(block.lines)
+        return copy
+    }
+
+    private static func exactCopy<T>(_ array: [T]) -> [T] {
+        array.withUnsafeBufferPointer { source in
+            [T](unsafeUninitializedCapacity: source.count) { buffer, count in
+                _ = buffer.initialize(fromContentsOf: source)
+                count = source.count
+            }
+        }
     }
 
     /// Whether a VTIMEZONE's offsets keep every wall time within ``WindowFilter/margin`` of its

@@ -83,6 +83,13 @@ struct EventLines {
             case .end: depth -= 1; continue
             case .property: guard depth == 1 else { continue }
             }
+            // Only names that begin with D, R or U matter: the others are passed over without a
+            // string comparison (the hot path: most lines of a skipped block).
+            guard line.length > 0 else { continue }
+            switch ContentLineSyntax.upper(text[Int(line.offset)]) {
+            case 0x44, 0x52, 0x55: break  // D R U
+            default: continue
+            }
             let range = Int(line.offset)..<Int(line.offset + line.length)
             switch line.name {
             case "DTSTART":
