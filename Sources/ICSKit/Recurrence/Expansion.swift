@@ -32,8 +32,15 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     public let instanceLimit: Int
     let viewerZone: any ZoneConverting
     /// Whether a large expansion may use a second thread (setup in two parts, and the second
-    /// part's series merged on a thread of their own); false only in tests, to compare.
-    var usesSecondThread = true
+    /// part's series merged on a thread of their own); `true` by default. Set it to `false` to
+    /// keep the whole expansion on the iterating thread (an app that runs many expansions at
+    /// once, or counts its threads): the occurrences and diagnostics are the same either way.
+    ///
+    /// ```swift
+    /// var expansion = calendar.occurrences(from: start, to: end, viewerTimeZone: zone)
+    /// expansion.usesSecondThread = false
+    /// ```
+    public var usesSecondThread = true
     let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
 
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).
