@@ -77,7 +77,7 @@ public struct FeedUpdate: Sendable {
     }
 
     /// `less than a minute ago`, `12 min ago`, `3 h ago`, `2 days ago`.
-    public static func describe(age seconds: TimeInterval) -> String {
+    static func describe(age seconds: TimeInterval) -> String {
         switch seconds {
         case ..<60: return "less than a minute ago"
         case ..<3600: return "\(Int(seconds / 60)) min ago"
