@@ -190,6 +190,7 @@ public struct CachedFeed: Sendable, Hashable {
     /// body); `nil` when it checks out.
     public var problem: String?
 
+    /// A copy of a feed; `checkedAt` defaults to `fetchedAt`.
     public init(body: [UInt8], validators: FetchValidators, fetchedAt: Date, checkedAt: Date? = nil, eventCount: Int? = nil,
                 problem: String? = nil) {
         self.problem = problem

@@ -19,14 +19,18 @@ import Foundation
 /// let next = update.suggestedRefreshInterval                 // REFRESH-INTERVAL / X-PUBLISHED-TTL
 /// ```
 public struct FeedSubscription: Sendable {
+    /// Where the calendar comes from: a file, standard input, or a URL.
     public var source: FeedSource
     /// Where the last good copy is kept; `nil` for no cache.
     public var cache: FeedCache?
+    /// The limits of the transfer (timeouts, size, redirects).
     public var fetchOptions: FetchOptions
+    /// The limits and reading options of the import.
     public var importOptions: ImportOptions
     /// When true, no request is made: the cached copy is served.
     public var isOffline: Bool
 
+    /// A subscription to `source`, kept in `cache` (`nil`: no cache), fetched with `fetchOptions`; `offline` serves only the cached copy.
     public init(_ source: FeedSource, cache: FeedCache? = .standard, fetchOptions: FetchOptions = FetchOptions(),
                 importOptions: ImportOptions = ImportOptions(), offline: Bool = false) {
         self.source = source

@@ -28,6 +28,7 @@ public struct FeedUpdate: Sendable {
 
     /// The calendar to show.
     public var calendar: ICalendar
+    /// Where the calendar came from: downloaded, not modified, the cache, a restored copy, or a file.
     public var origin: Origin
     /// Why a fresh copy is not shown (``ICSError/Code/emptyFeed``, a network or HTTP error, a
     /// body that is not iCalendar, …); `nil` when it is, and when offline by choice.

@@ -11,6 +11,7 @@ public struct ImportOptions: Sendable, Hashable {
     /// reads them as RFC 5545 says, at a constant instant. Single events keep their instant either way.
     public var readsUTCSeriesInCalendarZone: Bool
 
+    /// Options for an import; the defaults suit any calendar (see ``ScanLimits/standard``).
     public init(limits: ScanLimits = .standard, parallelism: Int = 0, readsUTCSeriesInCalendarZone: Bool = true) {
         self.limits = limits
         self.parallelism = parallelism

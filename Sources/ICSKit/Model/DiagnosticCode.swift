@@ -5,9 +5,13 @@
 /// values, `ICS21xx` in components, `ICS22xx` in recurrence rules, `ICS3xxx` in time zones
 /// and recurrence expansion.
 public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, CustomStringConvertible {
+    /// The code's text, `ICS` and four digits (`ICS1001`).
     public var rawValue: String
+    /// The severity a finding of this code has unless a check says otherwise.
     public var defaultSeverity: Diagnostic.Severity
+    /// A one-line title of what the code reports.
     public var title: String
+    /// How to fix what the code reports.
     public var hint: String
 
     init(_ rawValue: String, _ severity: Diagnostic.Severity, _ title: String, hint: String) {
@@ -34,6 +38,7 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, Cus
 
     public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue == rhs.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// The code's text (``rawValue``).
     public var description: String { rawValue }
 }
 

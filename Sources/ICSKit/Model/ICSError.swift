@@ -33,6 +33,7 @@ public struct ICSError: Error, Sendable, Hashable, CustomStringConvertible {
         case notCached
     }
 
+    /// What went wrong, for `catch` to match.
     public var code: Code
     /// A message for people.
     public var message: String
@@ -41,6 +42,7 @@ public struct ICSError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line at fault, when known.
     public var line: Int?
 
+    /// A failure with its code, a message for people and, where known, the source and line.
     public init(_ code: Code, _ message: String, source: String? = nil, line: Int? = nil) {
         self.code = code
         self.message = message

@@ -66,36 +66,43 @@ public struct Incidence: Sendable, Hashable, Codable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
+    /// Whether it is a VEVENT, a VTODO or a VJOURNAL.
     public var kind: Kind {
         get { storage.fields.kind }
         set { makeUnique(); storage.fields.kind = newValue }
         _modify { makeUnique(); yield &storage.fields.kind }
     }
+    /// UID: the identity of the incidence, shared by a series and its overrides.
     public var uid: String? {
         get { storage.fields.uid }
         set { makeUnique(); storage.fields.uid = newValue }
         _modify { makeUnique(); yield &storage.fields.uid }
     }
+    /// SUMMARY: the title.
     public var summary: String? {
         get { storage.fields.summary }
         set { makeUnique(); storage.fields.summary = newValue }
         _modify { makeUnique(); yield &storage.fields.summary }
     }
+    /// DESCRIPTION: the longer text.
     public var description: String? {
         get { storage.fields.description }
         set { makeUnique(); storage.fields.description = newValue }
         _modify { makeUnique(); yield &storage.fields.description }
     }
+    /// LOCATION: where it takes place, as text.
     public var location: String? {
         get { storage.fields.location }
         set { makeUnique(); storage.fields.location = newValue }
         _modify { makeUnique(); yield &storage.fields.location }
     }
+    /// GEO: where it takes place, as a position.
     public var geo: Geo? {
         get { storage.fields.geo }
         set { makeUnique(); storage.fields.geo = newValue }
         _modify { makeUnique(); yield &storage.fields.geo }
     }
+    /// URL: a link for it.
     public var url: String? {
         get { storage.fields.url }
         set { makeUnique(); storage.fields.url = newValue }
@@ -119,6 +126,7 @@ public struct Incidence: Sendable, Hashable, Codable {
         set { makeUnique(); storage.fields.classification = newValue }
         _modify { makeUnique(); yield &storage.fields.classification }
     }
+    /// PRIORITY: 1 (highest) to 9 (lowest); 0 or `nil` when undefined.
     public var priority: Int? {
         get { storage.fields.priority }
         set { makeUnique(); storage.fields.priority = newValue }
@@ -136,11 +144,13 @@ public struct Incidence: Sendable, Hashable, Codable {
         set { makeUnique(); storage.fields.color = newValue }
         _modify { makeUnique(); yield &storage.fields.color }
     }
+    /// ORGANIZER: who organises it.
     public var organizer: CalendarUser? {
         get { storage.fields.organizer }
         set { makeUnique(); storage.fields.organizer = newValue }
         _modify { makeUnique(); yield &storage.fields.organizer }
     }
+    /// ATTENDEE: who takes part, with their parameters.
     public var attendees: [CalendarUser] {
         get { storage.fields.attendees }
         set { makeUnique(); storage.fields.attendees = newValue }
@@ -218,11 +228,13 @@ public struct Incidence: Sendable, Hashable, Codable {
         set { makeUnique(); storage.fields.sequence = newValue }
         _modify { makeUnique(); yield &storage.fields.sequence }
     }
+    /// CREATED: when it was first created, in UTC.
     public var created: TimeValue? {
         get { storage.fields.created }
         set { makeUnique(); storage.fields.created = newValue }
         _modify { makeUnique(); yield &storage.fields.created }
     }
+    /// LAST-MODIFIED: when it was last changed, in UTC.
     public var lastModified: TimeValue? {
         get { storage.fields.lastModified }
         set { makeUnique(); storage.fields.lastModified = newValue }
@@ -234,6 +246,7 @@ public struct Incidence: Sendable, Hashable, Codable {
         set { makeUnique(); storage.fields.timestamp = newValue }
         _modify { makeUnique(); yield &storage.fields.timestamp }
     }
+    /// The VALARMs of the incidence, in file order.
     public var alarms: [Alarm] {
         get { storage.fields.alarms }
         set { makeUnique(); storage.fields.alarms = newValue }

@@ -21,8 +21,11 @@ typealias ZoneLookup = @Sendable (String) -> (any ZoneConverting)?
 /// let (all, diagnostics) = expansion.collect()
 /// ```
 public struct OccurrenceExpansion: Sequence, Sendable {
+    /// The calendars; ``Occurrence/calendarIndex`` is a position in this list.
     public let calendars: [ICalendar]
+    /// The start of the range (inclusive).
     public let start: Date
+    /// The end of the range (exclusive).
     public let end: Date
     /// The zone floating and all-day times are read in (unless a calendar has X-WR-TIMEZONE, for floating times).
     public let viewerTimeZone: TimeZone
