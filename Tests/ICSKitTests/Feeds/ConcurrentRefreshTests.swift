@@ -49,7 +49,8 @@ struct ConcurrentRefreshTests {
     /// Named pipes as files: opening one for reading waits until a writer opens it, and reading
     /// waits until the writer writes. A writer thread opens each pipe once its reader is there,
     /// and writes only when every reader is there at once: four times as many readers as the pool
-    /// has threads, so that reads done on the pool's threads could never all be waiting together.
+    /// has threads (the tasks run on a pool of their own, ``SmallPool``), so that reads done on the
+    /// pool's threads could never all be waiting together.
     /// After 60 s the writer gives up waiting, feeds what it can, and the test fails.
     @Test(arguments: Entry.allCases)
     func readsThatWaitTogetherAreNotOnThePool(_ entry: Entry) async throws {
@@ -91,9 +92,13 @@ struct ConcurrentRefreshTests {
         }
         writer.start()
 
+        // The tasks run on a pool of their own, as wide as the machine's, so that other tests
+        // holding the global pool cannot delay them.
+        let pool = SmallPool(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+        defer { pool.stop() }
         let results = await withTaskGroup(of: Int.self) { group in
             for path in paths {
-                group.addTask {
+                group.addTask(executorPreference: pool) {
                     let source = FeedSource(file: URL(fileURLWithPath: path))
                     switch entry {
                     case .refresh:
@@ -122,6 +127,41 @@ struct ConcurrentRefreshTests {
             let n = body[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n <= 0 { break }
             written += n
+        }
+    }
+
+    /// A task executor with a fixed number of threads, standing in for the cooperative pool.
+    ///
+    /// Sendable notes: `jobs` and `stopped` are only touched under `condition`.
+    final class SmallPool: TaskExecutor, @unchecked Sendable {
+        private let condition = NSCondition()
+        private var jobs: [UnownedJob] = []
+        private var stopped = false
+
+        init(threads: Int) {
+            for _ in 0..<threads { Thread { [self] in run() }.start() }
+        }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            condition.withLock { jobs.append(job) }
+            condition.signal()
+        }
+
+        func stop() {
+            condition.withLock { stopped = true }
+            condition.broadcast()
+        }
+
+        private func run() {
+            while true {
+                condition.lock()
+                while jobs.isEmpty && !stopped { condition.wait() }
+                if jobs.isEmpty { condition.unlock(); return }
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
         }
     }
 
