@@ -50,6 +50,13 @@ let package = Package(
             // Tests reach libical and libcurl only through ICSKit's internal API (@testable import ICSKit).
             dependencies: ["ICSKit"]
         ),
+        // Imports only ICSKit (no @testable): fails to build when a C type or an internal name leaks
+        // into the public API an app uses (as swift-system's probe does).
+        .testTarget(
+            name: "PublicAPIProbe",
+            dependencies: ["ICSKit"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
         .testTarget(
             name: "icsviewTests",
             dependencies: ["ICSKit"]

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+bash scripts/check-doc-comments.sh
 swift build --build-tests
 swift test --skip-build
 bash scripts/validate-fixtures.sh

@@ -2,7 +2,7 @@ import ICSKit
 
 /// The tool's texts: help, usage, version. The help is rendered from ``OptionTable``.
 enum Help {
-    static let version = "icsview 0.1.0 (ICSKit, libical \(LibicalInfo.version))"
+    static let version = "icsview 0.1.0 (ICSKit, libical \(ICalendar.libicalVersion))"
 
     static let usage = "USAGE: icsview [<options>] <file> ..."
 

@@ -24,7 +24,7 @@ enum InputLoader {
     /// The subscription a remote input is read through.
     static func subscription(for source: FeedSource, options: Options) -> FeedSubscription {
         let fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
-        let cache: FeedCache? = options.noCache ? nil : options.cacheDirectory.map(FeedCache.init(directory:)) ?? .standard
+        let cache: FeedCache? = options.noCache ? nil : options.cacheDirectory.map { FeedCache(directory: URL(fileURLWithPath: $0, isDirectory: true)) } ?? .standard
         return FeedSubscription(source, cache: cache, fetchOptions: fetch, offline: options.offline)
     }
 }

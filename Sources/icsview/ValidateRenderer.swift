@@ -80,7 +80,7 @@ enum ValidateRenderer {
             return all.map { code in
                 JSON.object([("code", .string(code.rawValue)), ("severity", .string(code.defaultSeverity.rawValue)),
                              ("title", .string(code.title)), ("hint", .string(code.hint)),
-                             ("validate", .bool(Validator.codesNotRaised[code] == nil))]).text + "\n"
+                             ("validate", .bool(Validator.raises(code)))]).text + "\n"
             }.joined()
         case .text, .github:
             return all.map { code in
@@ -92,9 +92,7 @@ enum ValidateRenderer {
 
     /// For a code the validator does not raise, what raises it and what the validator reports instead.
     private static func notRaised(_ code: DiagnosticCode) -> String {
-        guard let other = Validator.codesNotRaised[code] else { return "" }
-        let instead = other.instead.isEmpty ? "" : "; validate reports \(other.instead.map(\.rawValue).joined(separator: " or "))"
-        return " (\(other.raisedBy.rawValue) only\(instead))"
+        Validator.whyNotRaised(code).map { " (\($0))" } ?? ""
     }
 }
 

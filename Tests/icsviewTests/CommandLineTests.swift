@@ -26,7 +26,7 @@ import Testing
     @Test func version() throws {
         let result = try CLI.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "icsview 0.1.0 (ICSKit, libical \(LibicalInfo.version))\n")
+        #expect(result.stdout == "icsview 0.1.0 (ICSKit, libical \(ICalendar.libicalVersion))\n")
         #expect(result.stderr == "")
     }
 

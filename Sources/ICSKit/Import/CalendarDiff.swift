@@ -20,6 +20,7 @@ public struct CalendarDiff: Sendable, Hashable {
         /// The RECURRENCE-ID of an override; `nil` for a master or a single event.
         public var recurrenceID: TimeValue?
 
+        /// The key of an incidence: its UID and, for an override, its RECURRENCE-ID.
         public init(uid: String, recurrenceID: TimeValue? = nil) {
             self.uid = uid
             self.recurrenceID = recurrenceID
@@ -53,12 +54,16 @@ public struct CalendarDiff: Sendable, Hashable {
 
     /// One event present in both imports, with different content.
     public struct Change: Sendable, Hashable {
+        /// Which incidence changed.
         public var key: Key
+        /// The incidence as the old copy has it.
         public var old: Incidence
+        /// The incidence as the new copy has it.
         public var new: Incidence
         /// The properties that differ, as iCalendar names in a fixed order (`DTSTART`, `SUMMARY`,
         /// `SEQUENCE`, `VALARM`, `X-…`).
         public var fields: [Field]
+        /// Whether the new copy is a newer revision (SEQUENCE, then LAST-MODIFIED), an older one, or the same.
         public var revision: Revision
 
         /// Whether the change cancelled it (STATUS became CANCELLED).

@@ -15,27 +15,51 @@ import Foundation
 /// next read or write.
 ///
 /// ```swift
-/// let cache = FeedCache.standard               // ~/.cache/icsview
+/// let cache = FeedCache.standard               // Linux: ~/.cache/icsview; Apple: Caches/icsview
 /// if let copy = cache.entry(for: source) { print(copy.fetchedAt) }
+/// let mine = FeedCache(directory: URL(fileURLWithPath: "/var/cache/my-app/feeds"))
 /// ```
 public struct FeedCache: Sendable, Hashable {
-    /// The directory (created on first write).
-    public var directory: String
+    /// The directory (a file URL; created on first write).
+    public var directory: URL
 
-    /// A cache in `directory`.
-    public init(directory: String) {
-        self.directory = directory
+    /// A cache in `directory`, a file URL.
+    /// - Precondition: `directory` is a file URL (a cache is a directory on this machine).
+    public init(directory: URL) {
+        precondition(directory.isFileURL, "a feed cache lives in a directory: a file URL")
+        self.directory = directory.standardizedFileURL
     }
 
-    /// `$XDG_CACHE_HOME/icsview`, else `~/.cache/icsview`.
+    /// The platform's place for caches, with an `icsview` directory in it: on Apple platforms the
+    /// user's caches directory (`FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)`,
+    /// inside the app's container when sandboxed); elsewhere `$XDG_CACHE_HOME/icsview` when
+    /// `XDG_CACHE_HOME` is an absolute path (XDG Base Directory Specification), else `~/.cache/icsview`.
     public static var standard: FeedCache {
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return FeedCache(directory: xdg + "/icsview")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return FeedCache(directory: home + "/.cache/icsview")
+        FeedCache(directory: standardDirectory(environment: ProcessInfo.processInfo.environment))
     }
+
+    /// The directory of ``standard`` for `environment` (the XDG rule, on platforms without a caches directory).
+    static func standardDirectory(environment: [String: String]) -> URL {
+        #if canImport(Darwin)
+        if let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first {
+            return caches.appendingPathComponent("icsview", isDirectory: true)
+        }
+        #endif
+        return xdgDirectory(environment: environment)
+    }
+
+    /// `$XDG_CACHE_HOME/icsview` when set to an absolute path (a relative one is ignored, as the
+    /// specification says), else `$HOME/.cache/icsview`.
+    static func xdgDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("icsview", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/icsview", isDirectory: true)
+    }
+
+    /// The directory as a path, for the file functions.
+    var directoryPath: String { directory.path }
 
     /// The cached copy of `source`, if there is one.
     /// - Complexity: O(n) in the size of the copy (it is read and fingerprinted).
@@ -59,7 +83,7 @@ public struct FeedCache: Sendable, Hashable {
     /// ``store(_:for:)`` that a test can stop before the body's rename.
     func store(_ copy: CachedFeed, for source: FeedSource, interruption: CacheFile.Interruption) throws(ICSError) {
         let paths = self.paths(for: source)
-        try CacheFile.makeDirectory(directory)
+        try CacheFile.makeDirectory(directoryPath)
         if let current = entry(for: source), current.body != copy.body {
             try write(current, to: previousPaths(for: source), for: source)
         }
@@ -91,7 +115,7 @@ public struct FeedCache: Sendable, Hashable {
         copy.checkedAt = date
         if let etag = validators.etag { copy.validators.etag = etag }
         if let lastModified = validators.lastModified { copy.validators.lastModified = lastModified }
-        try CacheFile.makeDirectory(directory)
+        try CacheFile.makeDirectory(directoryPath)
         try writeMetadata(copy, for: source, to: paths(for: source).meta)
     }
 
@@ -105,19 +129,19 @@ public struct FeedCache: Sendable, Hashable {
     /// The two files of the current copy of `source`.
     func paths(for source: FeedSource) -> (body: String, meta: String) {
         let key = CacheFile.fingerprint(source.cacheKey.utf8)
-        return ("\(directory)/\(key).ics", "\(directory)/\(key).json")
+        return ("\(directoryPath)/\(key).ics", "\(directoryPath)/\(key).json")
     }
 
     /// The two files of the previous copy of `source`.
     func previousPaths(for source: FeedSource) -> (body: String, meta: String) {
         let key = CacheFile.fingerprint(source.cacheKey.utf8)
-        return ("\(directory)/\(key).previous.ics", "\(directory)/\(key).previous.json")
+        return ("\(directoryPath)/\(key).previous.ics", "\(directoryPath)/\(key).previous.json")
     }
 
     /// Reads one copy; leftovers of killed writes of its files are removed first.
     private func read(_ files: (body: String, meta: String), of source: FeedSource) -> CachedFeed? {
         for path in [files.body, files.meta] {
-            CacheFile.removeLeftovers(of: (path as NSString).lastPathComponent, in: directory)
+            CacheFile.removeLeftovers(of: (path as NSString).lastPathComponent, in: directoryPath)
         }
         guard let body = CacheFile.read(files.body) else { return nil }
         let decoded = CacheFile.read(files.meta).flatMap { try? CacheMetadata.decoder.decode(CacheMetadata.self, from: Data($0)) }
@@ -166,6 +190,7 @@ public struct CachedFeed: Sendable, Hashable {
     /// body); `nil` when it checks out.
     public var problem: String?
 
+    /// A copy of a feed; `checkedAt` defaults to `fetchedAt`.
     public init(body: [UInt8], validators: FetchValidators, fetchedAt: Date, checkedAt: Date? = nil, eventCount: Int? = nil,
                 problem: String? = nil) {
         self.problem = problem

@@ -73,6 +73,13 @@ public struct FeedSource: Sendable, Hashable, CustomStringConvertible {
         if case .file = kind { throw ICSError(.unreadable, "not a remote URL", source: description) }
     }
 
+    /// A file, named by a file URL.
+    /// - Precondition: `url` is a file URL.
+    public init(file url: URL) {
+        precondition(url.isFileURL, "FeedSource(file:) takes a file URL")
+        kind = .file(url.path)
+    }
+
     /// Whether the source is fetched over the network.
     public var isRemote: Bool {
         if case .remote = kind { return true }

@@ -19,14 +19,18 @@ import Foundation
 /// let next = update.suggestedRefreshInterval                 // REFRESH-INTERVAL / X-PUBLISHED-TTL
 /// ```
 public struct FeedSubscription: Sendable {
+    /// Where the calendar comes from: a file, standard input, or a URL.
     public var source: FeedSource
     /// Where the last good copy is kept; `nil` for no cache.
     public var cache: FeedCache?
+    /// The limits of the transfer (timeouts, size, redirects).
     public var fetchOptions: FetchOptions
+    /// The limits and reading options of the import.
     public var importOptions: ImportOptions
     /// When true, no request is made: the cached copy is served.
     public var isOffline: Bool
 
+    /// A subscription to `source`, kept in `cache` (`nil`: no cache), fetched with `fetchOptions`; `offline` serves only the cached copy.
     public init(_ source: FeedSource, cache: FeedCache? = .standard, fetchOptions: FetchOptions = FetchOptions(),
                 importOptions: ImportOptions = ImportOptions(), offline: Bool = false) {
         self.source = source
@@ -42,12 +46,30 @@ public struct FeedSubscription: Sendable {
         self.init(try FeedSource(text), cache: cache, fetchOptions: fetchOptions, importOptions: importOptions, offline: offline)
     }
 
+    /// A subscription to a URL: `http`, `https`, `webcal` or `webcals` (its user and password,
+    /// if any, become Basic credentials), or a file URL, which is read and not cached.
+    ///
+    /// ```swift
+    /// let feed = try FeedSubscription(url: URL(string: "webcal://example.org/team.ics")!)
+    /// ```
+    /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` for another scheme or a URL without a host.
+    public init(url: URL, cache: FeedCache? = .standard, fetchOptions: FetchOptions = FetchOptions(),
+                importOptions: ImportOptions = ImportOptions(), offline: Bool = false) throws(ICSError) {
+        let source = url.isFileURL ? FeedSource(file: url) : try FeedSource(url: url)
+        self.init(source, cache: cache, fetchOptions: fetchOptions, importOptions: importOptions, offline: offline)
+    }
+
     /// Fetches (conditionally), parses and caches the feed; a file is just read.
     /// - Parameter now: the time recorded in the cache and used for ages.
     /// - Throws: ``ICSError`` only when nothing can be shown: the fetch or parse failed and there is no cached copy.
     /// - Complexity: O(n) in the body, plus O(n) to parse the previous copy when a new one arrives.
+    ///
+    /// It never blocks a thread of Swift's cooperative pool: reading files (the feed's file, the
+    /// cached copy) and parsing run on a thread of their own, the transfer on another, while the
+    /// calling task is suspended; many refreshes may run at once.
     public func refresh(now: Date = Date()) async throws(ICSError) -> FeedUpdate {
-        switch try plan() {
+        let subscription = self
+        switch try await BlockingWork.run({ () throws(ICSError) in try subscription.plan() }) {
         case .done(let update): return update
         case .fetch(let url, let cached):
             let result: Result<FetchResponse, ICSError>
@@ -55,7 +77,7 @@ public struct FeedSubscription: Sendable {
                 result = .success(try await FetchRequest.fetch(url, source: source, options: fetchOptions,
                                                                validators: cached?.validators ?? FetchValidators()))
             } catch { result = .failure(error) }
-            return try finish(result, cached: cached, now: now)
+            return try await BlockingWork.run { () throws(ICSError) in try subscription.finish(result, cached: cached, now: now) }
         }
     }
 
@@ -74,7 +96,7 @@ public struct FeedSubscription: Sendable {
         }
     }
 
-    private enum Plan {
+    private enum Plan: Sendable {
         case done(FeedUpdate)
         case fetch(URL, CachedFeed?)
     }

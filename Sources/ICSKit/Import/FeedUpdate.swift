@@ -28,6 +28,7 @@ public struct FeedUpdate: Sendable {
 
     /// The calendar to show.
     public var calendar: ICalendar
+    /// Where the calendar came from: downloaded, not modified, the cache, a restored copy, or a file.
     public var origin: Origin
     /// Why a fresh copy is not shown (``ICSError/Code/emptyFeed``, a network or HTTP error, a
     /// body that is not iCalendar, …); `nil` when it is, and when offline by choice.
@@ -77,7 +78,7 @@ public struct FeedUpdate: Sendable {
     }
 
     /// `less than a minute ago`, `12 min ago`, `3 h ago`, `2 days ago`.
-    public static func describe(age seconds: TimeInterval) -> String {
+    static func describe(age seconds: TimeInterval) -> String {
         switch seconds {
         case ..<60: return "less than a minute ago"
         case ..<3600: return "\(Int(seconds / 60)) min ago"

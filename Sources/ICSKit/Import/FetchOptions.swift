@@ -39,6 +39,7 @@ public struct FetchValidators: Sendable, Hashable, Codable {
     /// `Last-Modified`, sent back as `If-Modified-Since`.
     public var lastModified: String?
 
+    /// Validators for a conditional request (both `nil`: an unconditional one).
     public init(etag: String? = nil, lastModified: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified

@@ -40,6 +40,7 @@ public struct ImportOptions: Sendable, Hashable {
     /// ```
     public var window: DateInterval?
 
+    /// Options for an import; the defaults suit any calendar (see ``ScanLimits/standard``).
     public init(limits: ScanLimits = .standard, parallelism: Int = 0, readsUTCSeriesInCalendarZone: Bool = true,
                 window: DateInterval? = nil) {
         self.limits = limits

@@ -1,7 +1,7 @@
 internal import CLibical
 
 /// Facts about the libical this build uses.
-public enum LibicalInfo {
+enum LibicalInfo {
     /// libical's version (`ICAL_VERSION`), e.g. `3.0.16`.
-    public static var version: String { ICAL_VERSION }
+    static var version: String { ICAL_VERSION }
 }

@@ -5,6 +5,7 @@ public struct CalendarUser: Sendable, Hashable, Codable {
     /// Every parameter as written (CN, ROLE, PARTSTAT, RSVP, CUTYPE, MEMBER, DELEGATED-TO, X-…).
     public var parameters: [Parameter]
 
+    /// A calendar user with its address (a `mailto:` URI) and parameters (CN, ROLE, PARTSTAT, …).
     public init(address: String, parameters: [Parameter] = []) {
         self.address = address
         self.parameters = parameters
@@ -31,9 +32,12 @@ public struct CalendarUser: Sendable, Hashable, Codable {
 
 /// GEO: latitude and longitude in degrees (3.8.1.6).
 public struct Geo: Sendable, Hashable, Codable {
+    /// The latitude in degrees (RFC 5545 3.8.1.6: north positive).
     public var latitude: Double
+    /// The longitude in degrees (east positive).
     public var longitude: Double
 
+    /// A position in degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

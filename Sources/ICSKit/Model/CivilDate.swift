@@ -4,8 +4,11 @@
 /// Arithmetic is on integers (days since 1970-01-01), with no time zone and no
 /// Foundation calendar maths, so that the recurrence engine can use it in its hot loop.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The year (proleptic Gregorian).
     public var year: Int
+    /// The month, 1–12.
     public var month: Int
+    /// The day of the month, 1–31.
     public var day: Int
 
     /// Creates a date from its parts; the parts are not checked (see ``isValid``).
@@ -63,10 +66,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         CivilDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
+    /// Whether `year` is a Gregorian leap year.
     public static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
+    /// The number of days of `month` in `year` (28–31).
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
@@ -75,6 +80,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         }
     }
 
+    /// The number of days of `year` (365 or 366).
     public static func daysInYear(_ year: Int) -> Int { isLeapYear(year) ? 366 : 365 }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
@@ -89,11 +95,16 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
 /// A wall-clock date and time with no zone attached (seconds resolution, as in iCalendar).
 public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The date.
     public var date: CivilDate
+    /// The hour, 0–23.
     public var hour: Int
+    /// The minute, 0–59.
     public var minute: Int
+    /// The second, 0–60 (60 only for a leap second, as RFC 5545 allows).
     public var second: Int
 
+    /// A wall time on `date`.
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.date = date
         self.hour = hour
@@ -101,6 +112,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         self.second = second
     }
 
+    /// A wall time from its fields.
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.init(date: CivilDate(year: year, month: month, day: day), hour: hour, minute: minute, second: second)
     }

@@ -10,6 +10,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// How serious it is (the code's default unless the finder chose another).
     public var severity: Severity
     /// A stable code (`ICS1003`); see ``DiagnosticCode``.
     public var code: DiagnosticCode
@@ -26,6 +27,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The property at fault, when known.
     public var property: String?
 
+    /// A diagnostic with its code, message and, where known, where it was found.
     public init(_ code: DiagnosticCode, _ message: String, severity: Severity? = nil, source: String? = nil,
                 line: Int? = nil, column: Int? = nil, uid: String? = nil, property: String? = nil) {
         self.code = code

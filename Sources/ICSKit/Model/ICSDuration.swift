@@ -2,13 +2,20 @@
 /// meaning: weeks and days are nominal (a day is a calendar day, 23 or 25 hours
 /// across a DST change), hours, minutes and seconds are exact.
 public struct ICSDuration: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Whether the duration is negative (`-PT15M`, before a trigger's reference).
     public var isNegative: Bool
+    /// Weeks (nominal: 7 days each).
     public var weeks: Int
+    /// Days (nominal: a day is a calendar day, 23 or 25 hours across a DST change).
     public var days: Int
+    /// Hours (exact).
     public var hours: Int
+    /// Minutes (exact).
     public var minutes: Int
+    /// Seconds (exact).
     public var seconds: Int
 
+    /// A duration from its parts (RFC 5545 3.3.6).
     public init(isNegative: Bool = false, weeks: Int = 0, days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
         self.isNegative = isNegative
         self.weeks = weeks

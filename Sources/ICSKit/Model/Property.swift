@@ -5,6 +5,7 @@ public struct Parameter: Sendable, Hashable, Codable {
     /// The value as written, without surrounding quotes for a single quoted value.
     public var value: String
 
+    /// A parameter with its name (upper-cased) and value.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -16,12 +17,14 @@ public struct Parameter: Sendable, Hashable, Codable {
 public struct Property: Sendable, Hashable, Codable {
     /// The name, upper-cased (`X-MICROSOFT-CDO-BUSYSTATUS`).
     public var name: String
+    /// Its parameters, in file order (`TZID`, `VALUE`, `X-` ones, …).
     public var parameters: [Parameter]
     /// The value as iCalendar text (escapes of TEXT values resolved).
     public var value: String
     /// The physical line the content line starts on, when known.
     public var line: Int?
 
+    /// A property with its name, parameters, value as written, and its line in the file.
     public init(name: String, parameters: [Parameter] = [], value: String, line: Int? = nil) {
         self.name = name
         self.parameters = parameters
@@ -49,11 +52,14 @@ extension Array where Element == Parameter {
 public struct RawComponent: Sendable, Hashable, Codable {
     /// The name, upper-cased (`VFREEBUSY`, `X-FOO`).
     public var name: String
+    /// Its properties, in file order.
     public var properties: [Property]
+    /// Its subcomponents, in file order.
     public var components: [RawComponent]
     /// The physical line of its BEGIN, when known.
     public var line: Int?
 
+    /// A component with its name, properties and subcomponents.
     public init(name: String, properties: [Property] = [], components: [RawComponent] = [], line: Int? = nil) {
         self.name = name
         self.properties = properties

@@ -18,26 +18,33 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     public struct WeekdayNumber: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The ordinal (`2` in `2MO`, `-1` in `-1FR`), or `nil` for every such weekday.
         public var ordinal: Int?
+        /// The weekday.
         public var weekday: Weekday
 
+        /// A weekday with its ordinal (`-1MO`: the last Monday; `nil`: every one).
         public init(_ weekday: Weekday, ordinal: Int? = nil) {
             self.weekday = weekday
             self.ordinal = ordinal
         }
 
+        /// The rule text (`-1MO`).
         public var description: String { (ordinal.map(String.init) ?? "") + weekday.icsName }
     }
 
     /// One BYMONTH entry; `isLeap` is RFC 7529's `L` suffix (`5L`) for leap months of RSCALE calendars.
     public struct MonthNumber: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The month, 1–12 (more in other calendar scales).
         public var month: Int
+        /// Whether it is the leap month (`5L`, RFC 7529).
         public var isLeap: Bool
 
+        /// A month of BYMONTH, leap or not.
         public init(_ month: Int, isLeap: Bool = false) {
             self.month = month
             self.isLeap = isLeap
         }
 
+        /// The rule text (`5`, `5L`).
         public var description: String { "\(month)" + (isLeap ? "L" : "") }
     }
 
@@ -46,6 +53,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
         case omit = "OMIT", backward = "BACKWARD", forward = "FORWARD"
     }
 
+    /// FREQ: the unit of the recurrence.
     public var frequency: Frequency
     /// INTERVAL, 1 when absent.
     public var interval: Int
@@ -53,14 +61,23 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     public var count: Int?
     /// UNTIL (inclusive).
     public var until: TimeValue?
+    /// BYSECOND values (0–60).
     public var bySecond: [Int]
+    /// BYMINUTE values (0–59).
     public var byMinute: [Int]
+    /// BYHOUR values (0–23).
     public var byHour: [Int]
+    /// BYDAY values, with their ordinals.
     public var byDay: [WeekdayNumber]
+    /// BYMONTHDAY values (1–31 or −31 to −1).
     public var byMonthDay: [Int]
+    /// BYYEARDAY values (1–366 or −366 to −1).
     public var byYearDay: [Int]
+    /// BYWEEKNO values (1–53 or −53 to −1).
     public var byWeekNumber: [Int]
+    /// BYMONTH values, leap months included (RFC 7529).
     public var byMonth: [MonthNumber]
+    /// BYSETPOS values.
     public var bySetPosition: [Int]
     /// WKST, Monday when absent.
     public var weekStart: Weekday
@@ -69,6 +86,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     /// SKIP (RFC 7529), `.omit` when absent.
     public var skip: Skip
 
+    /// A rule from its parts (RFC 5545 3.3.10; RSCALE and SKIP from RFC 7529).
     public init(
         frequency: Frequency, interval: Int = 1, count: Int? = nil, until: TimeValue? = nil,
         bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = [], byDay: [WeekdayNumber] = [],

@@ -2,10 +2,12 @@
 public struct TimeZoneDefinition: Sendable, Hashable, Codable {
     /// One STANDARD or DAYLIGHT sub-component: from its onset on, clocks show `offsetTo`.
     public struct Observance: Sendable, Hashable, Codable {
+        /// STANDARD or DAYLIGHT.
         public enum Kind: String, Sendable, Hashable, Codable {
             case standard = "STANDARD", daylight = "DAYLIGHT"
         }
 
+        /// Whether it is a STANDARD or a DAYLIGHT observance.
         public var kind: Kind
         /// DTSTART: the first onset, as a local time in the offset before it (`offsetFrom`).
         public var start: CivilDateTime
@@ -20,6 +22,7 @@ public struct TimeZoneDefinition: Sendable, Hashable, Codable {
         /// TZNAME values (`CET`, `EST`).
         public var names: [String]
 
+        /// An observance from its onset, offsets, and its rules and dates of recurrence.
         public init(kind: Kind, start: CivilDateTime, offsetFrom: Int, offsetTo: Int,
                     recurrenceRule: RecurrenceRule? = nil, recurrenceDates: [CivilDateTime] = [], names: [String] = []) {
             self.kind = kind
@@ -34,15 +37,18 @@ public struct TimeZoneDefinition: Sendable, Hashable, Codable {
 
     /// TZID, exactly as written (it may be a Windows name or carry a vendor prefix).
     public var tzid: String
+    /// The STANDARD and DAYLIGHT observances, in file order.
     public var observances: [Observance]
     /// TZURL.
     public var url: String?
+    /// LAST-MODIFIED of the VTIMEZONE.
     public var lastModified: TimeValue?
     /// Every other property (X-LIC-LOCATION, X-MICROSOFT-CDO-TZID, …).
     public var otherProperties: [Property]
     /// The physical line of its BEGIN, when known.
     public var line: Int?
 
+    /// A time zone definition with its TZID and observances.
     public init(tzid: String, observances: [Observance] = [], url: String? = nil, lastModified: TimeValue? = nil,
                 otherProperties: [Property] = [], line: Int? = nil) {
         self.tzid = tzid

@@ -5,6 +5,7 @@ public struct CalendarStyle: Sendable, Hashable, Codable {
     /// COLOR or X-APPLE-CALENDAR-COLOR, when it names a color.
     public var color: RGBColor?
 
+    /// A calendar's style: its name and color (`nil`: a palette color chosen by position).
     public init(name: String?, color: RGBColor?) {
         self.name = name
         self.color = color

@@ -11,8 +11,11 @@
 /// it does not hold across eras of the Japanese calendar or for Chinese leap months,
 /// which these components cannot tell apart.
 public struct DayComponents: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The year.
     public var year: Int
+    /// The month, 1–12.
     public var month: Int
+    /// The day of the month.
     public var day: Int
 
     /// Creates a day from its numbers; they are not checked against any calendar.
@@ -47,7 +50,9 @@ public struct DayComponents: Sendable, Hashable, Comparable, Codable, CustomStri
 /// Same conventions as ``DayComponents``: the numbers are the display calendar's own,
 /// and ordering is lexicographic on (year, month).
 public struct MonthComponents: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The year.
     public var year: Int
+    /// The month, 1–12.
     public var month: Int
 
     /// Creates a month from its numbers; they are not checked against any calendar.

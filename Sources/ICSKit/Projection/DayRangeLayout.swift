@@ -8,13 +8,17 @@
 public struct DayRangeLayout: Sendable, Hashable {
     /// Where one covered day sits in the grid.
     public struct Position: Sendable, Hashable {
+        /// The day.
         public var day: DayComponents
+        /// The week row, from 0.
         public var row: Int
+        /// The column, from 0 (the calendar's `firstWeekday`) to 6.
         public var column: Int
     }
 
     /// The part of one range that lies in one week row.
     public struct Segment: Sendable, Hashable {
+        /// The occurrence the range shows.
         public var occurrence: Occurrence
         /// Its position in the list of occurrences given to the projection.
         public var occurrenceIndex: Int
@@ -22,7 +26,9 @@ public struct DayRangeLayout: Sendable, Hashable {
         public var range: ClosedRange<DayComponents>
         /// The days of this segment (clipped to the visible days and to the row).
         public var days: ClosedRange<DayComponents>
+        /// The week row of this segment.
         public var row: Int
+        /// The columns it spans in the row.
         public var columns: ClosedRange<Int>
         /// The lane within the row, from 0 (top).
         public var lane: Int

@@ -1,5 +1,6 @@
 /// The state of one day as a day view shows it (the DayView model of a calendar UI).
 public struct DayState: Sendable, Hashable, Codable {
+    /// The day.
     public var day: DayComponents
     /// Whether the day belongs to the month shown (false for neighbours filling a grid row).
     public var isInMonth: Bool
@@ -14,6 +15,7 @@ public struct DayState: Sendable, Hashable, Codable {
     /// Whether the calendar's locale counts it as weekend (`Calendar.isDateInWeekend`).
     public var isWeekend: Bool
 
+    /// A day's state; every flag but `isInMonth` and `isEnabled` defaults to false.
     public init(day: DayComponents, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
                 isSelected: Bool = false, isEnabled: Bool = true, isWeekend: Bool = false) {
         self.day = day
@@ -31,8 +33,11 @@ public struct DayState: Sendable, Hashable, Codable {
 
 /// One day of a projected grid: where it sits, its state, its occurrences and its decoration.
 public struct DayItem: Sendable, Hashable {
+    /// The state of the day.
     public var state: DayState
+    /// The week row, from 0.
     public var row: Int
+    /// The column, from 0 (the calendar's `firstWeekday`) to 6.
     public var column: Int
     /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
     public var weekday: Int

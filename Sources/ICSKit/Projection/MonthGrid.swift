@@ -17,6 +17,7 @@ import Foundation
 public struct MonthGrid: Sendable, Hashable {
     /// One cell of the grid.
     public struct Cell: Sendable, Hashable {
+        /// The day.
         public var day: DayComponents
         /// Whether the day belongs to the grid's month (false for the neighbours that fill the first and last rows).
         public var isInMonth: Bool
@@ -30,10 +31,12 @@ public struct MonthGrid: Sendable, Hashable {
 
     /// One row of seven cells.
     public struct Week: Sendable, Hashable {
+        /// The row, from 0.
         public var row: Int
         /// ISO 8601 week number when the calendar is Gregorian, starts weeks on Monday and
         /// needs four days in the first week; otherwise the calendar's own `weekOfYear`.
         public var weekNumber: Int
+        /// The seven cells, from the calendar's `firstWeekday`.
         public var cells: [Cell]
     }
 
@@ -47,6 +50,7 @@ public struct MonthGrid: Sendable, Hashable {
         public var veryShort: String
     }
 
+    /// The month shown.
     public var month: MonthComponents
     /// The calendar's first weekday (1 = Sunday … 7 = Saturday): the weekday of column 0.
     public var firstWeekday: Int

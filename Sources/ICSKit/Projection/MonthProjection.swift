@@ -10,6 +10,7 @@ import Foundation
 /// for row in march.rows { for item in row { print(item.day.day, item.state.isToday, item.decoration as Any) } }
 /// ```
 public struct MonthProjection: Sendable, Hashable {
+    /// The weeks covering the month, with weekday symbols and week numbers.
     public var grid: MonthGrid
     /// The days, row by row, seven a row (the grid's cells).
     public var rows: [[DayItem]]
@@ -59,6 +60,7 @@ public struct MonthsLayout: Sendable, Hashable {
         case horizontal
     }
 
+    /// Whether the months run down (one above the other) or across.
     public var axis: Axis
     /// Every month that a visible day lies in, in order.
     public var months: [MonthProjection]

@@ -12,6 +12,7 @@ import Foundation
 public struct OccurrencePlacement: Sendable, Hashable {
     /// Which occurrence, as an index into the list placed.
     public var index: Int
+    /// The occurrence.
     public var occurrence: Occurrence
     /// Every day it covers, not clipped.
     public var days: ClosedRange<DayComponents>

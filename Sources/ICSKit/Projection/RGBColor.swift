@@ -1,10 +1,14 @@
 /// An opaque sRGB color, 8 bits a channel: what COLOR (RFC 7986) and
 /// X-APPLE-CALENDAR-COLOR name.
 public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Red, 0–255.
     public var red: UInt8
+    /// Green, 0–255.
     public var green: UInt8
+    /// Blue, 0–255.
     public var blue: UInt8
 
+    /// A color from its components.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green

@@ -21,8 +21,11 @@ typealias ZoneLookup = @Sendable (String) -> (any ZoneConverting)?
 /// let (all, diagnostics) = expansion.collect()
 /// ```
 public struct OccurrenceExpansion: Sequence, Sendable {
+    /// The calendars; ``Occurrence/calendarIndex`` is a position in this list.
     public let calendars: [ICalendar]
+    /// The start of the range (inclusive).
     public let start: Date
+    /// The end of the range (exclusive).
     public let end: Date
     /// The zone floating and all-day times are read in (unless a calendar has X-WR-TIMEZONE, for floating times).
     public let viewerTimeZone: TimeZone
@@ -32,8 +35,15 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     public let instanceLimit: Int
     let viewerZone: any ZoneConverting
     /// Whether a large expansion may use a second thread (setup in two parts, and the second
-    /// part's series merged on a thread of their own); false only in tests, to compare.
-    var usesSecondThread = true
+    /// part's series merged on a thread of their own); `true` by default. Set it to `false` to
+    /// keep the whole expansion on the iterating thread (an app that runs many expansions at
+    /// once, or counts its threads): the occurrences and diagnostics are the same either way.
+    ///
+    /// ```swift
+    /// var expansion = calendar.occurrences(from: start, to: end, viewerTimeZone: zone)
+    /// expansion.usesSecondThread = false
+    /// ```
+    public var usesSecondThread = true
     let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
 
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).

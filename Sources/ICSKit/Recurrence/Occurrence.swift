@@ -52,6 +52,7 @@ public struct Occurrence: Sendable, Hashable {
     var shared: SharedIncidence
     /// Which of the expanded calendars it came from (an index into the list given to the expansion).
     public var calendarIndex: Int
+    /// When it starts (a date for all-day occurrences, an instant or a floating wall time otherwise).
     public var start: OccurrenceTime
     /// The end: exclusive; equal to `start` for a zero-length instance.
     public var end: OccurrenceTime
@@ -59,6 +60,7 @@ public struct Occurrence: Sendable, Hashable {
     /// (as a value in the series' own form); `nil` for a single event.
     public var recurrenceID: TimeValue?
 
+    /// An occurrence of `incidence` from `start` to `end`; `recurrenceID` names the instance it is of a series.
     public init(incidence: Incidence, calendarIndex: Int = 0, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
         self.shared = SharedIncidence(incidence)
         self.calendarIndex = calendarIndex

@@ -8,18 +8,18 @@
 /// HTMLEscaping.text("<script>alert(1)</script>")   // "&lt;script&gt;alert(1)&lt;/script&gt;"
 /// HTMLEscaping.attribute("say \"hi\"")             // "say &quot;hi&quot;"
 /// ```
-public enum HTMLEscaping {
+enum HTMLEscaping {
     /// `text` safe as element content.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public static func text(_ text: String) -> String {
+    static func text(_ text: String) -> String {
         escape(text, quotes: false)
     }
 
     /// `text` safe inside a double- or single-quoted attribute value.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public static func attribute(_ text: String) -> String {
+    static func attribute(_ text: String) -> String {
         escape(text, quotes: true)
     }
 

@@ -26,6 +26,7 @@ public struct PageRenderOptions: Sendable {
         /// "Agenda": the agenda's heading.
         public var agenda: String
 
+        /// Labels in the page's language (the defaults are English).
         public init(allDay: String = "all day", more: String = "+%d more", weekShort: String = "Wk", week: String = "Week",
                     noEvents: String = "No events", calendars: String = "Calendars", agenda: String = "Agenda") {
             self.allDay = allDay
@@ -47,6 +48,7 @@ public struct PageRenderOptions: Sendable {
     public var calendars: [CalendarStyle]
     /// The calendars' names for the legend, indexed like `calendars` (empty: no legend).
     public var calendarNames: [String]
+    /// The words the page uses.
     public var labels: Labels
     /// The page's title (`nil`: the month's or the week's name).
     public var title: String?
@@ -63,6 +65,7 @@ public struct PageRenderOptions: Sendable {
     /// Right to left (`nil`: from the calendar's locale: Arabic, Hebrew, Persian, Urdu, …).
     public var rightToLeft: Bool?
 
+    /// Options for a page: calendar styles and names, labels, and what to show.
     public init(calendars: [CalendarStyle] = [], calendarNames: [String] = [], labels: Labels = Labels(), title: String? = nil,
                 maxEntries: Int = 3, maxLanes: Int = 3, showsAgenda: Bool = true, hour12: Bool? = nil, rightToLeft: Bool? = nil) {
         self.calendars = calendars

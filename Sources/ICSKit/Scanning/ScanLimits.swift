@@ -16,6 +16,7 @@ public struct ScanLimits: Sendable, Hashable {
     /// in a final note. Default 100.
     public var maxDiagnosticsPerCode: Int
 
+    /// Limits; the defaults are ``standard``.
     public init(maxContentLineBytes: Int = 16 << 20, maxParsedLineBytes: Int = 256 << 10, maxDepth: Int = 16,
                 maxComponentBytes: Int = 64 << 20, maxDiagnosticsPerCode: Int = 100) {
         self.maxContentLineBytes = maxContentLineBytes

@@ -12,6 +12,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     public var line: Int?
     /// The column (1-based): 1, the start of the content line.
     public var column: Int?
+    /// How serious it is.
     public var severity: Diagnostic.Severity
     /// The stable code; its ``DiagnosticCode/title`` and ``DiagnosticCode/hint`` describe the rule.
     public var code: DiagnosticCode

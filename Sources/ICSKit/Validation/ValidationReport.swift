@@ -2,6 +2,7 @@
 public struct ValidationReport: Sendable, Hashable {
     /// A file that could not be validated at all: it cannot be opened or read.
     public struct Failure: Sendable, Hashable, Error {
+        /// The file (path, URL or `-`) that could not be checked.
         public var file: String
         /// The reason, e.g. `cannot open: No such file or directory`.
         public var message: String
@@ -9,6 +10,7 @@ public struct ValidationReport: Sendable, Hashable {
         /// without `.ics` files is one too).
         public var isUnreadable: Bool
 
+        /// A failure to read or fetch `file`, with the reason.
         public init(file: String, message: String, isUnreadable: Bool = true) {
             self.file = file
             self.message = message
@@ -23,6 +25,7 @@ public struct ValidationReport: Sendable, Hashable {
     /// The files that could not be validated.
     public var failures: [Failure]
 
+    /// A report with its findings, the files checked and the failures.
     public init(findings: [Finding] = [], files: [String] = [], failures: [Failure] = []) {
         self.findings = findings
         self.files = files

@@ -29,10 +29,17 @@ extension Validator {
     /// ```swift
     /// let report = await Validator().validateFeed(try FeedSource("webcal://example.com/team.ics"))
     /// ```
+    ///
+    /// Reading a file and checking the body run on a thread of their own, the transfer on another:
+    /// no thread of Swift's cooperative pool waits for them.
     public func validateFeed(_ source: FeedSource, fetchOptions: FetchOptions = FetchOptions()) async -> ValidationReport {
-        guard case .remote(let url) = source.kind else { return validate(paths: [source.description]) }
+        let validator = self
+        guard case .remote(let url) = source.kind else {
+            return await BlockingWork.run { validator.validate(paths: [source.description]) }
+        }
         do {
-            return validate(try await FetchRequest.fetch(url, source: source, options: fetchOptions, validators: FetchValidators()), of: source)
+            let response = try await FetchRequest.fetch(url, source: source, options: fetchOptions, validators: FetchValidators())
+            return await BlockingWork.run { validator.validate(response, of: source) }
         } catch {
             return ValidationReport(failures: [.init(file: source.description, message: error.message)])
         }

@@ -25,14 +25,17 @@ public struct Validator: Sendable {
         /// How many threads check blocks at once; 0 means one per active processor.
         public var parallelism: Int
 
+        /// Options with limits and the number of threads.
         public init(limits: ScanLimits = .standard, parallelism: Int = 0) {
             self.limits = limits
             self.parallelism = parallelism
         }
     }
 
+    /// How the validator reads its input.
     public var options: Options
 
+    /// A validator with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }

@@ -52,7 +52,7 @@ struct FeedCacheIntegrityTests {
         // A write by a process that has exited, and one by a process still running (pid 1, init).
         let dead = try Self.exitedProcessID()
         for pid in [dead, 1] {
-            _ = FileManager.default.createFile(atPath: "\(temporary.cache.directory)/.\(name).tmp-\(pid)-7", contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: "\(temporary.cache.directory.path)/.\(name).tmp-\(pid)-7", contents: Data("x".utf8))
         }
         #expect(temporary.files.filter { $0.contains(".tmp-") }.count == 3)
         #expect(temporary.cache.entry(for: source) == team)
@@ -62,11 +62,11 @@ struct FeedCacheIntegrityTests {
     @Test func eachWriteFlushesTheFileThenRenamesThenFlushesTheDirectory() throws {
         let temporary = TemporaryCache()
         defer { temporary.cleanUp() }
-        try CacheFile.makeDirectory(temporary.cache.directory)
+        try CacheFile.makeDirectory(temporary.cache.directory.path)
         nonisolated(unsafe) var steps: [String] = []
-        try CacheFile.writeAtomically(Array("x".utf8), to: temporary.cache.directory + "/a.ics") { steps.append($0) }
+        try CacheFile.writeAtomically(Array("x".utf8), to: temporary.cache.directory.path + "/a.ics") { steps.append($0) }
         #expect(steps == ["fsync file", "rename", "fsync directory"])
-        #expect(throws: ICSError.self) { try CacheFile.syncDirectory(temporary.cache.directory + "/missing") }
+        #expect(throws: ICSError.self) { try CacheFile.syncDirectory(temporary.cache.directory.path + "/missing") }
     }
 
     @Test func aStoreKeepsTheCopyItReplaces() throws {

@@ -50,9 +50,30 @@ struct FeedCacheTests {
         #expect(read.eventCount == nil)
     }
 
-    @Test func standardDirectoryFollowsXDG() {
-        // Only the shape is checked: the environment of the test run is not ours to change.
-        #expect(FeedCache.standard.directory.hasSuffix("/icsview"))
+    /// The XDG Base Directory Specification: `$XDG_CACHE_HOME` when it is an absolute path
+    /// ("If an implementation encounters a relative path in any of these variables it should
+    /// consider the path invalid and ignore it"), else `$HOME/.cache`.
+    @Test(arguments: [
+        (["XDG_CACHE_HOME": "/srv/cache", "HOME": "/home/ada"], "/srv/cache/icsview"),
+        (["XDG_CACHE_HOME": "relative/cache", "HOME": "/home/ada"], "/home/ada/.cache/icsview"),
+        (["HOME": "/home/ada"], "/home/ada/.cache/icsview"),
+        (["XDG_CACHE_HOME": "", "HOME": "/root"], "/root/.cache/icsview"),
+    ])
+    func standardDirectoryFollowsXDG(_ environment: [String: String], _ expected: String) {
+        let directory = FeedCache.xdgDirectory(environment: environment)
+        #expect(directory.isFileURL)
+        #expect(directory.path == expected)
+    }
+
+    @Test func standardCacheIsThePlatformsCacheDirectory() throws {
+        let standard = FeedCache.standard.directory
+        #expect(standard.isFileURL && standard.lastPathComponent == "icsview")
+        #if canImport(Darwin)
+        let caches = try #require(FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first)
+        #expect(standard.deletingLastPathComponent().standardizedFileURL == caches.standardizedFileURL)
+        #else
+        #expect(standard == FeedCache.xdgDirectory(environment: ProcessInfo.processInfo.environment).standardizedFileURL)
+        #endif
     }
 
     @Test func fingerprintIsFNV1a() {

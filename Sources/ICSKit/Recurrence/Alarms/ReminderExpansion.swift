@@ -26,6 +26,7 @@ import Foundation
 /// for reminder in reminders { print(reminder.trigger, reminder.incidence.summary ?? "") }
 /// ```
 public struct ReminderExpansion: Sequence, Sendable {
+    /// The calendars whose alarms are expanded; ``Reminder/calendarIndex`` is a position in this list.
     public let calendars: [ICalendar]
     /// The start of the range of trigger times (inclusive).
     public let start: Date

@@ -62,13 +62,13 @@ struct TemporaryCache {
 
     init() {
         let path = NSTemporaryDirectory() + "icskit-feed-tests-\(UUID().uuidString)"
-        cache = FeedCache(directory: path)
+        cache = FeedCache(directory: URL(fileURLWithPath: path, isDirectory: true))
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(atPath: cache.directory) }
+    func cleanUp() { try? FileManager.default.removeItem(at: cache.directory) }
 
     /// The file names in the directory, sorted.
-    var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: cache.directory)) ?? []).sorted() }
+    var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: cache.directory.path)) ?? []).sorted() }
 }
 
 extension FetchOptions {
