@@ -61,7 +61,7 @@ struct CodableRoundTripTests {
                                         .relative(ICSDuration(hours: 1), toEnd: true),
                                         .absolute(.utc(CivilDateTime(year: 2024, month: 6, day: 10, hour: 8)))]
         for trigger in triggers {
-            let alarm = Alarm(action: "DISPLAY", trigger: trigger, description: "Soon")
+            let alarm = Alarm(action: .display, trigger: trigger, notes: "Soon")
             #expect(try Self.roundTrip(alarm) == alarm)
         }
         #expect(try Self.roundTrip(Alarm()) == Alarm())
