@@ -8,10 +8,10 @@ import Foundation
 import ICSKit
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var month = MonthComponents(year: 2024, month: 6)
+var month = CalendarMonth(year: 2024, month: 6)
 if let last = arguments.last, last.count == 7, last.dropFirst(4).first == "-",
    let year = Int(last.prefix(4)), let number = Int(last.suffix(2)), (1...12).contains(number) {
-    month = MonthComponents(year: year, month: number)
+    month = CalendarMonth(year: year, month: number)
     arguments.removeLast()
 }
 

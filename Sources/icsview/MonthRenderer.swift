@@ -39,7 +39,7 @@ enum MonthRenderer {
     }
 
     /// "March 2024", "März 2024", "2024年3月": the locale's `yMMMM` pattern.
-    static func title(_ month: MonthComponents, calendar: Calendar, options: MonthRenderOptions) -> String {
+    static func title(_ month: CalendarMonth, calendar: Calendar, options: MonthRenderOptions) -> String {
         (options.dates ?? LocalDates(calendar: calendar, hour12: false)).monthTitle(month)
     }
 

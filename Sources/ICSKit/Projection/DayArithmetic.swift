@@ -28,7 +28,7 @@ struct DayArithmetic: Sendable {
     // MARK: Components and serials
 
     /// The serial number of `day`.
-    func serial(of day: DayComponents) -> Int {
+    func serial(of day: CalendarDay) -> Int {
         if isGregorian && day.year >= 1583 {
             precondition(CivilDate(year: day.year, month: day.month, day: day.day).isValid, "invalid Gregorian day \(day)")
             return CivilDate(year: day.year, month: day.month, day: day.day).daysSinceEpoch
@@ -47,9 +47,9 @@ struct DayArithmetic: Sendable {
     }
 
     /// The day whose serial number is `serial`.
-    func day(atSerial serial: Int) -> DayComponents {
+    func day(atSerial serial: Int) -> CalendarDay {
         if isGregorian && serial >= Self.firstFastSerial {
-            return DayComponents(CivilDate(daysSinceEpoch: serial))
+            return CalendarDay(CivilDate(daysSinceEpoch: serial))
         }
         let noon = WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: serial), hour: 12), in: zone)
         let parts = calendar.dateComponents([.era, .year, .month, .day], from: noon)
@@ -58,7 +58,7 @@ struct DayArithmetic: Sendable {
         // in Foundation's era 0 (BC): numbered astronomically (1 BC is year 0), so that days keep
         // their order.
         if isGregorian && parts.era == 0 { year = 1 - year }
-        return DayComponents(year: year, month: parts.month!, day: parts.day!)
+        return CalendarDay(year: year, month: parts.month!, day: parts.day!)
     }
 
     /// The serial number of the day, in the calendar's zone, that contains `date`.
@@ -84,7 +84,7 @@ struct DayArithmetic: Sendable {
     // MARK: Months
 
     /// The serial of the first day of `month` and its number of days.
-    func span(of month: MonthComponents) -> (first: Int, count: Int) {
+    func span(of month: CalendarMonth) -> (first: Int, count: Int) {
         if isGregorian && month.year >= 1583 {
             precondition((1...12).contains(month.month), "invalid Gregorian month \(month)")
             return (CivilDate(year: month.year, month: month.month, day: 1).daysSinceEpoch,
@@ -99,16 +99,16 @@ struct DayArithmetic: Sendable {
     /// The month `offset` months after `month` (before, when negative).
     ///
     /// - Complexity: O(|offset|) outside the Gregorian calendar.
-    func month(_ month: MonthComponents, adding offset: Int) -> MonthComponents {
+    func month(_ month: CalendarMonth, adding offset: Int) -> CalendarMonth {
         if isGregorian && month.year >= 1583 {
             let index = month.year * 12 + (month.month - 1) + offset
             let year = index >= 0 ? index / 12 : -((-index + 11) / 12)
-            if year >= 1583 { return MonthComponents(year: year, month: index - year * 12 + 1) }
+            if year >= 1583 { return CalendarMonth(year: year, month: index - year * 12 + 1) }
         }
         var current = month
         for _ in 0..<offset.magnitude {
             let (first, count) = span(of: current)
-            current = (offset > 0 ? day(atSerial: first + count) : day(atSerial: first - 1)).monthComponents
+            current = (offset > 0 ? day(atSerial: first + count) : day(atSerial: first - 1)).calendarMonth
         }
         return current
     }

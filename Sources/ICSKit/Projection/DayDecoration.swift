@@ -25,7 +25,7 @@ public enum DayDecoration: Sendable, Hashable, Codable {
 
 /// Chooses a day's decoration from the day and its occurrences (in display order, never empty
 /// when called by the projection); `nil` for no decoration.
-public typealias DecorationProvider = @Sendable (DayComponents, [Occurrence]) -> DayDecoration?
+public typealias DecorationProvider = @Sendable (CalendarDay, [Occurrence]) -> DayDecoration?
 
 extension DayDecoration {
     /// The default provider: a dot colored by the first occurrence's COLOR (a CSS3 name or

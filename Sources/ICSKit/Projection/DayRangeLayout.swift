@@ -8,7 +8,7 @@
 public struct DayRangeLayout: Sendable, Hashable {
     /// Where one covered day sits in the grid.
     public struct Position: Sendable, Hashable {
-        public var day: DayComponents
+        public var day: CalendarDay
         public var row: Int
         public var column: Int
     }
@@ -19,9 +19,9 @@ public struct DayRangeLayout: Sendable, Hashable {
         /// Its position in the list of occurrences given to the projection.
         public var occurrenceIndex: Int
         /// Every day the occurrence covers, not clipped.
-        public var range: ClosedRange<DayComponents>
+        public var range: ClosedRange<CalendarDay>
         /// The days of this segment (clipped to the visible days and to the row).
-        public var days: ClosedRange<DayComponents>
+        public var days: ClosedRange<CalendarDay>
         public var row: Int
         public var columns: ClosedRange<Int>
         /// The lane within the row, from 0 (top).

@@ -1,6 +1,6 @@
 /// The state of one day as a day view shows it (the DayView model of a calendar UI).
 public struct DayState: Sendable, Hashable, Codable {
-    public var day: DayComponents
+    public var day: CalendarDay
     /// Whether the day belongs to the month shown (false for neighbours filling a grid row).
     public var isInMonth: Bool
     /// How many occurrences cover the day (0 for a day that is not visible).
@@ -14,7 +14,7 @@ public struct DayState: Sendable, Hashable, Codable {
     /// Whether the calendar's locale counts it as weekend (`Calendar.isDateInWeekend`).
     public var isWeekend: Bool
 
-    public init(day: DayComponents, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
+    public init(day: CalendarDay, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
                 isSelected: Bool = false, isEnabled: Bool = true, isWeekend: Bool = false) {
         self.day = day
         self.isInMonth = isInMonth
@@ -48,5 +48,5 @@ public struct DayItem: Sendable, Hashable {
     public var decoration: DayDecoration?
 
     /// The day.
-    public var day: DayComponents { state.day }
+    public var day: CalendarDay { state.day }
 }

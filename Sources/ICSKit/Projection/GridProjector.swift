@@ -77,7 +77,7 @@ struct GridProjector {
 
     /// The provider's decoration for the listed occurrences of a day; when the day lists fewer
     /// than `count` (past the cap), a default dot still shows the whole count.
-    private func decoration(_ day: DayComponents, _ list: [Occurrence], count: Int) -> DayDecoration? {
+    private func decoration(_ day: CalendarDay, _ list: [Occurrence], count: Int) -> DayDecoration? {
         let decoration = options.decorationProvider(day, list)
         guard count > list.count, case .default(let color, _, let listed)? = decoration, listed == list.count else { return decoration }
         return .default(color: color, size: DecorationSize(count: count), count: count)

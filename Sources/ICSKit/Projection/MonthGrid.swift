@@ -9,7 +9,7 @@ import Foundation
 /// calendar.timeZone = TimeZone(identifier: "UTC")!
 /// calendar.firstWeekday = 2 // Monday
 /// calendar.minimumDaysInFirstWeek = 4
-/// let grid = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: calendar)
+/// let grid = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: calendar)
 /// grid.firstDay       // 2024-02-26, a Monday
 /// grid.weeks.count    // 5
 /// grid.weeks[0].weekNumber // 9 (ISO 8601)
@@ -17,7 +17,7 @@ import Foundation
 public struct MonthGrid: Sendable, Hashable {
     /// One cell of the grid.
     public struct Cell: Sendable, Hashable {
-        public var day: DayComponents
+        public var day: CalendarDay
         /// Whether the day belongs to the grid's month (false for the neighbours that fill the first and last rows).
         public var isInMonth: Bool
         /// The week row, from 0.
@@ -47,7 +47,7 @@ public struct MonthGrid: Sendable, Hashable {
         public var veryShort: String
     }
 
-    public var month: MonthComponents
+    public var month: CalendarMonth
     /// The calendar's first weekday (1 = Sunday … 7 = Saturday): the weekday of column 0.
     public var firstWeekday: Int
     /// The weeks, from the one that contains the first of the month to the one with its last day.
@@ -63,7 +63,7 @@ public struct MonthGrid: Sendable, Hashable {
     /// numbers), time zone and locale (for the weekday symbols).
     /// - Complexity: O(42) integer steps in the Gregorian calendar; one Foundation
     ///   conversion per cell and week otherwise.
-    public init(month: MonthComponents, calendar: Calendar) {
+    public init(month: CalendarMonth, calendar: Calendar) {
         let arithmetic = DayArithmetic(calendar)
         let (first, count) = arithmetic.span(of: month)
         let firstWeekday = calendar.firstWeekday
@@ -95,18 +95,18 @@ public struct MonthGrid: Sendable, Hashable {
     }
 
     /// The first cell's day.
-    public var firstDay: DayComponents { weeks[0].cells[0].day }
+    public var firstDay: CalendarDay { weeks[0].cells[0].day }
 
     /// The last cell's day.
-    public var lastDay: DayComponents { weeks[weeks.count - 1].cells[6].day }
+    public var lastDay: CalendarDay { weeks[weeks.count - 1].cells[6].day }
 
     /// Every cell's day, from the first to the last cell.
-    public var days: ClosedRange<DayComponents> { firstDay...lastDay }
+    public var days: ClosedRange<CalendarDay> { firstDay...lastDay }
 
     /// The cell that shows `day`, if the grid shows it.
     ///
     /// - Complexity: O(cells) (a scan; the numbers of other calendars are not contiguous).
-    public func cell(for day: DayComponents) -> Cell? {
+    public func cell(for day: CalendarDay) -> Cell? {
         for week in weeks {
             if let cell = week.cells.first(where: { $0.day == day }) { return cell }
         }

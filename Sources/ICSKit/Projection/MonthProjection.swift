@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let options = ProjectionOptions(now: now, calendars: calendars.map(CalendarStyle.init))
-/// let march = MonthProjection(month: MonthComponents(year: 2024, month: 3),
+/// let march = MonthProjection(month: CalendarMonth(year: 2024, month: 3),
 ///                             occurrences: occurrences, calendar: calendar, options: options)
 /// for row in march.rows { for item in row { print(item.day.day, item.state.isToday, item.decoration as Any) } }
 /// ```
@@ -19,7 +19,7 @@ public struct MonthProjection: Sendable, Hashable {
     /// Projects `occurrences` onto `month` of `calendar`.
     ///
     /// - Complexity: O(n log n + d) for n occurrences covering d visible day slots.
-    public init(month: MonthComponents, occurrences: [Occurrence], calendar: Calendar, options: ProjectionOptions) {
+    public init(month: CalendarMonth, occurrences: [Occurrence], calendar: Calendar, options: ProjectionOptions) {
         let projector = GridProjector(calendar: calendar, options: options)
         let grid = MonthGrid(month: month, calendar: calendar)
         let span = projector.arithmetic.span(of: month)
@@ -40,7 +40,7 @@ public struct MonthProjection: Sendable, Hashable {
     /// The item that shows `day`, if the grid shows it.
     ///
     /// - Complexity: O(cells).
-    public func item(for day: DayComponents) -> DayItem? {
+    public func item(for day: CalendarDay) -> DayItem? {
         for row in rows {
             if let item = row.first(where: { $0.day == day }) { return item }
         }
@@ -50,7 +50,7 @@ public struct MonthProjection: Sendable, Hashable {
 
 /// Several months in a row, as HorizonCalendar's `MonthsLayout` has them: the months that the
 /// visible days touch, stacked along an axis.
-public struct MonthsLayout: Sendable, Hashable {
+public struct MultiMonthProjection: Sendable, Hashable {
     /// The direction in which months follow each other.
     public enum Axis: String, Sendable, Hashable, Codable {
         /// One under another (scrolls vertically).
@@ -63,13 +63,13 @@ public struct MonthsLayout: Sendable, Hashable {
     /// Every month that a visible day lies in, in order.
     public var months: [MonthProjection]
     /// The visible days.
-    public var visibleDays: ClosedRange<DayComponents>
+    public var visibleDays: ClosedRange<CalendarDay>
 
     /// Projects `occurrences` onto each month that `visibleDays` touches; days outside
     /// `visibleDays` (and `options.visibleDays`, when given) show no occurrences.
     ///
     /// - Complexity: O(n log n + d + m) for n occurrences covering d visible day slots, over m months.
-    public init(visibleDays: ClosedRange<DayComponents>, axis: Axis, occurrences: [Occurrence],
+    public init(visibleDays: ClosedRange<CalendarDay>, axis: Axis, occurrences: [Occurrence],
                 calendar: Calendar, options: ProjectionOptions) {
         var options = options
         var occurrences = occurrences
@@ -86,7 +86,7 @@ public struct MonthsLayout: Sendable, Hashable {
             options.visibleDays = visibleDays
         }
         let projector = GridProjector(calendar: calendar, options: options)
-        let grids = MonthComponents.months(covering: visibleDays, calendar: calendar).map { MonthGrid(month: $0, calendar: calendar) }
+        let grids = CalendarMonth.months(covering: visibleDays, calendar: calendar).map { MonthGrid(month: $0, calendar: calendar) }
         let first = grids[0].firstSerial
         let last = grids[grids.count - 1].firstSerial + grids[grids.count - 1].weeks.count * 7 - 1
         let span = projector.shownSerials(gridStart: first, rows: (last - first + 1) / 7, month: nil) ?? first...first

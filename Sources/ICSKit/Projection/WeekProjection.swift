@@ -5,7 +5,7 @@ import Foundation
 /// (one row, so one segment per range).
 public struct WeekProjection: Sendable, Hashable {
     /// The first day (the calendar's first weekday).
-    public var firstDay: DayComponents
+    public var firstDay: CalendarDay
     /// ISO 8601 or the calendar's own week number (as ``MonthGrid/Week/weekNumber``).
     public var weekNumber: Int
     /// The seven column headings, from `firstWeekday`.
@@ -21,7 +21,7 @@ public struct WeekProjection: Sendable, Hashable {
     /// Projects `occurrences` onto the week of `calendar` that contains `day`.
     ///
     /// - Complexity: O(n log n + d) for n occurrences covering d visible day slots.
-    public init(containing day: DayComponents, occurrences: [Occurrence], calendar: Calendar, options: ProjectionOptions) {
+    public init(containing day: CalendarDay, occurrences: [Occurrence], calendar: Calendar, options: ProjectionOptions) {
         let projector = GridProjector(calendar: calendar, options: options)
         let arithmetic = projector.arithmetic
         let serial = arithmetic.serial(of: day)
@@ -38,5 +38,5 @@ public struct WeekProjection: Sendable, Hashable {
     }
 
     /// The last day.
-    public var lastDay: DayComponents { days[6].day }
+    public var lastDay: CalendarDay { days[6].day }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// lanes. The output is also well-formed XML (XHTML-compatible), so that it can be parsed.
 ///
 /// ```swift
-/// let march = MonthProjection(month: MonthComponents(year: 2024, month: 3), occurrences: occurrences,
+/// let march = MonthProjection(month: CalendarMonth(year: 2024, month: 3), occurrences: occurrences,
 ///                             calendar: calendar, options: ProjectionOptions(now: now))
 /// let html = HTMLMonthRenderer.page(march, calendar: calendar, options: PageRenderOptions())
 /// try html.write(toFile: "march.html", atomically: true, encoding: .utf8)

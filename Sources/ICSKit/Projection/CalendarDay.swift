@@ -10,7 +10,7 @@
 /// (Gregorian, ISO 8601, Buddhist, Hebrew, Islamic, Persian, Indian, Coptic, Ethiopic);
 /// it does not hold across eras of the Japanese calendar or for Chinese leap months,
 /// which these components cannot tell apart.
-public struct DayComponents: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public var year: Int
     public var month: Int
     public var day: Int
@@ -28,11 +28,11 @@ public struct DayComponents: Sendable, Hashable, Comparable, Codable, CustomStri
     }
 
     /// The month this day lies in.
-    public var monthComponents: MonthComponents {
-        MonthComponents(year: year, month: month)
+    public var calendarMonth: CalendarMonth {
+        CalendarMonth(year: year, month: month)
     }
 
-    public static func < (lhs: DayComponents, rhs: DayComponents) -> Bool {
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
@@ -44,9 +44,9 @@ public struct DayComponents: Sendable, Hashable, Comparable, Codable, CustomStri
 
 /// A month as a calendar names it: year and month numbers (HorizonCalendar's `MonthComponents`).
 ///
-/// Same conventions as ``DayComponents``: the numbers are the display calendar's own,
+/// Same conventions as ``CalendarDay``: the numbers are the display calendar's own,
 /// and ordering is lexicographic on (year, month).
-public struct MonthComponents: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public var year: Int
     public var month: Int
 
@@ -57,11 +57,11 @@ public struct MonthComponents: Sendable, Hashable, Comparable, Codable, CustomSt
     }
 
     /// The first day of the month (day 1 in every calendar Foundation has).
-    public var firstDay: DayComponents {
-        DayComponents(year: year, month: month, day: 1)
+    public var firstDay: CalendarDay {
+        CalendarDay(year: year, month: month, day: 1)
     }
 
-    public static func < (lhs: MonthComponents, rhs: MonthComponents) -> Bool {
+    public static func < (lhs: CalendarMonth, rhs: CalendarMonth) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }
 
