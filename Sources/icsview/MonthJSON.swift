@@ -10,7 +10,7 @@ enum MonthJSON {
         // `hiddenRanges` counts, per column, the range segments past the lane cap (not listed).
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
-                ("weekNumber", .int(month.grid.weeks[row].weekNumber)),
+                ("weekNumber", .int(month.weekNumbers[row])),
                 ("days", .array(items.map { item in
                     .object([
                         ("date", .string(item.day.description)),
@@ -43,11 +43,11 @@ enum MonthJSON {
                     })),
                 ])
             }
-        let m = month.grid.month
+        let m = month.month
         return .object([
             ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
-            ("firstWeekday", .int(month.grid.firstWeekday)),
-            ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
+            ("firstWeekday", .int(month.firstWeekday.rawValue)),
+            ("weekdaySymbols", .array(month.weekdaySymbols.map { .string($0.short) })),
             ("weeks", .array(weeks)),
             ("dayRanges", .array(ranges)),
             ("occurrences", .array(occurrences.map { OccurrenceJSON.object($0, calendars: calendars) })),

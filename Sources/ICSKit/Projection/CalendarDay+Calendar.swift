@@ -32,10 +32,10 @@ extension CalendarDay {
         return arithmetic.serial(of: other) - arithmetic.serial(of: self)
     }
 
-    /// Foundation's weekday of this day: 1 = Sunday … 7 = Saturday.
-    public func weekday(in calendar: Calendar) -> Int {
+    /// The day of the week of this day in `calendar`.
+    public func weekday(in calendar: Calendar) -> Weekday {
         let arithmetic = DayArithmetic(calendar)
-        return arithmetic.weekday(ofSerial: arithmetic.serial(of: self))
+        return Weekday(rawValue: arithmetic.weekday(ofSerial: arithmetic.serial(of: self)))!
     }
 
     /// Every day of `range`, in order.
@@ -63,7 +63,7 @@ extension CalendarMonth {
 
     /// The last day of this month of `calendar`.
     public func lastDay(in calendar: Calendar) -> CalendarDay {
-        CalendarDay(year: year, month: month, day: numberOfDays(in: calendar))
+        CalendarDay(era: era, year: year, month: month, day: numberOfDays(in: calendar), yearsCountDown: yearsCountDown)
     }
 
     /// The days of this month of `calendar`, as a closed range.

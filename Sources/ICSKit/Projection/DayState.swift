@@ -34,8 +34,8 @@ public struct DayItem: Sendable, Hashable {
     public var state: DayState
     public var row: Int
     public var column: Int
-    /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
-    public var weekday: Int
+    /// The day of the week.
+    public var weekday: Weekday
     /// The occurrences that cover the day, in display order (all-day first, then by start);
     /// at most ``ProjectionOptions/maxOccurrencesPerDay`` of them (``hiddenCount`` tells how
     /// many more there are; `state.eventCount` counts them all).

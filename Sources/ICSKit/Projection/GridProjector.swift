@@ -63,7 +63,7 @@ struct GridProjector {
                     day: day, isInMonth: month?.contains(serial) ?? true, eventCount: count,
                     isToday: serial == todaySerial, isSelected: options.selectedDays.contains(day),
                     isEnabled: availableSerials?.contains(serial) ?? true, isWeekend: isWeekend)
-                rowItems.append(DayItem(state: state, row: row, column: column, weekday: weekday, occurrences: list,
+                rowItems.append(DayItem(state: state, row: row, column: column, weekday: Weekday(rawValue: weekday)!, occurrences: list,
                                         occurrenceIndices: placed.map(\.index), hiddenCount: count - list.count,
                                         decoration: list.isEmpty ? nil : decoration(day, list, count: count)))
             }

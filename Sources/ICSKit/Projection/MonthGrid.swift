@@ -24,8 +24,8 @@ public struct MonthGrid: Sendable, Hashable {
         public var row: Int
         /// The column, from 0 (the calendar's `firstWeekday`) to 6.
         public var column: Int
-        /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
-        public var weekday: Int
+        /// The day of the week.
+        public var weekday: Weekday
     }
 
     /// One row of seven cells.
@@ -39,8 +39,8 @@ public struct MonthGrid: Sendable, Hashable {
 
     /// A column heading.
     public struct WeekdaySymbol: Sendable, Hashable {
-        /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
-        public var weekday: Int
+        /// The day of the week of the column.
+        public var weekday: Weekday
         /// The short stand-alone name in the calendar's locale (`Mon`).
         public var short: String
         /// The very short stand-alone name in the calendar's locale (`M`).
@@ -48,8 +48,8 @@ public struct MonthGrid: Sendable, Hashable {
     }
 
     public var month: CalendarMonth
-    /// The calendar's first weekday (1 = Sunday … 7 = Saturday): the weekday of column 0.
-    public var firstWeekday: Int
+    /// The calendar's first weekday: the weekday of column 0.
+    public var firstWeekday: Weekday
     /// The weeks, from the one that contains the first of the month to the one with its last day.
     public var weeks: [Week]
     /// The seven column headings, from `firstWeekday`.
@@ -82,16 +82,24 @@ public struct MonthGrid: Sendable, Hashable {
                 cells.append(Cell(day: arithmetic.day(atSerial: serial),
                                   isInMonth: serial >= first && serial < first + count,
                                   row: row, column: column,
-                                  weekday: arithmetic.weekday(ofSerial: serial)))
+                                  weekday: Weekday(rawValue: arithmetic.weekday(ofSerial: serial))!))
             }
             weeks.append(Week(row: row, weekNumber: Self.weekNumber(ofRowStartingAt: rowStart, calendar: calendar,
                                                                   arithmetic: arithmetic), cells: cells))
         }
         self.month = month
-        self.firstWeekday = firstWeekday
+        self.firstWeekday = Weekday(rawValue: ((firstWeekday - 1) % 7 + 7) % 7 + 1)!
         self.weeks = weeks
         self.weekdaySymbols = Self.symbols(calendar)
         self.firstSerial = start
+    }
+
+    init(month: CalendarMonth, firstWeekday: Weekday, weeks: [Week], weekdaySymbols: [WeekdaySymbol], firstSerial: Int) {
+        self.month = month
+        self.firstWeekday = firstWeekday
+        self.weeks = weeks
+        self.weekdaySymbols = weekdaySymbols
+        self.firstSerial = firstSerial
     }
 
     /// The first cell's day.
@@ -136,7 +144,7 @@ public struct MonthGrid: Sendable, Hashable {
         let veryShort = calendar.veryShortStandaloneWeekdaySymbols
         return (0..<7).map { column in
             let weekday = (calendar.firstWeekday - 1 + column) % 7 + 1
-            return WeekdaySymbol(weekday: weekday,
+            return WeekdaySymbol(weekday: Weekday(rawValue: weekday)!,
                                  short: short.indices.contains(weekday - 1) ? short[weekday - 1] : "",
                                  veryShort: veryShort.indices.contains(weekday - 1) ? veryShort[weekday - 1] : "")
         }

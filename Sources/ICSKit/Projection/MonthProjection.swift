@@ -10,8 +10,15 @@ import Foundation
 /// for row in march.rows { for item in row { print(item.day.day, item.state.isToday, item.decoration as Any) } }
 /// ```
 public struct MonthProjection: Sendable, Hashable {
-    public var grid: MonthGrid
-    /// The days, row by row, seven a row (the grid's cells).
+    /// The month shown.
+    public var month: CalendarMonth
+    /// The calendar's first weekday: the weekday of column 0.
+    public var firstWeekday: Weekday
+    /// The week number of each row (as ``MonthGrid/Week/weekNumber``).
+    public var weekNumbers: [Int]
+    /// The seven column headings, from `firstWeekday`.
+    public var weekdaySymbols: [MonthGrid.WeekdaySymbol]
+    /// The days, row by row, seven a row: the one grid of cells (``grid`` is derived from it).
     public var rows: [[DayItem]]
     /// The multi-day occurrences, cut into one segment per row, with lanes.
     public var dayRanges: DayRangeLayout
@@ -32,10 +39,36 @@ public struct MonthProjection: Sendable, Hashable {
         let span = projector.arithmetic.span(of: grid.month)
         let (rows, ranges) = projector.project(gridStart: grid.firstSerial, rows: grid.weeks.count,
                                                month: span.first...(span.first + span.count - 1), occurrences: occurrences)
-        self.grid = grid
+        self.month = grid.month
+        self.firstWeekday = grid.firstWeekday
+        self.weekNumbers = grid.weeks.map(\.weekNumber)
+        self.weekdaySymbols = grid.weekdaySymbols
+        self.firstSerial = grid.firstSerial
         self.rows = rows
         self.dayRanges = ranges
     }
+
+    /// The serial of the first cell.
+    let firstSerial: Int
+
+    /// The month's grid (weeks, cells, week numbers, symbols), derived from ``rows``.
+    ///
+    /// - Complexity: O(cells): built on each call.
+    public var grid: MonthGrid {
+        let weeks = rows.enumerated().map { row, items in
+            MonthGrid.Week(row: row, weekNumber: weekNumbers[row], cells: items.map {
+                MonthGrid.Cell(day: $0.day, isInMonth: $0.state.isInMonth, row: $0.row, column: $0.column, weekday: $0.weekday)
+            })
+        }
+        return MonthGrid(month: month, firstWeekday: firstWeekday, weeks: weeks, weekdaySymbols: weekdaySymbols,
+                         firstSerial: firstSerial)
+    }
+
+    /// The first cell's day.
+    public var firstDay: CalendarDay { rows[0][0].day }
+
+    /// The last cell's day.
+    public var lastDay: CalendarDay { rows[rows.count - 1][6].day }
 
     /// The item that shows `day`, if the grid shows it.
     ///
@@ -48,51 +81,3 @@ public struct MonthProjection: Sendable, Hashable {
     }
 }
 
-/// Several months in a row, as HorizonCalendar's `MonthsLayout` has them: the months that the
-/// visible days touch, stacked along an axis.
-public struct MultiMonthProjection: Sendable, Hashable {
-    /// The direction in which months follow each other.
-    public enum Axis: String, Sendable, Hashable, Codable {
-        /// One under another (scrolls vertically).
-        case vertical
-        /// Side by side (pages horizontally).
-        case horizontal
-    }
-
-    public var axis: Axis
-    /// Every month that a visible day lies in, in order.
-    public var months: [MonthProjection]
-    /// The visible days.
-    public var visibleDays: ClosedRange<CalendarDay>
-
-    /// Projects `occurrences` onto each month that `visibleDays` touches; days outside
-    /// `visibleDays` (and `options.visibleDays`, when given) show no occurrences.
-    ///
-    /// - Complexity: O(n log n + d + m) for n occurrences covering d visible day slots, over m months.
-    public init(visibleDays: ClosedRange<CalendarDay>, axis: Axis, occurrences: [Occurrence],
-                calendar: Calendar, options: ProjectionOptions) {
-        var options = options
-        var occurrences = occurrences
-        if let given = options.visibleDays {
-            let lower = max(given.lowerBound, visibleDays.lowerBound), upper = min(given.upperBound, visibleDays.upperBound)
-            if lower <= upper {
-                options.visibleDays = lower...upper
-            } else {
-                // Nothing is both visible and in the layout: show the months without occurrences.
-                options.visibleDays = visibleDays
-                occurrences = []
-            }
-        } else {
-            options.visibleDays = visibleDays
-        }
-        let projector = GridProjector(calendar: calendar, options: options)
-        let grids = CalendarMonth.months(covering: visibleDays, calendar: calendar).map { MonthGrid(month: $0, calendar: calendar) }
-        let first = grids[0].firstSerial
-        let last = grids[grids.count - 1].firstSerial + grids[grids.count - 1].weeks.count * 7 - 1
-        let span = projector.shownSerials(gridStart: first, rows: (last - first + 1) / 7, month: nil) ?? first...first
-        let placed = projector.place(occurrences, on: span)
-        self.axis = axis
-        self.visibleDays = visibleDays
-        self.months = grids.map { MonthProjection(grid: $0, projector: projector, occurrences: placed) }
-    }
-}

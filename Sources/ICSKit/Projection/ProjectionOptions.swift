@@ -27,7 +27,7 @@ public struct ProjectionOptions: Sendable {
 
     /// - Parameters:
     ///   - now: the instant taken as now.
-    ///   - calendars: the calendars' styles, indexed by `Occurrence.calendarIndex`, for the
+    ///   - calendars: the calendars' styles, each naming its calendar (``CalendarStyle/id``), for the
     ///     default decoration provider.
     ///   - decorationProvider: replaces the default provider (``DayDecoration/defaultProvider(calendars:)``).
     ///   - maxOccurrencesPerDay: the most occurrences a day lists (at least 1).

@@ -34,14 +34,17 @@ public enum OccurrenceTime: Sendable, Hashable {
 }
 
 /// One instance of an event or todo within a visible interval.
-public struct Occurrence: Sendable, Hashable {
+public struct Occurrence: Sendable, Hashable, Identifiable {
     /// The component this instance shows: the override's data when overridden.
     ///
     /// (An ``Incidence`` keeps its values behind one copy-on-write reference, so every instance
     /// of a series shares them and an occurrence stays cheap to copy through the expansion.)
     public var incidence: Incidence
-    /// Which of the expanded calendars it came from (an index into the list given to the expansion).
-    public var calendarIndex: Int
+    /// The calendar it came from (``ICalendar/id``).
+    public var calendarID: CalendarID
+    /// The position of its calendar in the list given to the expansion: for the command line's
+    /// own lists, not public API (apps go by ``calendarID``).
+    package var calendarIndex: Int
     public var start: OccurrenceTime
     /// The end: exclusive; equal to `start` for a zero-length instance.
     public var end: OccurrenceTime
@@ -49,18 +52,24 @@ public struct Occurrence: Sendable, Hashable {
     /// (as a value in the series' own form); `nil` for a single event.
     public var recurrenceID: TimeValue?
 
-    public init(incidence: Incidence, calendarIndex: Int = 0, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
-        self.incidence = incidence
-        self.calendarIndex = calendarIndex
-        self.start = start
-        self.end = end
-        self.recurrenceID = recurrenceID
+    /// Creates an occurrence (the expansion makes them; this is for tests and for apps that make their own).
+    public init(incidence: Incidence, calendarID: CalendarID = .unspecified, start: OccurrenceTime, end: OccurrenceTime,
+                recurrenceID: TimeValue? = nil) {
+        self.init(incidence: incidence, calendarID: calendarID, calendarIndex: 0, start: start, end: end,
+                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
+    }
+
+    /// An occurrence of the calendar at `calendarIndex` (tests of the command line's lists).
+    package init(incidence: Incidence, calendarIndex: Int, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
+        self.init(incidence: incidence, calendarID: .unspecified, calendarIndex: calendarIndex, start: start, end: end,
+                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
     }
 
     /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
-    init(incidence: consuming Incidence, calendarIndex: Int, start: consuming OccurrenceTime, end: consuming OccurrenceTime,
-         recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
+    init(incidence: consuming Incidence, calendarID: CalendarID, calendarIndex: Int, start: consuming OccurrenceTime,
+         end: consuming OccurrenceTime, recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
         self.incidence = incidence
+        self.calendarID = calendarID
         self.calendarIndex = calendarIndex
         self.start = start
         self.end = end
@@ -80,6 +89,34 @@ public struct Occurrence: Sendable, Hashable {
 
     /// STATUS of the instance (`CANCELLED` ones are kept, with their status).
     public var status: String? { incidence.status }
+}
+
+extension Occurrence {
+    /// What tells one occurrence from every other, the same across expansions and feed refreshes:
+    /// its calendar, its UID, and which instance of the series it is.
+    public struct ID: Sendable, Hashable {
+        /// The calendar (``Occurrence/calendarID``).
+        public var calendar: CalendarID
+        /// The component's UID.
+        public var uid: String?
+        /// The instance: the original start (RECURRENCE-ID) of an instance of a series; for a
+        /// single event, `nil`, or its start when it has no UID (so that UID-less events differ).
+        public var instance: OccurrenceTime?
+
+        public init(calendar: CalendarID, uid: String?, instance: OccurrenceTime?) {
+            self.calendar = calendar
+            self.uid = uid
+            self.instance = instance
+        }
+    }
+
+    /// The stable identity of this occurrence, for SwiftUI's `ForEach` and for diffing lists:
+    /// calendar, UID and RECURRENCE-ID. A moved instance of a series keeps its id (its
+    /// RECURRENCE-ID does not change); its start and end are not part of it.
+    public var id: ID {
+        ID(calendar: calendarID, uid: incidence.uid,
+           instance: recurrenceIDTime ?? (incidence.uid == nil ? start : nil))
+    }
 }
 
 /// Conversions between wall times and instants through Foundation's `TimeZone`

@@ -32,6 +32,7 @@ enum SeriesSetup {
         var firstOrder = 0
         for (index, calendar) in calendars.enumerated() {
             let lookup = zoneLookup(calendar)
+            let calendarID = calendar.id
             let (ungrouped, groups) = group(calendar)
             let total = calendar.events.count + calendar.todos.count
             // Split the groups where about half of the incidences lie before.
@@ -51,7 +52,8 @@ enum SeriesSetup {
             let slots = BuilderSlots(base: builders)
             let work = { @Sendable (part: Int) in
                 var builder = SeriesBuilder(viewer: ZoneCache(viewerZone), rangeStart: rangeStart, rangeEnd: rangeEnd,
-                                            limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part])
+                                            limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
+                                            calendarID: calendarID)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: parts[part], calendarIndex: index)
                 (slots.base.baseAddress! + part).initialize(to: builder)
             }

@@ -43,7 +43,7 @@ public struct PageRenderOptions: Sendable {
         }
     }
 
-    /// The calendars' styles, indexed by `Occurrence.calendarIndex` (for colours).
+    /// The calendars' styles, each naming its calendar (``CalendarStyle/id``) (for colours).
     public var calendars: [CalendarStyle]
     /// The calendars' names for the legend, indexed like `calendars` (empty: no legend).
     public var calendarNames: [String]

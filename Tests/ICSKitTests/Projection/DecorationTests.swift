@@ -49,7 +49,7 @@ struct DecorationTests {
         var calendar = ICalendar()
         calendar.name = "Work"
         calendar.color = "#FF2968FF"
-        #expect(CalendarStyle(calendar) == CalendarStyle(name: "Work", color: RGBColor(rgb: 0xFF2968)))
+        #expect(CalendarStyle(calendar) == CalendarStyle(id: calendar.id, name: "Work", color: RGBColor(rgb: 0xFF2968)))
         calendar.color = "not a color"
         #expect(CalendarStyle(calendar).color == nil)
     }

@@ -25,7 +25,7 @@ struct MonthGridTests {
                 #expect(grid.lastDay == CalendarDay(containing: lastWeek.end - 1, in: cal))
                 #expect(grid.weeks.count == cal.range(of: .weekOfMonth, in: .month, for: firstOfMonth)!.count)
                 #expect(grid.weeks.allSatisfy { $0.cells.count == 7 })
-                #expect(grid.weeks[0].cells[0].weekday == firstWeekday)
+                #expect(grid.weeks[0].cells[0].weekday.rawValue == firstWeekday)
             }
         }
     }
@@ -95,12 +95,12 @@ struct MonthGridTests {
     @Test func weekdaySymbolsStartAtFirstWeekday() {
         let us = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.gregorian())
         #expect(us.weekdaySymbols.map(\.short) == ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
-        #expect(us.weekdaySymbols.map(\.weekday) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(us.weekdaySymbols.map(\.weekday) == [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday])
         let iso = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.iso())
         #expect(iso.weekdaySymbols.map(\.short) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
         #expect(iso.weekdaySymbols.map(\.veryShort) == ["M", "T", "W", "T", "F", "S", "S"])
         let saturday = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.gregorian(firstWeekday: 7))
-        #expect(saturday.weekdaySymbols.map(\.weekday) == [7, 1, 2, 3, 4, 5, 6])
+        #expect(saturday.weekdaySymbols.map(\.weekday.rawValue) == [7, 1, 2, 3, 4, 5, 6])
         #expect(saturday.weeks[0].cells[0].day == S.day(2024, 2, 24))
     }
 
@@ -114,6 +114,6 @@ struct MonthGridTests {
         let inMonth = grid.weeks.flatMap(\.cells).filter(\.isInMonth).map(\.day)
         #expect(inMonth == CalendarDay.days(in: month.days(in: cal), calendar: cal))
         #expect(inMonth.count == month.numberOfDays(in: cal))
-        #expect(grid.weeks[0].cells[0].weekday == cal.firstWeekday)
+        #expect(grid.weeks[0].cells[0].weekday.rawValue == cal.firstWeekday)
     }
 }

@@ -25,7 +25,7 @@ struct MonthProjectionTests {
         #expect(items.filter(\.state.isWeekend).count == 12)
         #expect(items.filter { !$0.state.isInMonth }.count == 11) // Feb 25–29, Apr 1–6
         let twelfth = try #require(month.item(for: S.day(2024, 3, 12)))
-        #expect(twelfth.row == 2 && twelfth.column == 2 && twelfth.weekday == 3)
+        #expect(twelfth.row == 2 && twelfth.column == 2 && twelfth.weekday == .tuesday)
         #expect(twelfth.decoration == .default(color: CalendarStyle.palette[0], size: .small, count: 1))
         #expect(month.item(for: S.day(2024, 3, 13))?.decoration == nil)
     }
