@@ -54,6 +54,9 @@ public struct MonthGrid: Sendable, Hashable {
     public var weeks: [Week]
     /// The seven column headings, from `firstWeekday`.
     public var weekdaySymbols: [WeekdaySymbol]
+    /// The instants its cells cover in the calendar's time zone: from the start of the first cell's
+    /// day to the start of the day after the last cell (what to expand for the whole grid).
+    public var dateInterval: DateInterval
     /// The serial number of the first cell (days since 1970-01-01, proleptic Gregorian).
     let firstSerial: Int
 
@@ -92,9 +95,13 @@ public struct MonthGrid: Sendable, Hashable {
         self.weeks = weeks
         self.weekdaySymbols = Self.symbols(calendar)
         self.firstSerial = start
+        self.dateInterval = DateInterval(start: arithmetic.startDate(ofSerial: start),
+                                         end: arithmetic.startDate(ofSerial: start + rows * 7))
     }
 
-    init(month: CalendarMonth, firstWeekday: Weekday, weeks: [Week], weekdaySymbols: [WeekdaySymbol], firstSerial: Int) {
+    init(month: CalendarMonth, firstWeekday: Weekday, weeks: [Week], weekdaySymbols: [WeekdaySymbol], dateInterval: DateInterval,
+         firstSerial: Int) {
+        self.dateInterval = dateInterval
         self.month = month
         self.firstWeekday = firstWeekday
         self.weeks = weeks

@@ -23,16 +23,45 @@ public struct MonthProjection: Sendable, Hashable {
     /// The multi-day occurrences, cut into one segment per row, with lanes.
     public var dayRanges: DayRangeLayout
 
-    /// Projects `occurrences` onto `month` of `calendar`.
+    /// Expands `calendars` over exactly the days the grid of `month` shows and projects them: the
+    /// neighbouring days of the first and last rows included when they show occurrences
+    /// (``ProjectionOptions/showsDaysOutsideMonth``), limited to ``ProjectionOptions/visibleDays``,
+    /// from the start of the first shown day to the end of the last in `calendar`'s time zone
+    /// (which is also the zone floating and all-day times are read in).
+    ///
+    /// ```swift
+    /// var berlin = Calendar(identifier: .gregorian)
+    /// berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+    /// let march = MonthProjection(month: CalendarMonth(year: 2024, month: 3), calendars: [feed],
+    ///                             calendar: berlin, options: ProjectionOptions(now: .now, calendars: [CalendarStyle(feed)]))
+    /// march.dateInterval // 2024-02-25T23:00:00Z ..< 2024-03-31T22:00:00Z (Monday-first grid)
+    /// ```
+    /// - Complexity: that of the expansion over the shown days, then as ``init(month:occurrences:calendar:options:)``.
+    public init(month: CalendarMonth, calendars: [ICalendar], calendar: Calendar, options: ProjectionOptions) {
+        let projector = GridProjector(calendar: calendar, options: options)
+        let grid = MonthGrid(month: month, calendar: calendar)
+        let shown = Self.shownSerials(grid, projector)
+        let (occurrences, diagnostics) = projector.expand(calendars, on: shown)
+        self.init(grid: grid, projector: projector, occurrences: projector.place(occurrences, on: shown ?? grid.firstSerial...grid.firstSerial))
+        self.diagnostics = diagnostics
+    }
+
+    /// Projects `occurrences` onto `month` of `calendar` (for callers who expand themselves: expand
+    /// at least ``dateInterval``, in `calendar`'s time zone).
     ///
     /// - Complexity: O(n log n + d) for n occurrences covering d visible day slots.
     public init(month: CalendarMonth, occurrences: [Occurrence], calendar: Calendar, options: ProjectionOptions) {
         let projector = GridProjector(calendar: calendar, options: options)
         let grid = MonthGrid(month: month, calendar: calendar)
-        let span = projector.arithmetic.span(of: month)
-        let shown = projector.shownSerials(gridStart: grid.firstSerial, rows: grid.weeks.count, month: span.first...(span.first + span.count - 1))
+        let shown = Self.shownSerials(grid, projector)
         let placed = projector.place(occurrences, on: shown ?? grid.firstSerial...grid.firstSerial)
         self.init(grid: grid, projector: projector, occurrences: placed)
+    }
+
+    /// The serials of `grid` that show occurrences.
+    private static func shownSerials(_ grid: MonthGrid, _ projector: GridProjector) -> ClosedRange<Int>? {
+        let span = projector.arithmetic.span(of: grid.month)
+        return projector.shownSerials(gridStart: grid.firstSerial, rows: grid.weeks.count, month: span.first...(span.first + span.count - 1))
     }
 
     init(grid: MonthGrid, projector: GridProjector, occurrences: DayOccurrences) {
@@ -44,12 +73,25 @@ public struct MonthProjection: Sendable, Hashable {
         self.weekNumbers = grid.weeks.map(\.weekNumber)
         self.weekdaySymbols = grid.weekdaySymbols
         self.firstSerial = grid.firstSerial
+        self.dateInterval = grid.dateInterval
+        self.diagnostics = []
         self.rows = rows
         self.dayRanges = ranges
+        var index: [CalendarDay: Int] = [:]
+        index.reserveCapacity(rows.count * 7)
+        for (row, items) in rows.enumerated() { for item in items { index[item.day] = row * 7 + item.column } }
+        self.cellIndex = index
     }
+
+    /// Each shown day → its cell (row · 7 + column), for ``item(for:)``.
+    let cellIndex: [CalendarDay: Int]
 
     /// The serial of the first cell.
     let firstSerial: Int
+    /// The instants the grid's cells cover in the calendar's zone (``MonthGrid/dateInterval``).
+    public var dateInterval: DateInterval
+    /// What the expansion reported (``init(month:calendars:calendar:options:)``; empty otherwise).
+    public var diagnostics: [Diagnostic]
 
     /// The month's grid (weeks, cells, week numbers, symbols), derived from ``rows``.
     ///
@@ -61,7 +103,7 @@ public struct MonthProjection: Sendable, Hashable {
             })
         }
         return MonthGrid(month: month, firstWeekday: firstWeekday, weeks: weeks, weekdaySymbols: weekdaySymbols,
-                         firstSerial: firstSerial)
+                         dateInterval: dateInterval, firstSerial: firstSerial)
     }
 
     /// The first cell's day.
@@ -72,12 +114,9 @@ public struct MonthProjection: Sendable, Hashable {
 
     /// The item that shows `day`, if the grid shows it.
     ///
-    /// - Complexity: O(cells).
+    /// - Complexity: O(1) (a hash lookup).
     public func item(for day: CalendarDay) -> DayItem? {
-        for row in rows {
-            if let item = row.first(where: { $0.day == day }) { return item }
-        }
-        return nil
+        cellIndex[day].map { rows[$0 / 7][$0 % 7] }
     }
 }
 
