@@ -8,10 +8,10 @@ import Foundation
 import ICSKit
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var month = MonthComponents(year: 2024, month: 6)
+var month = CalendarMonth(year: 2024, month: 6)
 if let last = arguments.last, last.count == 7, last.dropFirst(4).first == "-",
    let year = Int(last.prefix(4)), let number = Int(last.suffix(2)), (1...12).contains(number) {
-    month = MonthComponents(year: year, month: number)
+    month = CalendarMonth(year: year, month: number)
     arguments.removeLast()
 }
 
@@ -32,37 +32,34 @@ do {
     exit(1)
 }
 
-// 2. Expand: the occurrences of every calendar over the days the month's grid shows
-//    (RRULE, RDATE, EXDATE and overrides included), in a Gregorian calendar in UTC with weeks
-//    from Monday; "today" is the 1st of the month at noon, so that the output is reproducible.
+// 2. Expand and project: the month's grid expands the calendars over exactly the days it shows
+//    (RRULE, RDATE, EXDATE and overrides included, neighbouring days too), in a Gregorian calendar
+//    in UTC with weeks from Monday; "today" is the 1st of the month at noon, so that the output is
+//    reproducible.
 let gregorian: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     calendar.firstWeekday = 2
     return calendar
 }()
-let grid = MonthGrid(month: month, calendar: gregorian)
-let gridStart = gregorian.date(from: DateComponents(year: grid.firstDay.year, month: grid.firstDay.month, day: grid.firstDay.day))!
-let gridEnd = gregorian.date(byAdding: .day, value: grid.weeks.count * 7, to: gridStart)!
-let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: gridStart, to: gridEnd,
-                                                     viewerTimeZone: gregorian.timeZone).collect()
-for diagnostic in diagnostics { print("note: \(diagnostic)") }
-
-// 3. Project the month.
-let now = gregorian.date(from: DateComponents(year: month.year, month: month.month, day: 1, hour: 12))!
+let now = month.firstDay.startDate(in: gregorian) + 12 * 3_600
 let styles = calendars.map(CalendarStyle.init)
-let projection = MonthProjection(month: month, occurrences: occurrences, calendar: gregorian,
+let projection = MonthProjection(month: month, calendars: calendars, calendar: gregorian,
                                  options: ProjectionOptions(now: now, calendars: styles))
+for diagnostic in projection.diagnostics { print("note: \(diagnostic)") }
+print("expanded \(projection.dateInterval.start) ..< \(projection.dateInterval.end)")
 
 print("\(month) — \(calendars.map { $0.name ?? $0.source ?? "?" }.joined(separator: " + "))")
 for (index, style) in styles.enumerated() {
     print("  calendar \(index): \(style.name ?? "(unnamed)") \(style.resolvedColor(index: index))")
 }
 
-// UICalendarView: calendarView(_:decorationFor:) returns one decoration per day.
+// UICalendarView: calendarView(_:decorationFor:) asks with DateComponents (era, year, month, day).
 print("\nUICalendarView decorations (calendarView(_:decorationFor:)):")
 for item in projection.rows.joined() where item.state.isInMonth {
-    guard let decoration = item.decoration else { continue }
+    let asked = item.day.dateComponents(in: gregorian)              // what UIKit would pass
+    guard let day = CalendarDay(asked, calendar: gregorian),
+          let decoration = projection.item(for: day)?.decoration else { continue }
     let titles = item.occurrences.map { $0.incidence.summary ?? "?" }.joined(separator: ", ")
     switch decoration {
     case .default(let color, let size, let count):
@@ -74,9 +71,14 @@ for item in projection.rows.joined() where item.state.isInMonth {
     }
 }
 
-// HorizonCalendar: dayRangeItemProvider(for:) gets each range, cut per week row, with its lane.
-print("\nHorizonCalendar day ranges (dayRangeItemProvider):")
-for segment in projection.dayRanges.segments {
+// HorizonCalendar: dayRangeItemProvider(for: dateRanges) calls back once per range; each range's
+// segments (one per week row) carry their lanes.
+print("\nHorizonCalendar day ranges (dayRangeItemProvider(for:)):")
+let dateRanges = projection.dayRanges.dateRanges(in: gregorian)
+let segments = dateRanges.sorted { $0.lowerBound < $1.lowerBound }
+    .flatMap { projection.dayRanges.segments(for: $0, in: gregorian) }
+    .sorted { ($0.row, $0.lane) < ($1.row, $1.lane) }
+for segment in segments {
     let open = (segment.continuesBefore ? "…" : "[") + "\(segment.days.lowerBound)–\(segment.days.upperBound)" + (segment.continuesAfter ? "…" : "]")
     print("  row \(segment.row) lane \(segment.lane) columns \(segment.columns.lowerBound)–\(segment.columns.upperBound) \(open)  \(segment.occurrence.incidence.summary ?? "?")")
 }

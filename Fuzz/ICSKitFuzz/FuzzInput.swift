@@ -49,12 +49,12 @@ enum FuzzInput {
 
         // `--month` and `--week` where the first occurrence (else the first DTSTART) falls.
         let first = occurrences.first.map { $0.start.date(in: zone) }
-        let day = first.map { DayComponents(containing: $0, in: calendar) }
-            ?? imported.events.lazy.compactMap(\.start).first.map { DayComponents($0.date) }
-            ?? DayComponents(year: 2024, month: 1, day: 1)
+        let day = first.map { CalendarDay(containing: $0, in: calendar) }
+            ?? imported.events.lazy.compactMap(\.start).first.map { CalendarDay($0.date) }
+            ?? CalendarDay(year: 2024, month: 1, day: 1)
         if (1...9999).contains(day.year) {
             let options = ProjectionOptions(now: rangeStart, calendars: [CalendarStyle(imported)], includesCancelled: true)
-            let month = MonthProjection(month: day.monthComponents, occurrences: occurrences, calendar: calendar, options: options)
+            let month = MonthProjection(month: day.calendarMonth, occurrences: occurrences, calendar: calendar, options: options)
             _ = month.dayRanges.segments.count
             let week = WeekProjection(containing: day, occurrences: occurrences, calendar: calendar, options: options)
             _ = week.days.count

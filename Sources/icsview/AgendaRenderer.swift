@@ -27,18 +27,18 @@ enum AgendaRenderer {
     /// The width of the 24-hour time column: "09:00–09:30" plus a space.
     static let timeWidth = 11
 
-    static func render(_ occurrences: [Occurrence], days: ClosedRange<DayComponents>, calendar: Calendar,
+    static func render(_ occurrences: [Occurrence], days: ClosedRange<CalendarDay>, calendar: Calendar,
                        options: AgendaRenderOptions) -> String {
         lines(occurrences, days: days, calendar: calendar, options: options).joined(separator: "\n") + "\n"
     }
 
     /// The agenda's lines (no newlines in them).
-    static func lines(_ occurrences: [Occurrence], days: ClosedRange<DayComponents>, calendar: Calendar,
+    static func lines(_ occurrences: [Occurrence], days: ClosedRange<CalendarDay>, calendar: Calendar,
                       options: AgendaRenderOptions) -> [String] {
         let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includeCancelled: options.showCancelled)
         var lines: [String] = []
         var listed = Set<Int>()
-        for day in DayComponents.days(in: days, calendar: calendar) {
+        for day in CalendarDay.days(in: days, calendar: calendar) {
             let today = dayLines(placed, day: day, calendar: calendar, options: options, skipping: listed)
             listed.formUnion(today.listed)
             guard !today.lines.isEmpty else { continue }
@@ -52,7 +52,7 @@ enum AgendaRenderer {
     /// One day of the agenda: its heading and its occurrences (none when nothing is on it), the
     /// placements in `skipping` left out; `listed` names every placement the day showed. A
     /// multi-day occurrence shows with its span, and the caller skips it on later days.
-    static func dayLines(_ placed: DayOccurrences, day: DayComponents, calendar: Calendar, options: AgendaRenderOptions,
+    static func dayLines(_ placed: DayOccurrences, day: CalendarDay, calendar: Calendar, options: AgendaRenderOptions,
                          skipping: Set<Int> = []) -> (lines: [String], listed: [Int]) {
         let today = placed.placements(on: day).filter { !skipping.contains($0.index) }
         guard !today.isEmpty else { return ([], []) }
@@ -66,7 +66,7 @@ enum AgendaRenderer {
     }
 
     /// "No events from … to …" in the user's language.
-    static func noEvents(_ days: ClosedRange<DayComponents>, options: AgendaRenderOptions) -> String {
+    static func noEvents(_ days: ClosedRange<CalendarDay>, options: AgendaRenderOptions) -> String {
         LocalStrings.fill(options.strings.noEvents, days.lowerBound.description, days.upperBound.description)
     }
 
@@ -91,7 +91,7 @@ enum AgendaRenderer {
     /// One line: `  ● 09:00–09:30 Summary (until …) · Location [Calendar]`, cut to the width; a
     /// cancelled occurrence is marked `✗` (`[cancelled]` in ASCII); a to-do shows a box, `☐`
     /// open or `✓` done (`[ ]`, `[x]`), overdue ones highlighted and said so, done ones dimmed.
-    static func entry(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, options: AgendaRenderOptions,
+    static func entry(_ occurrence: Occurrence, on day: CalendarDay, calendar: Calendar, options: AgendaRenderOptions,
                       until: String? = nil) -> String {
         let style = TerminalStyle(enabled: options.color)
         let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
@@ -148,7 +148,7 @@ enum AgendaRenderer {
 
     /// "all day", "09:00–09:30", "22:00–…" (goes on past the day), "…–04:00" (began before it),
     /// or "…" (covers the whole day), in the calendar's zone.
-    static func timeText(_ occurrence: Occurrence, on day: DayComponents, calendar: Calendar, ascii: Bool,
+    static func timeText(_ occurrence: Occurrence, on day: CalendarDay, calendar: Calendar, ascii: Bool,
                          dates: LocalDates? = nil, allDay: String = LocalStrings.english.allDay) -> String {
         if occurrence.isAllDay { return allDay }
         let dash = ascii ? "-" : "–"

@@ -56,7 +56,7 @@ struct DiffValues {
         let template = "EEE d MMM yyyy"
         switch value {
         case .date(let day):
-            return dates.string(DayComponents(day), template: template)
+            return dates.string(CalendarDay(day), template: template)
         case .utc(let time):
             return stamp(Date(timeIntervalSince1970: TimeInterval(time.secondsSinceEpoch)))
         case .floating(let time):

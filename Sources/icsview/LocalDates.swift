@@ -54,7 +54,7 @@ final class LocalDates {
     lazy var clockWidth: Int = {
         guard hour12 else { return 5 }
         // 10:00 in the morning and at night: the widest hour, both day periods.
-        let morning = DayComponents(year: 2024, month: 1, day: 1).startDate(in: calendar).addingTimeInterval(10 * 3600)
+        let morning = CalendarDay(year: 2024, month: 1, day: 1).startDate(in: calendar).addingTimeInterval(10 * 3600)
         return max(TerminalText.width(clock(morning)), TerminalText.width(clock(morning.addingTimeInterval(12 * 3600))))
     }()
 
@@ -78,13 +78,13 @@ final class LocalDates {
     }
 
     /// `day` written with the locale's pattern for `template`.
-    func string(_ day: DayComponents, template: String) -> String {
+    func string(_ day: CalendarDay, template: String) -> String {
         // Noon: the day itself in any zone, whatever the transitions.
         string(day.startDate(in: calendar).addingTimeInterval(12 * 3600), template: template)
     }
 
     /// "June 2024", "Juni 2024", "2024年6月", "2024년 6월": the locale's `yMMMM` pattern.
-    func monthTitle(_ month: MonthComponents) -> String {
+    func monthTitle(_ month: CalendarMonth) -> String {
         string(month.firstDay, template: "yMMMM")
     }
 }

@@ -18,7 +18,7 @@ enum MonthJSON {
         let m = month.grid.month
         return .object([
             ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
-            ("firstWeekday", .int(month.grid.firstWeekday)),
+            ("firstWeekday", .int(month.grid.firstWeekday.rawValue)),
             ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
             ("weeks", .array(weeks)),
             ("dayRanges", dayRanges(month.dayRanges, index: { $0 })),
@@ -31,7 +31,7 @@ enum MonthJSON {
     static func day(_ item: DayItem, index: (Int) -> Int) -> JSON {
         .object([
             ("date", .string(item.day.description)),
-            ("weekday", .int(item.weekday)),
+            ("weekday", .int(item.weekday.rawValue)),
             ("inMonth", .bool(item.state.isInMonth)),
             ("isToday", .bool(item.state.isToday)),
             ("isSelected", .bool(item.state.isSelected)),

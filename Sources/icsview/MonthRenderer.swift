@@ -13,7 +13,7 @@ struct MonthRenderOptions {
     var weekNumbers: Bool = false
     /// The most lines of multi-day bars under a week row (the last one says "+N" when there are more).
     var maxLanes: Int = 3
-    /// The calendars' styles, indexed by `Occurrence.calendarIndex`, for bar colors.
+    /// The calendars' styles, each naming its calendar (``CalendarStyle/id``), for bar colors.
     var calendars: [CalendarStyle] = []
     /// The words of the user's language ("Wk").
     var strings: LocalStrings = .english
@@ -39,7 +39,7 @@ enum MonthRenderer {
     }
 
     /// "March 2024", "März 2024", "2024年3月": the locale's `yMMMM` pattern.
-    static func title(_ month: MonthComponents, calendar: Calendar, options: MonthRenderOptions) -> String {
+    static func title(_ month: CalendarMonth, calendar: Calendar, options: MonthRenderOptions) -> String {
         (options.dates ?? LocalDates(calendar: calendar, hour12: false)).monthTitle(month)
     }
 
@@ -85,21 +85,21 @@ enum MonthRenderer {
         options.maxEntryLines = CellTitles.entryLines(month, options: options)
         var lines: [String] = []
 
-        lines.append(style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), total, .center)
+        lines.append(style.apply(TerminalText.fit(title(month.month, calendar: calendar, options: options), total, .center)
             .trimmingTrailingSpaces(), "1"))
         func border(_ ends: (String, String, String)) -> String {
             String(repeating: " ", count: prefix) + ends.0
                 + Array(repeating: String(repeating: g.horizontal, count: cell), count: 7).joined(separator: ends.1) + ends.2
         }
         lines.append(border(g.top))
-        let header = month.grid.weekdaySymbols.map { symbol in
+        let header = month.weekdaySymbols.map { symbol in
             TerminalText.fit(TerminalText.width(symbol.short) <= cell ? symbol.short : symbol.veryShort, cell, .center, ellipsis: g.ellipsis)
         }
         lines.append(TerminalText.fit(options.weekNumbers ? options.strings.weekShort : "", prefix) + g.vertical + header.joined(separator: g.vertical) + g.vertical)
         lines.append(border(g.middle))
 
         for (rowIndex, row) in month.rows.enumerated() {
-            let number = options.weekNumbers ? TerminalText.fit(String(month.grid.weeks[rowIndex].weekNumber), prefix - 1, .right) + " " : ""
+            let number = options.weekNumbers ? TerminalText.fit(String(month.weekNumbers[rowIndex]), prefix - 1, .right) + " " : ""
             lines.append(number + g.vertical + row.map {
                 dayLine($0, cell: cell, marks: !titles, bars: bars, glyphs: g, style: style, options: options)
             }.joined(separator: g.vertical) + g.vertical)
@@ -250,13 +250,13 @@ enum MonthRenderer {
         let style = TerminalStyle(enabled: options.color)
         let bars = BarSet(month.dayRanges, calendar: calendar)
         let prefix = options.weekNumbers ? "   " : ""
-        var lines = [style.apply(TerminalText.fit(title(month.grid.month, calendar: calendar, options: options), prefix.count + 20, .center)
+        var lines = [style.apply(TerminalText.fit(title(month.month, calendar: calendar, options: options), prefix.count + 20, .center)
             .trimmingTrailingSpaces(), "1")]
-        lines.append(prefix + month.grid.weekdaySymbols
+        lines.append(prefix + month.weekdaySymbols
             .map { TerminalText.fit(TerminalText.truncate($0.short, toWidth: 2, ellipsis: ""), 2) }
             .joined(separator: options.rightToLeft ? "\u{200E} " : " "))
         for (rowIndex, row) in month.rows.enumerated() {
-            var line = options.weekNumbers ? TerminalText.fit(String(month.grid.weeks[rowIndex].weekNumber), 2, .right) + " " : ""
+            var line = options.weekNumbers ? TerminalText.fit(String(month.weekNumbers[rowIndex]), 2, .right) + " " : ""
             for item in row {
                 guard item.state.isInMonth else {
                     line += "   "

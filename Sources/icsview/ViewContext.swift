@@ -56,7 +56,7 @@ struct ViewContext {
         // 24-hour unless asked for, or the user's own locale writes 12-hour times.
         dates = LocalDates(calendar: calendar, hour12: options.hour12 ?? (explicit ? nil : false))
         isRightToLeft = explicit && LocalStrings.isRightToLeft(locale)
-        instant = options.today == nil ? Date() : DayComponents(today).startDate(in: calendar)
+        instant = options.today == nil ? Date() : CalendarDay(today).startDate(in: calendar)
         switch options.color {
         case .always: color = true
         case .never: color = false
@@ -107,8 +107,8 @@ struct ViewContext {
     }
 
     /// "Now" for the projection: the start of `today` in the display zone.
-    var now: Date { DayComponents(today).startDate(in: calendar) }
+    var now: Date { CalendarDay(today).startDate(in: calendar) }
 
     /// The instant at which `day` begins in the display zone.
-    func start(of day: CivilDate) -> Date { DayComponents(day).startDate(in: calendar) }
+    func start(of day: CivilDate) -> Date { CalendarDay(day).startDate(in: calendar) }
 }

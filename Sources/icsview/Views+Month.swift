@@ -15,7 +15,7 @@ extension Views {
     /// `--year [YYYY]`: twelve compact months (the JSON format: the twelve month objects).
     func year() -> String {
         let year = options.year ?? context.today.year
-        let first = MonthComponents(year: year, month: 1)
+        let first = CalendarMonth(year: year, month: 1)
         let months = (0..<12).map { first.adding(months: $0, in: context.calendar) }
         if options.format == .json { return JSON.array(monthObjects(months)).text + "\n" }
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
@@ -32,9 +32,9 @@ extension Views {
     // MARK: Month
 
     /// The months `--month` shows: one, `--months N` from it, or `-3` around it.
-    var shownMonths: [MonthComponents] {
-        let given = options.month.map { MonthComponents(year: $0.year, month: $0.month) }
-            ?? MonthComponents(year: context.today.year, month: context.today.month)
+    var shownMonths: [CalendarMonth] {
+        let given = options.month.map { CalendarMonth(year: $0.year, month: $0.month) }
+            ?? CalendarMonth(year: context.today.year, month: context.today.month)
         if options.threeMonths { return (-1...1).map { given.adding(months: $0, in: context.calendar) } }
         return (0..<options.months).map { given.adding(months: $0, in: context.calendar) }
     }
@@ -57,7 +57,7 @@ extension Views {
         let allDays = months[0].firstDay...months[months.count - 1].lastDay(in: context.calendar)
         var agendaLines: (Int) -> [String] = { _ in [] }
         if !options.noAgenda {
-            let days: ClosedRange<DayComponents>? = options.select.map(DayComponents.init).map { day in
+            let days: ClosedRange<CalendarDay>? = options.select.map(CalendarDay.init).map { day in
                 allDays.contains(day) ? day...day : nil
             } ?? allDays
             if let days {
@@ -110,7 +110,7 @@ extension Views {
     }
 
     /// The JSON object of each month, each with the occurrences of its own grid's days.
-    func monthObjects(_ months: [MonthComponents]) -> [JSON] {
+    func monthObjects(_ months: [CalendarMonth]) -> [JSON] {
         let json = jsonContext
         return months.map { month in
             let grid = MonthGrid(month: month, calendar: context.calendar)

@@ -17,7 +17,7 @@ extension Views {
         var page = PageRenderOptions(calendars: styles, calendarNames: names, labels: labels, showsAgenda: !options.noAgenda,
                                      hour12: context.dates.hour12, rightToLeft: context.isRightToLeft)
         // `--select`: below the month, only that day (as in the terminal).
-        if options.view == .month, let selected = options.select.map(DayComponents.init) { page.agendaDays = selected...selected }
+        if options.view == .month, let selected = options.select.map(CalendarDay.init) { page.agendaDays = selected...selected }
         return page
     }
 

@@ -15,8 +15,8 @@ extension Views {
                 ... civil(MonthGrid(month: months[months.count - 1], calendar: context.calendar).lastDay)
         case .year:
             let year = options.year ?? context.today.year
-            days = civil(MonthGrid(month: MonthComponents(year: year, month: 1), calendar: context.calendar).firstDay)
-                ... civil(MonthGrid(month: MonthComponents(year: year, month: 12), calendar: context.calendar).lastDay)
+            days = civil(MonthGrid(month: CalendarMonth(year: year, month: 1), calendar: context.calendar).firstDay)
+                ... civil(MonthGrid(month: CalendarMonth(year: year, month: 12), calendar: context.calendar).lastDay)
         case .week:
             let day = options.weekDate ?? context.today
             days = day.adding(days: -7)...day.adding(days: 7)

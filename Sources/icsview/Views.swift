@@ -32,7 +32,7 @@ struct Views {
     }
 
     func projectionOptions(selected: CivilDate?) -> ProjectionOptions {
-        ProjectionOptions(now: context.now, calendars: styles, selectedDays: selected.map { [DayComponents($0)] } ?? [],
+        ProjectionOptions(now: context.now, calendars: styles, selectedDays: selected.map { [CalendarDay($0)] } ?? [],
                           includesCancelled: options.showCancelled)
     }
 
@@ -48,7 +48,7 @@ struct Views {
     func streamAgendaText(_ write: (String) -> Void, noEvents: Bool = true) -> Int {
         let (from, to) = agendaDays
         let calendar = context.calendar, zone = context.zone
-        let shown = DayComponents(from)...DayComponents(to)
+        let shown = CalendarDay(from)...CalendarDay(to)
         var iterator = OccurrenceExpansion(calendars: calendars, from: context.start(of: from),
                                            to: context.start(of: to.adding(days: 1)), viewerTimeZone: zone).makeIterator()
         var lookahead = iterator.next()
@@ -56,7 +56,7 @@ struct Views {
         var wrote = false
         var listedCount = 0
         let options = agendaOptions
-        for day in DayComponents.days(in: shown, calendar: calendar) {
+        for day in CalendarDay.days(in: shown, calendar: calendar) {
             let dayEnd = day.adding(days: 1, in: calendar).startDate(in: calendar)
             while let next = lookahead, next.start.date(in: zone) < dayEnd {
                 if filter.matches(next) { running.append(next) }
@@ -144,7 +144,7 @@ struct Views {
         let day = options.weekDate ?? context.today
         let start = day.adding(days: -7), end = day.adding(days: 7)
         let found = occurrences(over: start...end)
-        let projection = WeekProjection(containing: DayComponents(day), occurrences: found, calendar: context.calendar,
+        let projection = WeekProjection(containing: CalendarDay(day), occurrences: found, calendar: context.calendar,
                                         options: projectionOptions(selected: options.select))
         if let page = weekPage(projection) { return page }
         if options.format == .json {
@@ -156,5 +156,5 @@ struct Views {
     }
 
     /// The Gregorian date with the same numbers as `day`.
-    func civil(_ day: DayComponents) -> CivilDate { CivilDate(year: day.year, month: day.month, day: day.day) }
+    func civil(_ day: CalendarDay) -> CivilDate { CivilDate(year: day.year, month: day.month, day: day.day) }
 }

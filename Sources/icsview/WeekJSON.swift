@@ -16,7 +16,7 @@ enum WeekJSON {
             ("firstDay", .string(week.firstDay.description)),
             ("lastDay", .string(week.lastDay.description)),
             ("weekNumber", .int(week.weekNumber)),
-            ("firstWeekday", .int(week.days[0].weekday)),
+            ("firstWeekday", .int(week.days[0].weekday.rawValue)),
             ("weekdaySymbols", .array(week.weekdaySymbols.map { .string($0.short) })),
             ("days", .array(week.days.map { MonthJSON.day($0, index: index) })),
             ("hiddenRanges", .array((week.dayRanges.hiddenCounts.first ?? []).map(JSON.int))),

@@ -9,7 +9,7 @@ struct WeekRenderOptions {
     var ascii: Bool = false
     /// ANSI colors and attributes.
     var color: Bool = false
-    /// The calendars' styles, indexed by `Occurrence.calendarIndex`, for mark colors.
+    /// The calendars' styles, each naming its calendar (``CalendarStyle/id``), for mark colors.
     var calendars: [CalendarStyle] = []
     /// The calendars' names, shown in the list layout (see ``AgendaRenderOptions/calendarNames``).
     var calendarNames: [String] = []

@@ -46,9 +46,9 @@ func surface(url: URL, data: Data, zone: TimeZone, calendar: Calendar) async thr
     _ = (iterator.next(), iterator.diagnostics)
     _ = ReminderExpansion.self
     // Project.
-    let month = MonthProjection(month: MonthComponents(year: 2024, month: 6), occurrences: occurrences, calendar: calendar,
+    let month = MonthProjection(month: CalendarMonth(year: 2024, month: 6), occurrences: occurrences, calendar: calendar,
                                 options: ProjectionOptions(now: Date()))
-    _ = (month.grid, month.dayRanges, month.item(for: DayComponents(year: 2024, month: 6, day: 12))?.decoration)
+    _ = (month.grid, month.dayRanges, month.item(for: CalendarDay(year: 2024, month: 6, day: 12))?.decoration)
     _ = WeekProjection.self
     // Render.
     _ = PageRenderOptions.self

@@ -24,7 +24,7 @@ import Testing
         ([], true),                                            // the summary reads everything
     ])
     func aViewReportsOnlyWhatItImports(view: [String], reported: Bool) throws {
-        let result = try CLI.run(["-", "--today", "2025-06-15", "--tz", "UTC"] + view, input: Data(Self.text.utf8))
+        let result = try CLI.run(["-", "--today", "2025-06-15", "--tz", "UTC", "--verbose"] + view, input: Data(Self.text.utf8))
         #expect(result.status == 0)
         #expect(result.stderr.contains(Self.geoError) == reported, "\(view): \(result.stderr)")
     }

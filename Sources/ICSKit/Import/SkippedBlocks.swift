@@ -16,6 +16,8 @@ struct SkippedBlocks {
     /// The skipped blocks in file order, each with the number of events before it.
     private var kept: [(uid: String?, events: Int, block: ComponentBlock)] = []
     private var parsedUIDs: Set<String> = []
+    /// After ``revived()``: the UIDs of the events that stay skipped (for ``ICalendar/id``).
+    private(set) var stillSkippedUIDs: [String?] = []
     /// Events added so far.
     private var events = 0
     /// Whether a time zone's offsets lie beyond the filter's margin (then nothing stays skipped).
@@ -53,7 +55,10 @@ struct SkippedBlocks {
     /// The kept blocks to parse after all, in file order, each with the number of events
     /// (parsed in the first pass) that came before it in the file.
     mutating func revived() -> [(eventsBefore: Int, block: ComponentBlock)] {
-        let revived = kept.filter { zoneBeyondMargin || $0.uid.map(parsedUIDs.contains) == true }.map { ($0.events, $0.block) }
+        let all = zoneBeyondMargin, parsedUIDs = self.parsedUIDs
+        let revive = { (uid: String?) in all || uid.map(parsedUIDs.contains) == true }
+        let revived = kept.filter { revive($0.uid) }.map { ($0.events, $0.block) }
+        stillSkippedUIDs = kept.filter { !revive($0.uid) }.map(\.uid)
         kept = []
         return revived
     }

@@ -1,12 +1,15 @@
-/// How a calendar is told apart on screen: its name and color.
+/// How a calendar is told apart on screen: its name and color, and the calendar it is for.
 public struct CalendarStyle: Sendable, Hashable, Codable {
+    /// The calendar it styles (``Occurrence/calendarID``).
+    public var id: CalendarID
     /// NAME or X-WR-CALNAME.
     public var name: String?
     /// COLOR or X-APPLE-CALENDAR-COLOR, when it names a color.
     public var color: RGBColor?
 
-    /// A calendar's style: its name and color (`nil`: a palette color chosen by position).
-    public init(name: String?, color: RGBColor?) {
+    /// A calendar's style: its identity, name and color (`nil`: a palette color chosen by identity, else position).
+    public init(id: CalendarID = .unspecified, name: String?, color: RGBColor?) {
+        self.id = id
         self.name = name
         self.color = color
     }
@@ -14,7 +17,7 @@ public struct CalendarStyle: Sendable, Hashable, Codable {
     /// The style of an imported calendar: its name, and its color when that parses
     /// (a CSS3 name, `#RRGGBB`, `#RGB` or `#RRGGBBAA`).
     public init(_ calendar: ICalendar) {
-        self.init(name: calendar.name, color: calendar.color.flatMap(RGBColor.init(css:)))
+        self.init(id: calendar.id, name: calendar.name, color: calendar.color.flatMap(RGBColor.init(css:)))
     }
 
     /// A fixed palette for calendars that name no color: eight hues that stay apart on light
@@ -46,5 +49,20 @@ public struct CalendarStyle: Sendable, Hashable, Codable {
     /// else its stable palette color.
     public func resolvedColor(index: Int) -> RGBColor {
         color ?? Self.stableColor(forName: name, index: index)
+    }
+}
+
+extension [CalendarStyle] {
+    /// The style of `occurrence`'s calendar and its position in the list: the first style with its
+    /// ``Occurrence/calendarID``; for an occurrence made without a calendar (``CalendarID/unspecified``),
+    /// the style at the position of its calendar in the expansion's list.
+    ///
+    /// - Complexity: O(styles).
+    public func style(for occurrence: Occurrence) -> (style: CalendarStyle, index: Int)? {
+        if occurrence.calendarID != .unspecified, let index = firstIndex(where: { $0.id == occurrence.calendarID }) {
+            return (self[index], index)
+        }
+        let index = occurrence.calendarIndex
+        return indices.contains(index) && self[index].id == .unspecified ? (self[index], index) : nil
     }
 }

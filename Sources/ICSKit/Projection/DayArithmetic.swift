@@ -28,37 +28,30 @@ struct DayArithmetic: Sendable {
     // MARK: Components and serials
 
     /// The serial number of `day`.
-    func serial(of day: DayComponents) -> Int {
-        if isGregorian && day.year >= 1583 {
+    func serial(of day: CalendarDay) -> Int {
+        if isGregorian && day.era == 1 && day.year >= 1583 {
             precondition(CivilDate(year: day.year, month: day.month, day: day.day).isValid, "invalid Gregorian day \(day)")
             return CivilDate(year: day.year, month: day.month, day: day.day).daysSinceEpoch
         }
-        var parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
-        if isGregorian && day.year < 1 {
-            // Astronomical year numbering: year 0 is 1 BC (Foundation's era 0, year 1).
-            parts.era = 0
-            parts.year = 1 - day.year
-        }
+        var parts = DateComponents(era: day.era, year: day.year, month: day.month, day: day.day, hour: 12)
         parts.calendar = calendar
         guard let noon = calendar.date(from: parts) else {
-            preconditionFailure("\(day) is not a day of the \(calendar.identifier) calendar")
+            preconditionFailure("\(day) (era \(day.era)) is not a day of the \(calendar.identifier) calendar")
         }
         return serial(containing: noon)
     }
 
     /// The day whose serial number is `serial`.
-    func day(atSerial serial: Int) -> DayComponents {
+    func day(atSerial serial: Int) -> CalendarDay {
         if isGregorian && serial >= Self.firstFastSerial {
-            return DayComponents(CivilDate(daysSinceEpoch: serial))
+            return CalendarDay(CivilDate(daysSinceEpoch: serial))
         }
         let noon = WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: serial), hour: 12), in: zone)
         let parts = calendar.dateComponents([.era, .year, .month, .day], from: noon)
-        var year = parts.year!
-        // The days before 1 January of year 1 (the last days of a month grid of January 0001) are
-        // in Foundation's era 0 (BC): numbered astronomically (1 BC is year 0), so that days keep
-        // their order.
-        if isGregorian && parts.era == 0 { year = 1 - year }
-        return DayComponents(year: year, month: parts.month!, day: parts.day!)
+        // The Gregorian calendar's era 0 (BC) counts its years down: marked, so that days keep
+        // their order across 1 BC / AD 1 and within BC (the last days of a grid of January 0001).
+        return CalendarDay(era: parts.era!, year: parts.year!, month: parts.month!, day: parts.day!,
+                           yearsCountDown: isGregorian && parts.era == 0)
     }
 
     /// The serial number of the day, in the calendar's zone, that contains `date`.
@@ -84,8 +77,8 @@ struct DayArithmetic: Sendable {
     // MARK: Months
 
     /// The serial of the first day of `month` and its number of days.
-    func span(of month: MonthComponents) -> (first: Int, count: Int) {
-        if isGregorian && month.year >= 1583 {
+    func span(of month: CalendarMonth) -> (first: Int, count: Int) {
+        if isGregorian && month.era == 1 && month.year >= 1583 {
             precondition((1...12).contains(month.month), "invalid Gregorian month \(month)")
             return (CivilDate(year: month.year, month: month.month, day: 1).daysSinceEpoch,
                     CivilDate.daysInMonth(year: month.year, month: month.month))
@@ -99,16 +92,16 @@ struct DayArithmetic: Sendable {
     /// The month `offset` months after `month` (before, when negative).
     ///
     /// - Complexity: O(|offset|) outside the Gregorian calendar.
-    func month(_ month: MonthComponents, adding offset: Int) -> MonthComponents {
-        if isGregorian && month.year >= 1583 {
+    func month(_ month: CalendarMonth, adding offset: Int) -> CalendarMonth {
+        if isGregorian && month.era == 1 && month.year >= 1583 {
             let index = month.year * 12 + (month.month - 1) + offset
             let year = index >= 0 ? index / 12 : -((-index + 11) / 12)
-            if year >= 1583 { return MonthComponents(year: year, month: index - year * 12 + 1) }
+            if year >= 1583 { return CalendarMonth(year: year, month: index - year * 12 + 1) }
         }
         var current = month
         for _ in 0..<offset.magnitude {
             let (first, count) = span(of: current)
-            current = (offset > 0 ? day(atSerial: first + count) : day(atSerial: first - 1)).monthComponents
+            current = (offset > 0 ? day(atSerial: first + count) : day(atSerial: first - 1)).calendarMonth
         }
         return current
     }

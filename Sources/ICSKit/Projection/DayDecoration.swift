@@ -25,14 +25,14 @@ public enum DayDecoration: Sendable, Hashable, Codable {
 
 /// Chooses a day's decoration from the day and its occurrences (in display order, never empty
 /// when called by the projection); `nil` for no decoration.
-public typealias DecorationProvider = @Sendable (DayComponents, [Occurrence]) -> DayDecoration?
+public typealias DecorationProvider = @Sendable (CalendarDay, [Occurrence]) -> DayDecoration?
 
 extension DayDecoration {
     /// The default provider: a dot colored by the first occurrence's COLOR (a CSS3 name or
     /// `#RRGGBB`), else by its calendar's color, else by its calendar's stable palette color;
     /// sized by the count (``DecorationSize/init(count:)``), with the count.
     ///
-    /// - Parameter calendars: the styles of the calendars, indexed by `Occurrence.calendarIndex`.
+    /// - Parameter calendars: the styles of the calendars (each names its calendar by ``CalendarStyle/id``).
     public static func defaultProvider(calendars: [CalendarStyle]) -> DecorationProvider {
         { _, occurrences in
             guard let first = occurrences.first else { return nil }
@@ -46,8 +46,9 @@ extension DayDecoration {
     /// calendar's stable palette color.
     public static func color(of occurrence: Occurrence, calendars: [CalendarStyle]) -> RGBColor {
         if let text = occurrence.incidence.color, let color = RGBColor(css: text) { return color }
-        let index = occurrence.calendarIndex
-        let style = calendars.indices.contains(index) ? calendars[index] : CalendarStyle(name: nil, color: nil)
+        guard let (style, index) = calendars.style(for: occurrence) else {
+            return CalendarStyle(name: nil, color: nil).resolvedColor(index: occurrence.calendarIndex)
+        }
         return style.resolvedColor(index: index)
     }
 }

@@ -9,7 +9,7 @@ public struct DayRangeLayout: Sendable, Hashable {
     /// Where one covered day sits in the grid.
     public struct Position: Sendable, Hashable {
         /// The day.
-        public var day: DayComponents
+        public var day: CalendarDay
         /// The week row, from 0.
         public var row: Int
         /// The column, from 0 (the calendar's `firstWeekday`) to 6.
@@ -23,9 +23,9 @@ public struct DayRangeLayout: Sendable, Hashable {
         /// Its position in the list of occurrences given to the projection.
         public var occurrenceIndex: Int
         /// Every day the occurrence covers, not clipped.
-        public var range: ClosedRange<DayComponents>
+        public var range: ClosedRange<CalendarDay>
         /// The days of this segment (clipped to the visible days and to the row).
-        public var days: ClosedRange<DayComponents>
+        public var days: ClosedRange<CalendarDay>
         /// The week row of this segment.
         public var row: Int
         /// The columns it spans in the row.

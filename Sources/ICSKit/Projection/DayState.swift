@@ -1,7 +1,7 @@
 /// The state of one day as a day view shows it (the DayView model of a calendar UI).
 public struct DayState: Sendable, Hashable, Codable {
     /// The day.
-    public var day: DayComponents
+    public var day: CalendarDay
     /// Whether the day belongs to the month shown (false for neighbours filling a grid row).
     public var isInMonth: Bool
     /// How many occurrences cover the day (0 for a day that is not visible).
@@ -16,7 +16,7 @@ public struct DayState: Sendable, Hashable, Codable {
     public var isWeekend: Bool
 
     /// A day's state; every flag but `isInMonth` and `isEnabled` defaults to false.
-    public init(day: DayComponents, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
+    public init(day: CalendarDay, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
                 isSelected: Bool = false, isEnabled: Bool = true, isWeekend: Bool = false) {
         self.day = day
         self.isInMonth = isInMonth
@@ -39,8 +39,8 @@ public struct DayItem: Sendable, Hashable {
     public var row: Int
     /// The column, from 0 (the calendar's `firstWeekday`) to 6.
     public var column: Int
-    /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
-    public var weekday: Int
+    /// The day of the week.
+    public var weekday: Weekday
     /// The occurrences that cover the day, in display order (all-day first, then by start);
     /// at most ``ProjectionOptions/maxOccurrencesPerDay`` of them (``hiddenCount`` tells how
     /// many more there are; `state.eventCount` counts them all).
@@ -53,5 +53,5 @@ public struct DayItem: Sendable, Hashable {
     public var decoration: DayDecoration?
 
     /// The day.
-    public var day: DayComponents { state.day }
+    public var day: CalendarDay { state.day }
 }

@@ -63,7 +63,7 @@ struct GridProjector {
                     day: day, isInMonth: month?.contains(serial) ?? true, eventCount: count,
                     isToday: serial == todaySerial, isSelected: options.selectedDays.contains(day),
                     isEnabled: availableSerials?.contains(serial) ?? true, isWeekend: isWeekend)
-                rowItems.append(DayItem(state: state, row: row, column: column, weekday: weekday, occurrences: list,
+                rowItems.append(DayItem(state: state, row: row, column: column, weekday: Weekday(rawValue: weekday)!, occurrences: list,
                                         occurrenceIndices: placed.map(\.index), hiddenCount: count - list.count,
                                         decoration: list.isEmpty ? nil : decoration(day, list, count: count)))
             }
@@ -77,7 +77,7 @@ struct GridProjector {
 
     /// The provider's decoration for the listed occurrences of a day; when the day lists fewer
     /// than `count` (past the cap), a default dot still shows the whole count.
-    private func decoration(_ day: DayComponents, _ list: [Occurrence], count: Int) -> DayDecoration? {
+    private func decoration(_ day: CalendarDay, _ list: [Occurrence], count: Int) -> DayDecoration? {
         let decoration = options.decorationProvider(day, list)
         guard count > list.count, case .default(let color, _, let listed)? = decoration, listed == list.count else { return decoration }
         return .default(color: color, size: DecorationSize(count: count), count: count)

@@ -9,7 +9,7 @@ import Foundation
 /// calendar.timeZone = TimeZone(identifier: "UTC")!
 /// calendar.firstWeekday = 2 // Monday
 /// calendar.minimumDaysInFirstWeek = 4
-/// let grid = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: calendar)
+/// let grid = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: calendar)
 /// grid.firstDay       // 2024-02-26, a Monday
 /// grid.weeks.count    // 5
 /// grid.weeks[0].weekNumber // 9 (ISO 8601)
@@ -18,15 +18,15 @@ public struct MonthGrid: Sendable, Hashable {
     /// One cell of the grid.
     public struct Cell: Sendable, Hashable {
         /// The day.
-        public var day: DayComponents
+        public var day: CalendarDay
         /// Whether the day belongs to the grid's month (false for the neighbours that fill the first and last rows).
         public var isInMonth: Bool
         /// The week row, from 0.
         public var row: Int
         /// The column, from 0 (the calendar's `firstWeekday`) to 6.
         public var column: Int
-        /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
-        public var weekday: Int
+        /// The day of the week.
+        public var weekday: Weekday
     }
 
     /// One row of seven cells.
@@ -42,8 +42,8 @@ public struct MonthGrid: Sendable, Hashable {
 
     /// A column heading.
     public struct WeekdaySymbol: Sendable, Hashable {
-        /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
-        public var weekday: Int
+        /// The day of the week of the column.
+        public var weekday: Weekday
         /// The short stand-alone name in the calendar's locale (`Mon`).
         public var short: String
         /// The very short stand-alone name in the calendar's locale (`M`).
@@ -51,13 +51,16 @@ public struct MonthGrid: Sendable, Hashable {
     }
 
     /// The month shown.
-    public var month: MonthComponents
-    /// The calendar's first weekday (1 = Sunday … 7 = Saturday): the weekday of column 0.
-    public var firstWeekday: Int
+    public var month: CalendarMonth
+    /// The calendar's first weekday: the weekday of column 0.
+    public var firstWeekday: Weekday
     /// The weeks, from the one that contains the first of the month to the one with its last day.
     public var weeks: [Week]
     /// The seven column headings, from `firstWeekday`.
     public var weekdaySymbols: [WeekdaySymbol]
+    /// The instants its cells cover in the calendar's time zone: from the start of the first cell's
+    /// day to the start of the day after the last cell (what to expand for the whole grid).
+    public var dateInterval: DateInterval
     /// The serial number of the first cell (days since 1970-01-01, proleptic Gregorian).
     let firstSerial: Int
 
@@ -67,7 +70,7 @@ public struct MonthGrid: Sendable, Hashable {
     /// numbers), time zone and locale (for the weekday symbols).
     /// - Complexity: O(42) integer steps in the Gregorian calendar; one Foundation
     ///   conversion per cell and week otherwise.
-    public init(month: MonthComponents, calendar: Calendar) {
+    public init(month: CalendarMonth, calendar: Calendar) {
         let arithmetic = DayArithmetic(calendar)
         let (first, count) = arithmetic.span(of: month)
         let firstWeekday = calendar.firstWeekday
@@ -86,31 +89,43 @@ public struct MonthGrid: Sendable, Hashable {
                 cells.append(Cell(day: arithmetic.day(atSerial: serial),
                                   isInMonth: serial >= first && serial < first + count,
                                   row: row, column: column,
-                                  weekday: arithmetic.weekday(ofSerial: serial)))
+                                  weekday: Weekday(rawValue: arithmetic.weekday(ofSerial: serial))!))
             }
             weeks.append(Week(row: row, weekNumber: Self.weekNumber(ofRowStartingAt: rowStart, calendar: calendar,
                                                                   arithmetic: arithmetic), cells: cells))
         }
         self.month = month
-        self.firstWeekday = firstWeekday
+        self.firstWeekday = Weekday(rawValue: ((firstWeekday - 1) % 7 + 7) % 7 + 1)!
         self.weeks = weeks
         self.weekdaySymbols = Self.symbols(calendar)
         self.firstSerial = start
+        self.dateInterval = DateInterval(start: arithmetic.startDate(ofSerial: start),
+                                         end: arithmetic.startDate(ofSerial: start + rows * 7))
+    }
+
+    init(month: CalendarMonth, firstWeekday: Weekday, weeks: [Week], weekdaySymbols: [WeekdaySymbol], dateInterval: DateInterval,
+         firstSerial: Int) {
+        self.dateInterval = dateInterval
+        self.month = month
+        self.firstWeekday = firstWeekday
+        self.weeks = weeks
+        self.weekdaySymbols = weekdaySymbols
+        self.firstSerial = firstSerial
     }
 
     /// The first cell's day.
-    public var firstDay: DayComponents { weeks[0].cells[0].day }
+    public var firstDay: CalendarDay { weeks[0].cells[0].day }
 
     /// The last cell's day.
-    public var lastDay: DayComponents { weeks[weeks.count - 1].cells[6].day }
+    public var lastDay: CalendarDay { weeks[weeks.count - 1].cells[6].day }
 
     /// Every cell's day, from the first to the last cell.
-    public var days: ClosedRange<DayComponents> { firstDay...lastDay }
+    public var days: ClosedRange<CalendarDay> { firstDay...lastDay }
 
     /// The cell that shows `day`, if the grid shows it.
     ///
     /// - Complexity: O(cells) (a scan; the numbers of other calendars are not contiguous).
-    public func cell(for day: DayComponents) -> Cell? {
+    public func cell(for day: CalendarDay) -> Cell? {
         for week in weeks {
             if let cell = week.cells.first(where: { $0.day == day }) { return cell }
         }
@@ -140,7 +155,7 @@ public struct MonthGrid: Sendable, Hashable {
         let veryShort = calendar.veryShortStandaloneWeekdaySymbols
         return (0..<7).map { column in
             let weekday = (calendar.firstWeekday - 1 + column) % 7 + 1
-            return WeekdaySymbol(weekday: weekday,
+            return WeekdaySymbol(weekday: Weekday(rawValue: weekday)!,
                                  short: short.indices.contains(weekday - 1) ? short[weekday - 1] : "",
                                  veryShort: veryShort.indices.contains(weekday - 1) ? veryShort[weekday - 1] : "")
         }

@@ -15,7 +15,7 @@ public struct OccurrencePlacement: Sendable, Hashable {
     /// The occurrence.
     public var occurrence: Occurrence
     /// Every day it covers, not clipped.
-    public var days: ClosedRange<DayComponents>
+    public var days: ClosedRange<CalendarDay>
     /// Its start, as an instant in the display zone (an all-day start: the start of its day).
     public var startDate: Date
     /// Serial numbers of `days` (days since 1970-01-01, proleptic Gregorian).
@@ -92,7 +92,7 @@ public struct DayOccurrences: Sendable {
     /// The placements of the occurrences that touch the visible days, in display order.
     public private(set) var placements: [OccurrencePlacement]
     /// The visible days.
-    public let visibleDays: ClosedRange<DayComponents>
+    public let visibleDays: ClosedRange<CalendarDay>
     /// The most placements a day lists.
     public let maxPerDay: Int
     /// Day serial → positions in `placements` (at most `maxPerDay`).
@@ -109,7 +109,7 @@ public struct DayOccurrences: Sendable {
     ///   - includeCancelled: whether occurrences with STATUS:CANCELLED are shown (default: no).
     ///   - maxPerDay: the most occurrences a day lists (default: all); ``count(on:)`` counts them all.
     /// - Complexity: O(n log n + l) for n occurrences and l listed day slots (at most `maxPerDay` a day).
-    public init(_ occurrences: [Occurrence], visibleDays: ClosedRange<DayComponents>,
+    public init(_ occurrences: [Occurrence], visibleDays: ClosedRange<CalendarDay>,
                 calendar: Calendar, includeCancelled: Bool = false, maxPerDay: Int = .max) {
         let arithmetic = DayArithmetic(calendar)
         self.init(occurrences, visibleSerials: arithmetic.serial(of: visibleDays.lowerBound)...arithmetic.serial(of: visibleDays.upperBound),
@@ -152,19 +152,19 @@ public struct DayOccurrences: Sendable {
     }
 
     /// The occurrences on `day`, in display order (empty outside the visible days), at most `maxPerDay`.
-    public subscript(day: DayComponents) -> [Occurrence] {
+    public subscript(day: CalendarDay) -> [Occurrence] {
         placements(onSerial: arithmetic.serial(of: day)).map(\.occurrence)
     }
 
     /// The placements on `day`, in display order, at most `maxPerDay`.
-    public func placements(on day: DayComponents) -> [OccurrencePlacement] {
+    public func placements(on day: CalendarDay) -> [OccurrencePlacement] {
         placements(onSerial: arithmetic.serial(of: day))
     }
 
     /// How many occurrences cover `day` (listed or not; 0 outside the visible days).
     ///
     /// - Complexity: O(log n).
-    public func count(on day: DayComponents) -> Int {
+    public func count(on day: CalendarDay) -> Int {
         count(onSerial: arithmetic.serial(of: day))
     }
 

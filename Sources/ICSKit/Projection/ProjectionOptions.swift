@@ -6,11 +6,11 @@ public struct ProjectionOptions: Sendable {
     /// The instant taken as now, to mark today (injected: the library never reads the clock).
     public var now: Date
     /// The selected days, if any.
-    public var selectedDays: Set<DayComponents>
+    public var selectedDays: Set<CalendarDay>
     /// The days that can be chosen; `nil`: every day.
-    public var availableDays: ClosedRange<DayComponents>?
+    public var availableDays: ClosedRange<CalendarDay>?
     /// The days shown; `nil`: every day of each grid. Days outside it have no occurrences.
-    public var visibleDays: ClosedRange<DayComponents>?
+    public var visibleDays: ClosedRange<CalendarDay>?
     /// Whether the neighbours that fill a month's first and last rows show their occurrences.
     public var showsDaysOutsideMonth: Bool
     /// Whether STATUS:CANCELLED occurrences are shown.
@@ -27,13 +27,13 @@ public struct ProjectionOptions: Sendable {
 
     /// - Parameters:
     ///   - now: the instant taken as now.
-    ///   - calendars: the calendars' styles, indexed by `Occurrence.calendarIndex`, for the
+    ///   - calendars: the calendars' styles, each naming its calendar (``CalendarStyle/id``), for the
     ///     default decoration provider.
     ///   - decorationProvider: replaces the default provider (``DayDecoration/defaultProvider(calendars:)``).
     ///   - maxOccurrencesPerDay: the most occurrences a day lists (at least 1).
     ///   - maxLanes: the most lanes of day ranges a week row keeps (at least 1).
-    public init(now: Date, calendars: [CalendarStyle] = [], selectedDays: Set<DayComponents> = [],
-                availableDays: ClosedRange<DayComponents>? = nil, visibleDays: ClosedRange<DayComponents>? = nil,
+    public init(now: Date, calendars: [CalendarStyle] = [], selectedDays: Set<CalendarDay> = [],
+                availableDays: ClosedRange<CalendarDay>? = nil, visibleDays: ClosedRange<CalendarDay>? = nil,
                 showsDaysOutsideMonth: Bool = true, includesCancelled: Bool = false,
                 decorationProvider: DecorationProvider? = nil, maxOccurrencesPerDay: Int = 100, maxLanes: Int = 100) {
         precondition(maxOccurrencesPerDay >= 1 && maxLanes >= 1, "the caps of a projection must be positive")

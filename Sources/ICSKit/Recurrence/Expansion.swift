@@ -49,7 +49,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).
     ///
     /// - Parameters:
-    ///   - calendars: the calendars; ``Occurrence/calendarIndex`` is a position in this list.
+    ///   - calendars: the calendars; each occurrence names its own by ``Occurrence/calendarID``.
     ///   - start: the start of the range (inclusive).
     ///   - end: the end of the range (exclusive); must not be before `start`.
     ///   - viewerTimeZone: the zone of the viewer, for floating and all-day times.

@@ -34,7 +34,7 @@ public enum OccurrenceTime: Sendable, Hashable {
 }
 
 /// One instance of an event or todo within a visible interval.
-public struct Occurrence: Sendable, Hashable {
+public struct Occurrence: Sendable, Hashable, Identifiable {
     /// The component this instance shows: the override's data when overridden.
     ///
     /// Every instance of a series reads the same copy (``SharedIncidence``), so an occurrence
@@ -50,8 +50,11 @@ public struct Occurrence: Sendable, Hashable {
     }
     /// The incidence, shared with the other instances of its series.
     var shared: SharedIncidence
-    /// Which of the expanded calendars it came from (an index into the list given to the expansion).
-    public var calendarIndex: Int
+    /// The calendar it came from (``ICalendar/id``).
+    public var calendarID: CalendarID
+    /// The position of its calendar in the list given to the expansion: for the command line's
+    /// own lists, not public API (apps go by ``calendarID``).
+    package var calendarIndex: Int
     /// When it starts (a date for all-day occurrences, an instant or a floating wall time otherwise).
     public var start: OccurrenceTime
     /// The end: exclusive; equal to `start` for a zero-length instance.
@@ -60,19 +63,24 @@ public struct Occurrence: Sendable, Hashable {
     /// (as a value in the series' own form); `nil` for a single event.
     public var recurrenceID: TimeValue?
 
-    /// An occurrence of `incidence` from `start` to `end`; `recurrenceID` names the instance it is of a series.
-    public init(incidence: Incidence, calendarIndex: Int = 0, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
-        self.shared = SharedIncidence(incidence)
-        self.calendarIndex = calendarIndex
-        self.start = start
-        self.end = end
-        self.recurrenceID = recurrenceID
+    /// Creates an occurrence (the expansion makes them; this is for tests and for apps that make their own).
+    public init(incidence: Incidence, calendarID: CalendarID = .unspecified, start: OccurrenceTime, end: OccurrenceTime,
+                recurrenceID: TimeValue? = nil) {
+        self.init(shared: SharedIncidence(incidence), calendarID: calendarID, calendarIndex: 0, start: start, end: end,
+                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
+    }
+
+    /// An occurrence of the calendar at `calendarIndex` (tests of the command line's lists).
+    package init(incidence: Incidence, calendarIndex: Int, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
+        self.init(shared: SharedIncidence(incidence), calendarID: .unspecified, calendarIndex: calendarIndex, start: start, end: end,
+                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
     }
 
     /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
-    init(shared: SharedIncidence, calendarIndex: Int, start: consuming OccurrenceTime, end: consuming OccurrenceTime,
-         recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
+    init(shared: SharedIncidence, calendarID: CalendarID, calendarIndex: Int, start: consuming OccurrenceTime,
+         end: consuming OccurrenceTime, recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
         self.shared = shared
+        self.calendarID = calendarID
         self.calendarIndex = calendarIndex
         self.start = start
         self.end = end
@@ -92,6 +100,35 @@ public struct Occurrence: Sendable, Hashable {
 
     /// STATUS of the instance (`CANCELLED` ones are kept, with their status).
     public var status: EventStatus? { shared.value.status }
+}
+
+extension Occurrence {
+    /// What tells one occurrence from every other, the same across expansions and feed refreshes:
+    /// its calendar, its UID, and which instance of the series it is.
+    public struct ID: Sendable, Hashable {
+        /// The calendar (``Occurrence/calendarID``).
+        public var calendar: CalendarID
+        /// The component's UID.
+        public var uid: String?
+        /// The instance: the original start (RECURRENCE-ID) of an instance of a series; for a
+        /// single event, `nil`, or its start when it has no UID (so that UID-less events differ).
+        public var instance: OccurrenceTime?
+
+        /// An identity from its parts.
+        public init(calendar: CalendarID, uid: String?, instance: OccurrenceTime?) {
+            self.calendar = calendar
+            self.uid = uid
+            self.instance = instance
+        }
+    }
+
+    /// The stable identity of this occurrence, for SwiftUI's `ForEach` and for diffing lists:
+    /// calendar, UID and RECURRENCE-ID. A moved instance of a series keeps its id (its
+    /// RECURRENCE-ID does not change); its start and end are not part of it.
+    public var id: ID {
+        ID(calendar: calendarID, uid: incidence.uid,
+           instance: recurrenceIDTime ?? (incidence.uid == nil ? start : nil))
+    }
 }
 
 /// Conversions between wall times and instants through Foundation's `TimeZone`

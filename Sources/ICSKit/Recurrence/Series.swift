@@ -64,6 +64,7 @@ final class Series {
     let sharedMaster: SharedIncidence
     var master: Incidence { sharedMaster.value }
     let calendarIndex: Int
+    let calendarID: CalendarID
     /// Position among the series of the expansion; replaced by the rank before the merge starts.
     var order: Int
     let frame: SeriesFrame
@@ -98,12 +99,13 @@ final class Series {
     /// Set when the series stopped at the instance limit.
     private(set) var limitDiagnostic: Diagnostic?
 
-    init(master: Incidence, calendarIndex: Int, order: Int, frame: SeriesFrame, length: InstanceLength,
+    init(master: Incidence, calendarIndex: Int, calendarID: CalendarID, order: Int, frame: SeriesFrame, length: InstanceLength,
          sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
          overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
         self.sharedMaster = SharedIncidence(master)
         self.calendarIndex = calendarIndex
+        self.calendarID = calendarID
         self.order = order
         self.frame = frame
         self.length = length
@@ -171,7 +173,7 @@ final class Series {
         }
         let originalStart = instance.rawWall == instance.wall && instance.rawUTC == instance.utc
             ? start : frame.startTime(wall: instance.rawWall, utc: instance.rawUTC)
-        return Occurrence(shared: incidence, calendarIndex: calendarIndex, start: start, end: end,
+        return Occurrence(shared: incidence, calendarID: calendarID, calendarIndex: calendarIndex, start: start, end: end,
                           recurrenceID: frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC),
                           recurrenceIDTime: originalStart)
     }

@@ -24,6 +24,8 @@ struct SeriesBuilder {
     private let utc = ZoneCache(UTCZone())
     private let lookup: ZoneLookup
     private let calendar: ICalendar
+    /// The calendar's identity, given to every occurrence.
+    private let calendarID: CalendarID
     /// The position given to the last series; each incidence takes at most one.
     private var order: Int
     /// The line of the incidence being added, for the diagnostics about it.
@@ -31,7 +33,8 @@ struct SeriesBuilder {
 
     /// A builder for incidences of `calendar`, whose series take positions after `firstOrder`.
     init(viewer: ZoneCache, rangeStart: Int, rangeEnd: Int, limit: Int, calendar: ICalendar,
-         lookup: @escaping ZoneLookup, firstOrder: Int) {
+         lookup: @escaping ZoneLookup, firstOrder: Int, calendarID: CalendarID) {
+        self.calendarID = calendarID
         self.viewer = viewer
         self.rangeStart = rangeStart
         self.rangeEnd = rangeEnd
@@ -199,7 +202,7 @@ struct SeriesBuilder {
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
                                                    rangeStart: rangeStart, rangeEnd: rangeEnd) {
                 singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
-                    shared: SharedIncidence(written), calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    shared: SharedIncidence(written), calendarID: calendarID, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
                     recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
             }
             return
@@ -247,7 +250,7 @@ struct SeriesBuilder {
                                             length: self.length(of: override, start: newStart, frame: frame)))
             }
         }
-        let series = Series(master: written, calendarIndex: calendarIndex, order: order, frame: frame, length: length,
+        let series = Series(master: written, calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded,
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,

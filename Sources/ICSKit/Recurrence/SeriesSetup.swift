@@ -31,6 +31,7 @@ enum SeriesSetup {
         var firstOrder = 0
         for (index, calendar) in calendars.enumerated() {
             let lookup = zoneLookup(calendar)
+            let calendarID = calendar.id
             let (ungrouped, groups) = group(calendar)
             let total = calendar.events.count + calendar.todos.count
             // Split the groups where about half of the incidences lie before.
@@ -47,7 +48,8 @@ enum SeriesSetup {
                 : [firstOrder, firstOrder + ungrouped.count + parts[0].reduce(0) { $0 + $1.count }]
             let built = parallelMap(count: parts.count, workers: parts.count) { part in
                 var builder = SeriesBuilder(viewer: ZoneCache(viewerZone), rangeStart: rangeStart, rangeEnd: rangeEnd,
-                                            limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part])
+                                            limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
+                                            calendarID: calendarID)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: parts[part], calendarIndex: index)
                 return Handoff(value: builder)
             }

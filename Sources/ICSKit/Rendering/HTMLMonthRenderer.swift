@@ -9,7 +9,7 @@ import Foundation
 /// lanes. The output is also well-formed XML (XHTML-compatible), so that it can be parsed.
 ///
 /// ```swift
-/// let march = MonthProjection(month: MonthComponents(year: 2024, month: 3), occurrences: occurrences,
+/// let march = MonthProjection(month: CalendarMonth(year: 2024, month: 3), occurrences: occurrences,
 ///                             calendar: calendar, options: ProjectionOptions(now: now))
 /// let html = HTMLMonthRenderer.page(march, calendar: calendar, options: PageRenderOptions())
 /// try html.write(toFile: "march.html", atomically: true, encoding: .utf8)
@@ -25,7 +25,7 @@ public enum HTMLMonthRenderer {
     /// Several months one after another (`--months N`, `-3`), one agenda below them all.
     public static func page(_ months: [MonthProjection], calendar: Calendar, options: PageRenderOptions) -> String {
         let text = PageText(calendar: calendar, options: options)
-        let title = options.title ?? months.map { text.title($0.grid.month) }.joined(separator: " – ")
+        let title = options.title ?? months.map { text.title($0.month) }.joined(separator: " – ")
         var body = legend(text)
         for month in months {
             body += section(month, text: text, compact: false, heading: "h2")
@@ -58,10 +58,10 @@ public enum HTMLMonthRenderer {
 
     static func section(_ month: MonthProjection, text: PageText, compact: Bool, heading: String) -> String {
         let row = HTMLWeekRow(text: text)
-        let title = HTMLEscaping.text(text.title(month.grid.month))
-        var html = "<section class=\"month\" data-month=\"\(month.grid.month)\">\n<\(heading)>\(title)</\(heading)>\n"
-        html += "<div class=\"cal\" role=\"table\" aria-label=\"\(HTMLEscaping.attribute(text.title(month.grid.month)))\">\n"
-        html += row.header(month.grid.weekdaySymbols, firstDay: month.grid.firstDay, compact: compact)
+        let title = HTMLEscaping.text(text.title(month.month))
+        var html = "<section class=\"month\" data-month=\"\(month.month)\">\n<\(heading)>\(title)</\(heading)>\n"
+        html += "<div class=\"cal\" role=\"table\" aria-label=\"\(HTMLEscaping.attribute(text.title(month.month)))\">\n"
+        html += row.header(month.weekdaySymbols, firstDay: month.firstDay, compact: compact)
         for (index, week) in month.grid.weeks.enumerated() {
             let laneCount = month.dayRanges.laneCounts.indices.contains(index) ? month.dayRanges.laneCounts[index] : 0
             html += row.render(days: month.rows[index], weekNumber: week.weekNumber, segments: month.dayRanges.segments(inRow: index),

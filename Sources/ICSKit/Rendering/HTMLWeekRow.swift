@@ -12,7 +12,7 @@ struct HTMLWeekRow {
     static func gridColumn(_ column: Int) -> Int { column + 2 }
 
     /// The header row: "Wk" and the seven weekday names from the calendar's first weekday.
-    func header(_ symbols: [MonthGrid.WeekdaySymbol], firstDay: DayComponents, compact: Bool) -> String {
+    func header(_ symbols: [MonthGrid.WeekdaySymbol], firstDay: CalendarDay, compact: Bool) -> String {
         var html = "<div class=\"week head\" role=\"row\"><div role=\"columnheader\">\(HTMLEscaping.text(options.labels.weekShort))</div>"
         for (column, symbol) in symbols.enumerated() {
             let full = text.weekdayName(firstDay.adding(days: column, in: text.calendar))

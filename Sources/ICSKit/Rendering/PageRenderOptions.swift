@@ -44,7 +44,7 @@ public struct PageRenderOptions: Sendable {
         }
     }
 
-    /// The calendars' styles, indexed by `Occurrence.calendarIndex` (for colours).
+    /// The calendars' styles, each naming its calendar (``CalendarStyle/id``) (for colours).
     public var calendars: [CalendarStyle]
     /// The calendars' names for the legend, indexed like `calendars` (empty: no legend).
     public var calendarNames: [String]
@@ -59,7 +59,7 @@ public struct PageRenderOptions: Sendable {
     /// Whether the agenda of the shown days follows the grids.
     public var showsAgenda: Bool
     /// The days the agenda lists (`nil`: every shown day of the months, or of the week).
-    public var agendaDays: ClosedRange<DayComponents>?
+    public var agendaDays: ClosedRange<CalendarDay>?
     /// 12-hour times (`nil`: as the calendar's locale writes them).
     public var hour12: Bool?
     /// Right to left (`nil`: from the calendar's locale: Arabic, Hebrew, Persian, Urdu, …).

@@ -32,15 +32,15 @@ struct PageText {
     }
 
     /// "Friday, March 8, 2024".
-    func full(_ day: DayComponents) -> String { fullDate.string(from: noon(day)) }
+    func full(_ day: CalendarDay) -> String { fullDate.string(from: noon(day)) }
 
     /// "March 2024".
-    func title(_ month: MonthComponents) -> String {
+    func title(_ month: CalendarMonth) -> String {
         monthTitle.string(from: noon(month.firstDay))
     }
 
     /// The full weekday name of `day`.
-    func weekdayName(_ day: DayComponents) -> String { weekday.string(from: noon(day)) }
+    func weekdayName(_ day: CalendarDay) -> String { weekday.string(from: noon(day)) }
 
     /// The occurrence's start time in the display zone ("09:30"), `nil` for an all-day one.
     func startTime(_ occurrence: Occurrence) -> String? {
@@ -80,7 +80,7 @@ struct PageText {
     }
 
     /// `YYYY-MM-DD`.
-    static func iso(_ day: DayComponents) -> String { day.description }
+    static func iso(_ day: CalendarDay) -> String { day.description }
 
-    private func noon(_ day: DayComponents) -> Date { day.startDate(in: calendar).addingTimeInterval(12 * 3600) }
+    private func noon(_ day: CalendarDay) -> Date { day.startDate(in: calendar).addingTimeInterval(12 * 3600) }
 }

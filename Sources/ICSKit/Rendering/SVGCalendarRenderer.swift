@@ -16,11 +16,11 @@ public enum SVGCalendarRenderer {
     public static func month(_ month: MonthProjection, calendar: Calendar, options: PageRenderOptions,
                              width: Int = 900, height: Int = 640) -> String {
         let text = PageText(calendar: calendar, options: options)
-        let title = options.title ?? text.title(month.grid.month)
+        let title = options.title ?? text.title(month.month)
         let rows = month.grid.weeks.enumerated().map { index, week in
             Row(days: month.rows[index], weekNumber: week.weekNumber, segments: month.dayRanges.segments(inRow: index))
         }
-        return document(title: title, symbols: month.grid.weekdaySymbols, rows: rows, text: text, width: width, height: height)
+        return document(title: title, symbols: month.weekdaySymbols, rows: rows, text: text, width: width, height: height)
     }
 
     /// The week as an SVG document of `width` × `height` pixels.

@@ -51,10 +51,10 @@ import Testing
             calendars: [calendar], from: start, to: end, viewerTimeZone: zone, instanceLimit: 500).collect()
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.timeZone = zone
-        let day = outcome.occurrences.first.map { DayComponents(containing: $0.start.date(in: zone), in: gregorian) }
-            ?? DayComponents(year: 2024, month: 1, day: 1)
+        let day = outcome.occurrences.first.map { CalendarDay(containing: $0.start.date(in: zone), in: gregorian) }
+            ?? CalendarDay(year: 2024, month: 1, day: 1)
         let options = ProjectionOptions(now: start, calendars: [CalendarStyle(calendar)], includesCancelled: true)
-        _ = MonthProjection(month: day.monthComponents, occurrences: outcome.occurrences, calendar: gregorian, options: options)
+        _ = MonthProjection(month: day.calendarMonth, occurrences: outcome.occurrences, calendar: gregorian, options: options)
         _ = WeekProjection(containing: day, occurrences: outcome.occurrences, calendar: gregorian, options: options)
         let diff = CalendarDiff(old: calendar, new: calendar)
         #expect(diff.added.isEmpty && diff.removed.isEmpty && diff.changed.isEmpty)

@@ -96,9 +96,9 @@ struct CodableRoundTripTests {
     }
 
     @Test func projectionValues() throws {
-        let day = DayComponents(year: 2024, month: 6, day: 12)
+        let day = CalendarDay(year: 2024, month: 6, day: 12)
         #expect(try Self.roundTrip(day) == day)
-        #expect(try Self.roundTrip(MonthComponents(year: 2024, month: 6)) == MonthComponents(year: 2024, month: 6))
+        #expect(try Self.roundTrip(CalendarMonth(year: 2024, month: 6)) == CalendarMonth(year: 2024, month: 6))
         let teal = RGBColor(red: 0, green: 128, blue: 128)
         #expect(try Self.roundTrip(teal) == teal)
         for style in [CalendarStyle(name: nil, color: nil), CalendarStyle(name: "Team", color: teal)] {
@@ -113,6 +113,6 @@ struct CodableRoundTripTests {
         let state = DayState(day: day, isInMonth: false, eventCount: 3, isToday: true, isSelected: true, isEnabled: false, isWeekend: true)
         #expect(try Self.roundTrip(state) == state)
         #expect(try Self.roundTrip(DayState(day: day)) == DayState(day: day))
-        for axis in [MonthsLayout.Axis.vertical, .horizontal] { #expect(try Self.roundTrip(axis) == axis) }
+        for axis in [MultiMonthProjection.Axis.vertical, .horizontal] { #expect(try Self.roundTrip(axis) == axis) }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("DayRangeLayout")
 struct DayRangeLayoutTests {
     typealias S = ProjectionSupport
-    static let march = MonthComponents(year: 2024, month: 3)
+    static let march = CalendarMonth(year: 2024, month: 3)
 
     static func layout(_ occurrences: [Occurrence], calendar: Calendar = S.gregorian(),
                        options: ProjectionOptions? = nil) -> DayRangeLayout {

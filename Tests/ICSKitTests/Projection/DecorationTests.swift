@@ -49,7 +49,7 @@ struct DecorationTests {
         var calendar = ICalendar()
         calendar.name = "Work"
         calendar.color = "#FF2968FF"
-        #expect(CalendarStyle(calendar) == CalendarStyle(name: "Work", color: RGBColor(rgb: 0xFF2968)))
+        #expect(CalendarStyle(calendar) == CalendarStyle(id: calendar.id, name: "Work", color: RGBColor(rgb: 0xFF2968)))
         calendar.color = "not a color"
         #expect(CalendarStyle(calendar).color == nil)
     }
@@ -76,7 +76,7 @@ struct DecorationTests {
             day.day == 5 ? .image(symbol: "star.fill", color: nil, size: .large) : .custom(payload: "\(occurrences.count)")
         })
         let occurrences = [S.allDay("a", (2024, 3, 5), (2024, 3, 7))]
-        let month = MonthProjection(month: MonthComponents(year: 2024, month: 3), occurrences: occurrences,
+        let month = MonthProjection(month: CalendarMonth(year: 2024, month: 3), occurrences: occurrences,
                                     calendar: S.gregorian(), options: options)
         #expect(try #require(month.item(for: S.day(2024, 3, 5))).decoration == .image(symbol: "star.fill", color: nil, size: .large))
         #expect(try #require(month.item(for: S.day(2024, 3, 6))).decoration == .custom(payload: "1"))

@@ -10,7 +10,7 @@ import Testing
 @Suite("Projections of hostile shapes")
 struct HostileProjectionTests {
     typealias S = ProjectionSupport
-    static let march = MonthComponents(year: 2024, month: 3)
+    static let march = CalendarMonth(year: 2024, month: 3)
     static let calendar = S.gregorian()
 
     /// Four daily all-day series from 10, 11, 12 and 13 February 2024, each instance lasting
@@ -31,7 +31,7 @@ struct HostileProjectionTests {
     }
 
     /// How many of `occurrences` cover the all-day `day` (start ≤ day < end), counted by brute force.
-    static func covering(_ day: DayComponents, _ occurrences: [Occurrence]) -> Int {
+    static func covering(_ day: CalendarDay, _ occurrences: [Occurrence]) -> Int {
         let civil = CivilDate(year: day.year, month: day.month, day: day.day)
         return occurrences.filter { occurrence in
             guard case .date(let start) = occurrence.start, case .date(let end) = occurrence.end else { return false }
@@ -144,7 +144,7 @@ struct HostileProjectionTests {
         let expected = stride(from: first, to: upper, by: 7).filter { $0 > lower }
         #expect(occurrences.count == expected.count)
         #expect(occurrences.map { if case .instant(let s, _, _) = $0.start { return s / 86_400 } else { return 0 } } == expected)
-        let june = MonthProjection(month: MonthComponents(year: 2024, month: 6), occurrences: occurrences, calendar: Self.calendar,
+        let june = MonthProjection(month: CalendarMonth(year: 2024, month: 6), occurrences: occurrences, calendar: Self.calendar,
                                    options: Self.options(perDay: 10, lanes: 4))
         for item in june.rows.joined() {
             let day = CivilDate(year: item.day.year, month: item.day.month, day: item.day.day).daysSinceEpoch

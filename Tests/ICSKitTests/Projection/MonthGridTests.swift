@@ -15,17 +15,17 @@ struct MonthGridTests {
         let cal = S.gregorian("America/New_York", firstWeekday: firstWeekday)
         for year in 1900...2100 {
             for monthNumber in 1...12 {
-                let month = MonthComponents(year: year, month: monthNumber)
+                let month = CalendarMonth(year: year, month: monthNumber)
                 let grid = MonthGrid(month: month, calendar: cal)
                 let firstOfMonth = month.firstDay.startDate(in: cal) + 43_200
                 let lastOfMonth = month.lastDay(in: cal).startDate(in: cal) + 43_200
                 let firstWeek = cal.dateInterval(of: .weekOfMonth, for: firstOfMonth)!
                 let lastWeek = cal.dateInterval(of: .weekOfMonth, for: lastOfMonth)!
-                #expect(grid.firstDay == DayComponents(containing: firstWeek.start, in: cal))
-                #expect(grid.lastDay == DayComponents(containing: lastWeek.end - 1, in: cal))
+                #expect(grid.firstDay == CalendarDay(containing: firstWeek.start, in: cal))
+                #expect(grid.lastDay == CalendarDay(containing: lastWeek.end - 1, in: cal))
                 #expect(grid.weeks.count == cal.range(of: .weekOfMonth, in: .month, for: firstOfMonth)!.count)
                 #expect(grid.weeks.allSatisfy { $0.cells.count == 7 })
-                #expect(grid.weeks[0].cells[0].weekday == firstWeekday)
+                #expect(grid.weeks[0].cells[0].weekday.rawValue == firstWeekday)
             }
         }
     }
@@ -36,7 +36,7 @@ struct MonthGridTests {
         let cal = S.iso()
         for year in 1900...2100 {
             for monthNumber in 1...12 {
-                let grid = MonthGrid(month: MonthComponents(year: year, month: monthNumber), calendar: cal)
+                let grid = MonthGrid(month: CalendarMonth(year: year, month: monthNumber), calendar: cal)
                 for week in grid.weeks {
                     let thursday = week.cells[3].day.startDate(in: cal) + 43_200
                     #expect(week.weekNumber == cal.component(.weekOfYear, from: thursday))
@@ -50,10 +50,10 @@ struct MonthGridTests {
     // 2021-01-04 is the first Monday of week 1 of 2021.
     @Test func isoWeeksAtTheYearBoundary() {
         let cal = S.iso()
-        let december = MonthGrid(month: MonthComponents(year: 2020, month: 12), calendar: cal)
+        let december = MonthGrid(month: CalendarMonth(year: 2020, month: 12), calendar: cal)
         #expect(december.firstDay == S.day(2020, 11, 30))
         #expect(december.weeks.map(\.weekNumber) == [49, 50, 51, 52, 53])
-        let january = MonthGrid(month: MonthComponents(year: 2021, month: 1), calendar: cal)
+        let january = MonthGrid(month: CalendarMonth(year: 2021, month: 1), calendar: cal)
         #expect(january.weeks.map(\.weekNumber) == [53, 1, 2, 3, 4])
         #expect(january.weeks[0].cells.map(\.day).contains(S.day(2020, 12, 31)))
         #expect(january.weeks[0].cells[6].day == S.day(2021, 1, 3))
@@ -64,7 +64,7 @@ struct MonthGridTests {
     // 2020-11-29 is 336 days = 48 weeks later, week 49; the row of 2020-12-27 holds 2021-01-01, week 1.
     @Test func usWeeksAtTheYearBoundary() {
         let cal = S.gregorian()
-        let december = MonthGrid(month: MonthComponents(year: 2020, month: 12), calendar: cal)
+        let december = MonthGrid(month: CalendarMonth(year: 2020, month: 12), calendar: cal)
         #expect(december.firstDay == S.day(2020, 11, 29))
         #expect(december.weeks.map(\.weekNumber) == [49, 50, 51, 52, 1])
         #expect(december.lastDay == S.day(2021, 1, 2))
@@ -73,7 +73,7 @@ struct MonthGridTests {
     // Hand-worked: 2024-03-01 is a Friday; Monday first, the grid starts 2024-02-26 and
     // ends 2024-03-31 (a Sunday): five rows, four leading days outside the month.
     @Test func marksDaysOutsideTheMonth() {
-        let grid = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: S.iso())
+        let grid = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.iso())
         #expect(grid.weeks.count == 5)
         #expect(grid.firstDay == S.day(2024, 2, 26))
         #expect(grid.lastDay == S.day(2024, 3, 31))
@@ -83,24 +83,24 @@ struct MonthGridTests {
         #expect(grid.cell(for: S.day(2024, 3, 14))?.column == 3)
         #expect(grid.cell(for: S.day(2024, 4, 1)) == nil)
         // Sunday first: 2024-02-25 … 2024-04-06, six rows.
-        let us = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: S.gregorian())
+        let us = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.gregorian())
         #expect(us.weeks.count == 6)
         #expect(us.firstDay == S.day(2024, 2, 25))
         #expect(us.lastDay == S.day(2024, 4, 6))
         // February 2015 began on a Sunday and has 28 days: exactly four rows.
-        #expect(MonthGrid(month: MonthComponents(year: 2015, month: 2), calendar: S.gregorian()).weeks.count == 4)
+        #expect(MonthGrid(month: CalendarMonth(year: 2015, month: 2), calendar: S.gregorian()).weeks.count == 4)
     }
 
     // Expected symbols: CLDR's English stand-alone abbreviated and narrow weekday names.
     @Test func weekdaySymbolsStartAtFirstWeekday() {
-        let us = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: S.gregorian())
+        let us = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.gregorian())
         #expect(us.weekdaySymbols.map(\.short) == ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
-        #expect(us.weekdaySymbols.map(\.weekday) == [1, 2, 3, 4, 5, 6, 7])
-        let iso = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: S.iso())
+        #expect(us.weekdaySymbols.map(\.weekday) == [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday])
+        let iso = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.iso())
         #expect(iso.weekdaySymbols.map(\.short) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
         #expect(iso.weekdaySymbols.map(\.veryShort) == ["M", "T", "W", "T", "F", "S", "S"])
-        let saturday = MonthGrid(month: MonthComponents(year: 2024, month: 3), calendar: S.gregorian(firstWeekday: 7))
-        #expect(saturday.weekdaySymbols.map(\.weekday) == [7, 1, 2, 3, 4, 5, 6])
+        let saturday = MonthGrid(month: CalendarMonth(year: 2024, month: 3), calendar: S.gregorian(firstWeekday: 7))
+        #expect(saturday.weekdaySymbols.map(\.weekday.rawValue) == [7, 1, 2, 3, 4, 5, 6])
         #expect(saturday.weeks[0].cells[0].day == S.day(2024, 2, 24))
     }
 
@@ -109,11 +109,11 @@ struct MonthGridTests {
         var cal = Calendar(identifier: .hebrew)
         cal.timeZone = TimeZone(identifier: "Asia/Jerusalem")!
         cal.locale = Locale(identifier: "en_US")
-        let month = MonthComponents(containing: Date(timeIntervalSince1970: TimeInterval(S.utc(2024, 3, 20, 12))), in: cal)
+        let month = CalendarMonth(containing: Date(timeIntervalSince1970: TimeInterval(S.utc(2024, 3, 20, 12))), in: cal)
         let grid = MonthGrid(month: month, calendar: cal)
         let inMonth = grid.weeks.flatMap(\.cells).filter(\.isInMonth).map(\.day)
-        #expect(inMonth == DayComponents.days(in: month.days(in: cal), calendar: cal))
+        #expect(inMonth == CalendarDay.days(in: month.days(in: cal), calendar: cal))
         #expect(inMonth.count == month.numberOfDays(in: cal))
-        #expect(grid.weeks[0].cells[0].weekday == cal.firstWeekday)
+        #expect(grid.weeks[0].cells[0].weekday.rawValue == cal.firstWeekday)
     }
 }

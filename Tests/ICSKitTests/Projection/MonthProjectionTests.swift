@@ -5,7 +5,7 @@ import Testing
 @Suite("MonthProjection")
 struct MonthProjectionTests {
     typealias S = ProjectionSupport
-    static let march = MonthComponents(year: 2024, month: 3)
+    static let march = CalendarMonth(year: 2024, month: 3)
 
     // "Now" 2024-03-15 03:00Z is still 2024-03-14 (23:00 EDT) in New York: today is the 14th.
     @Test func dayStates() throws {
@@ -25,7 +25,7 @@ struct MonthProjectionTests {
         #expect(items.filter(\.state.isWeekend).count == 12)
         #expect(items.filter { !$0.state.isInMonth }.count == 11) // Feb 25–29, Apr 1–6
         let twelfth = try #require(month.item(for: S.day(2024, 3, 12)))
-        #expect(twelfth.row == 2 && twelfth.column == 2 && twelfth.weekday == 3)
+        #expect(twelfth.row == 2 && twelfth.column == 2 && twelfth.weekday == .tuesday)
         #expect(twelfth.decoration == .default(color: CalendarStyle.palette[0], size: .small, count: 1))
         #expect(month.item(for: S.day(2024, 3, 13))?.decoration == nil)
     }
@@ -53,7 +53,7 @@ struct MonthProjectionTests {
     // Visible Jan 15 … Mar 10: three months; a day after Mar 10 shows nothing, even in March's grid.
     @Test func monthsLayout() throws {
         let occurrences = [S.allDay("a", (2024, 3, 9), (2024, 3, 13)), S.allDay("b", (2024, 1, 1), (2024, 1, 2))]
-        let layout = MonthsLayout(visibleDays: S.day(2024, 1, 15)...S.day(2024, 3, 10), axis: .horizontal,
+        let layout = MultiMonthProjection(visibleDays: S.day(2024, 1, 15)...S.day(2024, 3, 10), axis: .horizontal,
                                   occurrences: occurrences, calendar: S.gregorian(),
                                   options: ProjectionOptions(now: Date(timeIntervalSince1970: 0)))
         #expect(layout.axis == .horizontal)
@@ -71,7 +71,7 @@ struct MonthProjectionTests {
     @Test func monthsLayoutWithNothingVisible() {
         let occurrences = [S.allDay("a", (2024, 1, 9), (2024, 1, 13))]
         let options = ProjectionOptions(now: Date(timeIntervalSince1970: 0), visibleDays: S.day(2025, 1, 1)...S.day(2025, 1, 31))
-        let layout = MonthsLayout(visibleDays: S.day(2024, 1, 1)...S.day(2024, 1, 31), axis: .vertical,
+        let layout = MultiMonthProjection(visibleDays: S.day(2024, 1, 1)...S.day(2024, 1, 31), axis: .vertical,
                                   occurrences: occurrences, calendar: S.gregorian(), options: options)
         #expect(layout.months.count == 1)
         #expect(layout.months[0].rows.joined().allSatisfy { !$0.state.hasEvents })

@@ -9,7 +9,7 @@ import Testing
 struct PlacementTests {
     typealias S = ProjectionSupport
 
-    static func days(_ occurrence: Occurrence, _ calendar: Calendar = S.newYork) -> ClosedRange<DayComponents> {
+    static func days(_ occurrence: Occurrence, _ calendar: Calendar = S.newYork) -> ClosedRange<CalendarDay> {
         OccurrencePlacement(occurrence, calendar: calendar).days
     }
 

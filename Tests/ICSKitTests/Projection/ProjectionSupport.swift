@@ -21,8 +21,8 @@ enum ProjectionSupport {
 
     static let newYork = gregorian("America/New_York")
 
-    static func day(_ y: Int, _ m: Int, _ d: Int) -> DayComponents {
-        DayComponents(year: y, month: m, day: d)
+    static func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDay {
+        CalendarDay(year: y, month: m, day: d)
     }
 
     /// The instant `y-m-d h:mi:s` UTC.

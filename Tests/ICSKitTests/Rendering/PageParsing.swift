@@ -59,7 +59,7 @@ enum PageSupport {
     ] + (0..<5).map { timed("busy\($0)", "Meeting \($0 + 1)", 5, 8 + $0) }
 
     static func month(_ occurrences: [Occurrence] = occurrences, calendar: Calendar = calendar) -> MonthProjection {
-        MonthProjection(month: MonthComponents(year: 2024, month: 3), occurrences: occurrences, calendar: calendar,
+        MonthProjection(month: CalendarMonth(year: 2024, month: 3), occurrences: occurrences, calendar: calendar,
                         options: ProjectionOptions(now: S.day(2024, 3, 13).startDate(in: calendar),
                                                    selectedDays: [S.day(2024, 3, 20)]))
     }

@@ -13,7 +13,7 @@ public struct AlarmTriggers: Sendable {
     private let maker: ReminderMaker
 
     /// - Parameters:
-    ///   - calendars: the calendars the occurrences come from (``Occurrence/calendarIndex`` is a position in this list).
+    ///   - calendars: the calendars the occurrences come from (in the same order as for the expansion).
     ///   - viewerTimeZone: the zone all-day and floating times are read in.
     public init(calendars: [ICalendar], viewerTimeZone: TimeZone) {
         maker = ReminderMaker(rangeStart: Int.min / 4, rangeEnd: Int.max / 4, viewer: FoundationZone(zone: viewerTimeZone),
@@ -28,7 +28,7 @@ public struct AlarmTriggers: Sendable {
         var found: [Date] = []
         maker.relativeTriggers(occurrence) { _, utc, _, _, _ in found.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
         if !occurrence.incidence.isCancelled, occurrence.incidence.alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {
-            maker.absoluteTriggers(of: occurrence.incidence, calendarIndex: occurrence.calendarIndex) { found.append($0.trigger) }
+            maker.absoluteTriggers(of: occurrence.incidence, calendarID: occurrence.calendarID, calendarIndex: occurrence.calendarIndex) { found.append($0.trigger) }
         }
         if found.count > 1 { found.sort() }
         return found

@@ -10,8 +10,11 @@ public struct Reminder: Sendable, Hashable {
     public var alarm: Alarm
     /// The event or todo the alarm is in: the override's data for an overridden instance.
     public var incidence: Incidence
-    /// Which of the expanded calendars it came from (an index into the list given to the expansion).
-    public var calendarIndex: Int
+    /// The calendar it came from (``ICalendar/id``).
+    public var calendarID: CalendarID
+    /// The position of its calendar in the list given to the expansion: for the command line's
+    /// own lists, not public API (apps go by ``calendarID``).
+    package var calendarIndex: Int
     /// The occurrence whose start or end the trigger is relative to; nil for an absolute trigger,
     /// which belongs to its component rather than to one instance.
     public var occurrence: Occurrence?
@@ -34,11 +37,21 @@ public struct Reminder: Sendable, Hashable {
     public var isSnooze: Bool
 
     /// Creates a reminder (the expansion makes them; this is for tests and for apps that merge their own).
-    public init(alarm: Alarm, incidence: Incidence, calendarIndex: Int = 0, occurrence: Occurrence? = nil,
+    public init(alarm: Alarm, incidence: Incidence, calendarID: CalendarID = .unspecified, occurrence: Occurrence? = nil,
+                recurrenceID: OccurrenceTime? = nil, trigger: Date, anchor: Date? = nil, repetition: Int = 0,
+                isAcknowledged: Bool = false, isSnooze: Bool = false) {
+        self.init(alarm: alarm, incidence: incidence, calendarID: calendarID, calendarIndex: 0, occurrence: occurrence,
+                  recurrenceID: recurrenceID, trigger: trigger, anchor: anchor, repetition: repetition,
+                  isAcknowledged: isAcknowledged, isSnooze: isSnooze)
+    }
+
+    /// Every field (the expansion's).
+    package init(alarm: Alarm, incidence: Incidence, calendarID: CalendarID, calendarIndex: Int, occurrence: Occurrence? = nil,
                 recurrenceID: OccurrenceTime? = nil, trigger: Date, anchor: Date? = nil, repetition: Int = 0,
                 isAcknowledged: Bool = false, isSnooze: Bool = false) {
         self.alarm = alarm
         self.incidence = incidence
+        self.calendarID = calendarID
         self.calendarIndex = calendarIndex
         self.occurrence = occurrence
         self.recurrenceID = recurrenceID

@@ -46,7 +46,7 @@ public struct ReminderExpansion: Sequence, Sendable {
     /// Prepares the expansion of the alarms of `calendars` whose triggers fall in `start..<end`.
     ///
     /// - Parameters:
-    ///   - calendars: the calendars; ``Reminder/calendarIndex`` is a position in this list.
+    ///   - calendars: the calendars; each reminder names its own by ``Reminder/calendarID``.
     ///   - start: the start of the range (inclusive).
     ///   - end: the end of the range (exclusive); must not be before `start`.
     ///   - viewerTimeZone: the zone of the viewer, for floating and all-day times.

@@ -25,7 +25,8 @@ struct ReminderMaker {
         let incidence = occurrence.incidence
         relativeTriggers(occurrence) { index, utc, anchor, k, done in
             let alarm = incidence.alarms[index]
-            emit(Reminder(alarm: alarm, incidence: incidence, calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
+            emit(Reminder(alarm: alarm, incidence: incidence, calendarID: occurrence.calendarID,
+                          calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
                           recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), anchor: Self.date(anchor), repetition: k,
                           isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
         }
@@ -72,13 +73,14 @@ struct ReminderMaker {
         var seen = Set<String>()
         for (index, calendar) in calendars.enumerated() {
             let components = calendar.events + calendar.todos
+            let calendarID = calendar.id
             // Alarm UIDs that an override redefines: the master's alarm of that UID gives way (RFC 9074 section 4).
             var overridden = Set<String>()
             for component in components where component.recurrenceID != nil {
                 for alarm in component.alarms { if let uid = alarm.uid { overridden.insert((component.uid ?? "") + "\u{0}" + uid) } }
             }
             for component in components where !component.isCancelled {
-                absolute(component, calendarIndex: index, overridden: overridden) { reminder in
+                absolute(component, calendarID: calendarID, calendarIndex: index, overridden: overridden) { reminder in
                     // The same alarm copied into overrides fires once.
                     let key = [component.uid ?? "", String(Int(reminder.trigger.timeIntervalSince1970)), String(reminder.repetition),
                                reminder.action.rawValue, reminder.alarm.notes ?? "", reminder.alarm.summary ?? "",
@@ -93,14 +95,14 @@ struct ReminderMaker {
         return entries
     }
 
-    private func absolute(_ component: Incidence, calendarIndex: Int, overridden: Set<String>, emit: (Reminder) -> Void) {
+    private func absolute(_ component: Incidence, calendarID: CalendarID, calendarIndex: Int, overridden: Set<String>, emit: (Reminder) -> Void) {
         guard !component.alarms.isEmpty else { return }
-        absoluteTriggers(of: component, calendarIndex: calendarIndex, overridden: overridden, emit: emit)
-        mozillaSnoozes(of: component, calendarIndex: calendarIndex, emit: emit)
+        absoluteTriggers(of: component, calendarID: calendarID, calendarIndex: calendarIndex, overridden: overridden, emit: emit)
+        mozillaSnoozes(of: component, calendarID: calendarID, calendarIndex: calendarIndex, emit: emit)
     }
 
     /// The reminders of a component's absolute alarms (but those whose UID is in `overridden`).
-    func absoluteTriggers(of component: Incidence, calendarIndex: Int, overridden: Set<String> = [], emit: (Reminder) -> Void) {
+    func absoluteTriggers(of component: Incidence, calendarID: CalendarID, calendarIndex: Int, overridden: Set<String> = [], emit: (Reminder) -> Void) {
         let alarms = component.alarms
         let moz = MozillaAlarmState(component)
         let lookup = lookup(calendarIndex)
@@ -113,7 +115,7 @@ struct ReminderMaker {
             repetitions(of: alarm, from: first, clock: AlarmClock(zone: UTCZone())) { utc, k in
                 let done = acknowledged.map { utc <= $0 } ?? false
                 if done && !includesAcknowledged { return }
-                emit(Reminder(alarm: alarm, incidence: component, calendarIndex: calendarIndex,
+                emit(Reminder(alarm: alarm, incidence: component, calendarID: calendarID, calendarIndex: calendarIndex,
                               recurrenceID: recurrenceID,
                               trigger: Self.date(utc), repetition: k, isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
             }
@@ -121,7 +123,7 @@ struct ReminderMaker {
     }
 
     /// Thunderbird: the snoozed alarm rings again at X-MOZ-SNOOZE-TIME(-<instance>); it snoozes the first alarm.
-    private func mozillaSnoozes(of component: Incidence, calendarIndex: Int, emit: (Reminder) -> Void) {
+    private func mozillaSnoozes(of component: Incidence, calendarID: CalendarID, calendarIndex: Int, emit: (Reminder) -> Void) {
         let alarms = component.alarms
         let moz = MozillaAlarmState(component)
         let lookup = lookup(calendarIndex)
@@ -138,7 +140,7 @@ struct ReminderMaker {
             guard utc >= rangeStart && utc < rangeEnd else { continue }
             let done = moz.lastAcknowledged.map { snooze.until <= $0 } ?? false
             if done && !includesAcknowledged { continue }
-            emit(Reminder(alarm: alarm, incidence: component, calendarIndex: calendarIndex, recurrenceID: snooze.recurrenceID,
+            emit(Reminder(alarm: alarm, incidence: component, calendarID: calendarID, calendarIndex: calendarIndex, recurrenceID: snooze.recurrenceID,
                           trigger: snooze.until, repetition: 0, isAcknowledged: done, isSnooze: true))
         }
     }

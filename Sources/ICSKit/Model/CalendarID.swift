@@ -1,0 +1,60 @@
+/// The identity of an imported calendar, stable for the same input: what an ``Occurrence`` and a
+/// ``CalendarStyle`` name their calendar by, so that no two lists have to be kept in the same order.
+///
+/// A calendar read from a file or a URL is identified by that source (``ICalendar/source``), so
+/// its identity survives a refresh of the feed; one without a source by a fingerprint of what
+/// identifies its content (PRODID, NAME, and the UIDs of its components), the same in every run.
+public struct CalendarID: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// `source:` and the source, or `content:` and 16 hexadecimal digits.
+    public var rawValue: String
+
+    /// Wraps an identity (`source:…` or `content:…`).
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The identity of occurrences made by hand without a calendar.
+    public static let unspecified = CalendarID(rawValue: "")
+
+    /// The identity as text (``rawValue``).
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension ICalendar {
+    /// This calendar's identity: its source when it has one, else a fingerprint of its content.
+    ///
+    /// - Complexity: O(1) with a source; O(components) without one.
+    public var id: CalendarID {
+        if let source { return CalendarID(rawValue: "source:" + source) }
+        // 64-bit FNV-1a over PRODID and NAME, then per kind of component the wrapping sum of the
+        // FNV-1a of each UID: independent of their order, so that a windowed import (which
+        // skips events, ``skippedEventUIDs``) has the identity of the whole file.
+        func fnv(_ text: String?, _ start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+            var hash = start
+            for byte in (text ?? "").utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            hash ^= 0x1F
+            return hash &* 0x0000_0100_0000_01b3
+        }
+        var hash = fnv(name, fnv(productID))
+        let eventUIDs = events.map(\.uid) + (skippedEventUIDs ?? [])
+        for uids in [eventUIDs, todos.map(\.uid), journals.map(\.uid)] {
+            var sum: UInt64 = 0
+            for uid in uids { sum = sum &+ fnv(uid) }
+            hash = (hash ^ sum) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return CalendarID(rawValue: "content:" + String(repeating: "0", count: 16 - hex.count) + hex)
+    }
+}
