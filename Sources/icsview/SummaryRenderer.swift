@@ -24,7 +24,10 @@ enum SummaryRenderer {
             if let context { out += SummaryWhen.lines(calendar, context: context) }
             let errors = calendar.diagnostics.filter { $0.severity == .error }.count
             let warnings = calendar.diagnostics.filter { $0.severity == .warning }.count
-            if errors + warnings > 0 { out += "  problems:   \(errors) errors, \(warnings) warnings (see stderr)\n" }
+            if errors + warnings > 0 {
+                // (Not "see stderr": with --quiet, or by default in one line, stderr does not list them.)
+                out += "  problems:   \(errors) errors, \(warnings) warnings ('icsview validate \(calendar.source ?? "-")' lists them)\n"
+            }
         }
         return out
     }

@@ -128,7 +128,7 @@ import Testing
         let result = try CLI.run(["-", "--verbose"], input: Data(text.utf8))
         #expect(result.status == 0)
         #expect(result.stderr == "-:4: error: PRIORITY value \"high\" is not an integer [ICS2003]\n")
-        #expect(result.stdout.hasSuffix("  problems:   1 errors, 0 warnings (see stderr)\n"))
+        #expect(result.stdout.hasSuffix("  problems:   1 errors, 0 warnings ('icsview validate -' lists them)\n"))
         // Without --verbose, one line per input says how many and where to look.
         let quiet = try CLI.run(["-"], input: Data(text.utf8))
         #expect(quiet.stderr == "1 problem in -; run 'icsview validate -' for details\n")

@@ -28,16 +28,27 @@ struct CalendarAssembler {
     /// Puts blocks parsed after the others (those a windowed import kept back, see ``SkippedBlocks``)
     /// where they stood in the file: each with the number of events before it there, in file order.
     mutating func insert(_ late: [(eventsBefore: Int, block: ParsedBlock)]) {
-        var inserted = 0
+        // One merge pass (inserting each into the array would move every later event: quadratic).
+        guard late.contains(where: { if case .incidence(let i)? = $0.block.component { i.kind == .event } else { false } }) else {
+            for (_, block) in late { add([block]) }
+            return
+        }
+        let earlier = calendar.events
+        var merged: [Incidence] = []
+        merged.reserveCapacity(earlier.count + late.count)
+        var next = 0
         for (eventsBefore, block) in late {
             if case .incidence(let incidence)? = block.component, incidence.kind == .event {
                 diagnostics.append(contentsOf: block.diagnostics)
-                calendar.events.insert(incidence, at: min(eventsBefore + inserted, calendar.events.count))
-                inserted += 1
+                let upTo = min(eventsBefore, earlier.count)
+                if next < upTo { merged.append(contentsOf: earlier[next..<upTo]); next = upTo }
+                merged.append(incidence)
             } else {
                 add([block])
             }
         }
+        merged.append(contentsOf: earlier[next...])
+        calendar.events = merged
     }
 
     mutating func addScanDiagnostics(_ scan: [Diagnostic]) {
