@@ -11,7 +11,7 @@ import ICSKit
 enum CalendarIdentity {
     /// The identity of the calendar read from `source` (nil: standard input).
     static func id(source: String?) -> String {
-        hex(fnv1a64(canonical(source)))
+        FNV1a.hex(FNV1a.hash(canonical(source).utf8))
     }
 
     /// What the identity is the hash of.
@@ -19,21 +19,5 @@ enum CalendarIdentity {
         guard let source, source != "-" else { return "-" }
         if source.contains("://") { return source }
         return URL(fileURLWithPath: source).standardizedFileURL.path
-    }
-
-    /// 64-bit FNV-1a over the UTF-8 bytes of `text` (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-    static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
-    /// 16 hex digits, zero-padded.
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -116,13 +116,7 @@ enum CacheFile {
     /// FNV-1a, 64 bits, as 16 hex digits: a stable file name for a key, and a check of a body.
     /// - Complexity: O(n).
     static func fingerprint<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        FNV1a.hex(FNV1a.hash(bytes))
     }
 
     private static func systemError(_ what: String, _ path: String) -> ICSError {

@@ -29,10 +29,7 @@ struct CalendarAssembler {
     /// where they stood in the file: each with the number of events before it there, in file order.
     mutating func insert(_ late: [(eventsBefore: Int, block: ParsedBlock)]) {
         // One merge pass (inserting each into the array would move every later event: quadratic).
-        guard late.contains(where: { if case .incidence(let i)? = $0.block.component { i.kind == .event } else { false } }) else {
-            for (_, block) in late { add([block]) }
-            return
-        }
+        guard !late.isEmpty else { return }
         let earlier = calendar.events
         var merged: [Incidence] = []
         merged.reserveCapacity(earlier.count + late.count)

@@ -38,23 +38,25 @@ extension ICalendar {
         // 64-bit FNV-1a over PRODID and NAME, then per kind of component the wrapping sum of the
         // FNV-1a of each UID: independent of their order, so that a windowed import (which
         // skips events, ``skippedEventUIDs``) has the identity of the whole file.
-        func fnv(_ text: String?, _ start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
-            var hash = start
-            for byte in (text ?? "").utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash ^= 0x1F
-            return hash &* 0x0000_0100_0000_01b3
+        // Each field ends with a unit separator (0x1F).
+        func field(_ text: String?, into hasher: inout FNV1a) {
+            hasher.add((text ?? "").utf8)
+            hasher.add(CollectionOfOne(0x1F))
         }
-        var hash = fnv(name, fnv(productID))
+        func fnv(_ text: String?) -> UInt64 {
+            var hasher = FNV1a()
+            field(text, into: &hasher)
+            return hasher.value
+        }
+        var hasher = FNV1a()
+        field(productID, into: &hasher)
+        field(name, into: &hasher)
         let eventUIDs = events.map(\.uid) + (skippedEventUIDs ?? [])
         for uids in [eventUIDs, todos.map(\.uid), journals.map(\.uid)] {
             var sum: UInt64 = 0
             for uid in uids { sum = sum &+ fnv(uid) }
-            hash = (hash ^ sum) &* 0x0000_0100_0000_01b3
+            hasher.mix(sum)
         }
-        let hex = String(hash, radix: 16)
-        return CalendarID(rawValue: "content:" + String(repeating: "0", count: 16 - hex.count) + hex)
+        return CalendarID(rawValue: "content:" + FNV1a.hex(hasher.value))
     }
 }

@@ -36,14 +36,7 @@ public struct CalendarStyle: Sendable, Hashable, Codable {
     }
 
     /// 64-bit FNV-1a over the UTF-8 bytes of `text`.
-    static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    static func fnv1a64(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 
     /// The color that shows this calendar, at position `index` in the list: its own color,
     /// else its stable palette color.
