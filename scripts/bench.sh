@@ -11,7 +11,7 @@
 # (also saved to bench-out/results.md); progress goes to stderr.
 # A piece that is missing or fails (icsview without an option yet, a stub that
 # prints no JSON) shows as "n/a" with a note; the rest still runs.
-# Environment: ICSVIEW_BIN=path times that binary instead of building one;
+# Environment: ICSVIEW_BIN=path times that binary (and the icskit-bench beside it) instead of building;
 # BENCH_TIMEOUT=seconds bounds each run (default 900); BENCH_BIG=0 skips the "Big components"
 # rows (scripts/bench_big.sh).
 set -uo pipefail
@@ -69,7 +69,10 @@ else
 fi
 
 PHASES=""
-if [ -z "${ICSVIEW_BIN:-}" ] && swift build -c release --product icskit-bench >>"$OUT/build.log" 2>&1; then
+if [ -n "${ICSVIEW_BIN:-}" ]; then
+    # A given binary: use the icskit-bench built beside it, if there is one.
+    [ -x "$(dirname "$ICSVIEW_BIN")/icskit-bench" ] && PHASES="$(dirname "$ICSVIEW_BIN")/icskit-bench"
+elif swift build -c release --product icskit-bench >>"$OUT/build.log" 2>&1; then
     PHASES="$(swift build -c release --show-bin-path)/icskit-bench"
 fi
 
