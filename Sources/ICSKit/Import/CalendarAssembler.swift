@@ -7,21 +7,29 @@ struct CalendarAssembler {
         calendar = ICalendar(source: source)
     }
 
+    /// Adds parsed blocks in order.
     mutating func add(_ blocks: [ParsedBlock]) {
-        for block in blocks {
-            diagnostics.append(contentsOf: block.diagnostics)
-            switch block.component {
-            case .incidence(let incidence)?:
-                switch incidence.kind {
-                case .event: calendar.events.append(incidence)
-                case .todo: calendar.todos.append(incidence)
-                case .journal: calendar.journals.append(incidence)
-                }
-            case .timeZone(let zone)?: calendar.timeZones.append(zone)
-            case .calendarProperties(let header)?: merge(header)
-            case .other(let component)?: calendar.otherComponents.append(component)
-            case nil: break
+        for block in blocks { add(block) }
+    }
+
+    /// Adds the parse results of a batch in order (`nil`, a block left unparsed, adds nothing).
+    mutating func add(_ blocks: [ParsedBlock?]) {
+        for case let block? in blocks { add(block) }
+    }
+
+    private mutating func add(_ block: ParsedBlock) {
+        diagnostics.append(contentsOf: block.diagnostics)
+        switch block.component {
+        case .incidence(let incidence)?:
+            switch incidence.kind {
+            case .event: calendar.events.append(incidence)
+            case .todo: calendar.todos.append(incidence)
+            case .journal: calendar.journals.append(incidence)
             }
+        case .timeZone(let zone)?: calendar.timeZones.append(zone)
+        case .calendarProperties(let header)?: merge(header)
+        case .other(let component)?: calendar.otherComponents.append(component)
+        case nil: break
         }
     }
 

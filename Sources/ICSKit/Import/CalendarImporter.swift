@@ -24,7 +24,11 @@ struct CalendarImporter {
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
         var assembler = CalendarAssembler(source: source)
         var skipped = SkippedBlocks(window: options.window)
-        let end = try pipeline.run { batch in assembler.add(skipped.sift(batch, parse(batch, skipping: skipped.filter))) }
+        let end = try pipeline.run { batch in
+            let results = parse(batch, skipping: skipped.filter)
+            // Without a window every block is parsed: the results go to the assembler as they are.
+            if skipped.filter == nil { assembler.add(results) } else { assembler.add(skipped.sift(batch, results)) }
+        }
         let late = skipped.revived()
         let parsed = parse(late.map { $0.block }, skipping: nil)
         assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1!) })

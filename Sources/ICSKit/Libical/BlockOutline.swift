@@ -38,7 +38,7 @@ struct BlockOutline {
     ///   those of a VEVENT, VTODO or VJOURNAL block's top-level component and of its VALARMs.
     init(block: ComponentBlock, readsSimpleLines: Bool) {
         input = LibicalInput(capacity: block.text.count + block.lines.count)
-        let swiftReads = readsSimpleLines && ["VEVENT", "VTODO", "VJOURNAL"].contains(block.name)
+        let swiftReads = readsSimpleLines && BlockOutline.incidenceNames.contains(block.name)
         var stack: [Int] = []
         for (index, line) in block.lines.enumerated() {
             switch line.kind {
@@ -73,6 +73,8 @@ struct BlockOutline {
             return !c.libicalLines.isEmpty || (index != 0 && !isLeafAlarm)
         }
     }
+
+    private static let incidenceNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
 
     /// The components nested directly in `index` (entered after it, before its subtree ends).
     func isInside(_ child: Int, of index: Int) -> Bool {

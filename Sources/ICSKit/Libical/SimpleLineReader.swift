@@ -68,14 +68,21 @@ enum SimpleLineReader {
             return Int(String(decoding: value, as: UTF8.self)).map { SimpleProperty(value: .integer($0), parameters: []) }
         case .time:
             guard !value.contains(0x2C), let parameters = plainParameters(bytes, colon: colon, allowed: timeParameters) else { return nil }
-            return time(value, parameters: parameters).map { SimpleProperty(value: .time($0), parameters: parameters) }
+            let form = TimeForm(parameters)
+            return time(value, form).map { SimpleProperty(value: .time($0), parameters: parameters) }
         case .times:
             guard let parameters = plainParameters(bytes, colon: colon, allowed: timeParameters) else { return nil }
+            let form = TimeForm(parameters)
             var times: [TimeValue] = []
             times.reserveCapacity(ContentLineSyntax.listCount(value))
-            for piece in value.split(separator: 0x2C, omittingEmptySubsequences: false) {
-                guard let time = time(UnsafeBufferPointer(rebasing: piece), parameters: parameters) else { return nil }
+            var start = 0
+            while true {
+                var end = start
+                while end < value.count && value[end] != 0x2C { end += 1 }
+                guard let time = time(UnsafeBufferPointer(rebasing: value[start..<end]), form) else { return nil }
                 times.append(time)
+                if end == value.count { break }
+                start = end + 1
             }
             return SimpleProperty(value: .times(times), parameters: parameters)
         case .duration(let isTrigger):
@@ -83,7 +90,7 @@ enum SimpleLineReader {
             // which a text starting with P, + or - never is).
             guard let parameters = plainParameters(bytes, colon: colon, allowed: isTrigger ? triggerParameters : [:]),
                   value[0] == 0x50 || value[0] == 0x2B || value[0] == 0x2D,
-                  let duration = DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
+                  let duration = canonicalDuration(value) ?? DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
             return SimpleProperty(value: .duration(duration), parameters: parameters)
         case .user:
             guard !value.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x20 }),
@@ -152,10 +159,11 @@ enum SimpleLineReader {
         let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
         guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }),
               let parts = ContentLineSyntax.split(bytes) else { return nil }
-        var seen: Set<String> = []
-        for parameter in parts.parameters {
+        for (index, parameter) in parts.parameters.enumerated() {
             let name = parameter.name, value = parameter.value
-            guard !value.isEmpty, value.first != " ", value.last != " ", seen.insert(name).inserted,
+            // Each name at most once (a line has a few parameters: compared pairwise, no set built).
+            guard !value.isEmpty, value.first != " ", value.last != " ",
+                  !parts.parameters[..<index].contains(where: { $0.name == name }),
                   name.utf8.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
             if name.hasPrefix("X-") { continue }
             guard let values = allowed[name] else { return nil }
@@ -166,7 +174,81 @@ enum SimpleLineReader {
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (floating, or zoned by TZID) or
     /// `YYYYMMDDTHHMMSSZ` (without TZID), that names a real day and time.
-    private static func time(_ value: UnsafeBufferPointer<UInt8>, parameters: [Parameter]) -> TimeValue? {
+    /// A DURATION in RFC 5545's grammar (3.3.6), read in Swift: `[-]P` and either `nW`, or
+    /// `[nD]` then `T` with at least one of `nH`, `nM`, `nS` in that order, each number of at most
+    /// nine digits and the whole not zero. These libical's `icaldurationtype_from_string` reads to
+    /// the same parts; nil for anything else (a `+`, a zero, a repeated or misplaced unit), which
+    /// goes to libical.
+    /// - Complexity: O(n) in the value's length, no allocation.
+    static func canonicalDuration(_ value: UnsafeBufferPointer<UInt8>) -> ICSDuration? {
+        var i = 0
+        let negative = value.first == 0x2D
+        if negative { i = 1 }
+        guard i < value.count, value[i] == 0x50 else { return nil }  // P
+        i += 1
+        /// The number at `i` (1–9 digits), and the unit byte after it.
+        func part() -> (number: Int, unit: UInt8)? {
+            var n = 0, digits = 0
+            while i < value.count, value[i] >= 0x30, value[i] <= 0x39 {
+                n = n * 10 + Int(value[i] - 0x30)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, digits <= 9, i < value.count else { return nil }
+            defer { i += 1 }
+            return (n, value[i])
+        }
+        var result = ICSDuration(isNegative: negative)
+        guard i < value.count else { return nil }
+        if value[i] != 0x54 {  // not T: nW or nD
+            guard let (n, unit) = part() else { return nil }
+            switch unit {
+            case 0x57:  // W: the whole duration
+                guard i == value.count else { return nil }
+                result.weeks = n
+            case 0x44: result.days = n  // D
+            default: return nil
+            }
+        }
+        if i < value.count {
+            guard result.weeks == 0, value[i] == 0x54, i + 1 < value.count else { return nil }  // T and something after it
+            i += 1
+            var last: UInt8 = 0  // H < M < S, each at most once
+            while i < value.count {
+                guard let (n, unit) = part() else { return nil }
+                switch unit {
+                case 0x48 where last == 0: result.hours = n
+                case 0x4D where last == 0 || last == 0x48: result.minutes = n
+                case 0x53 where last != 0x53: result.seconds = n
+                default: return nil
+                }
+                last = unit
+            }
+        }
+        let zero = result.weeks == 0 && result.days == 0 && result.hours == 0 && result.minutes == 0 && result.seconds == 0
+        return zero ? nil : result
+    }
+
+    /// What a line's parameters say of its DATE and DATE-TIME values, read once per line (the
+    /// names are upper-cased already, by ``ContentLineSyntax/split(_:)-(UnsafeBufferPointer<UInt8>)``).
+    private struct TimeForm {
+        /// VALUE, as written.
+        var type: String?
+        /// TZID, as written.
+        var tzid: String?
+        /// Whether the TZID is UTC or GMT (any case): read as UTC.
+        var tzidIsUTC: Bool
+
+        init(_ parameters: [Parameter]) {
+            type = parameters.first { $0.name == "VALUE" }?.value
+            tzid = parameters.first { $0.name == "TZID" }?.value
+            tzidIsUTC = tzid.map { SimpleLineReader.utcNames.contains($0.uppercased()) } ?? false
+        }
+    }
+
+    private static let utcNames: Set<String> = ["UTC", "GMT"]
+
+    private static func time(_ value: UnsafeBufferPointer<UInt8>, _ form: TimeForm) -> TimeValue? {
         func digits(_ range: Range<Int>) -> Int? {
             var n = 0
             for i in range {
@@ -177,8 +259,7 @@ enum SimpleLineReader {
             return n
         }
         guard value.count >= 8 else { return nil }
-        let type = parameters[parameter: "VALUE"]
-        let tzid = parameters[parameter: "TZID"]
+        let type = form.type, tzid = form.tzid
         guard let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8) else { return nil }
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid else { return nil }
@@ -195,7 +276,6 @@ enum SimpleLineReader {
             return .utc(civil)
         }
         guard let tzid else { return .floating(civil) }
-        let upper = tzid.uppercased()
-        return upper == "UTC" || upper == "GMT" ? .utc(civil) : .zoned(civil, tzid: tzid)
+        return form.tzidIsUTC ? .utc(civil) : .zoned(civil, tzid: tzid)
     }
 }

@@ -57,6 +57,12 @@ import Testing
         "EXDATE:20250102T090000Z, 20250103T090000Z", "EXDATE:20250102T090000Z,20250230T090000Z", "RDATE:20250105T090000Z,20250106T090000Z",
         "RDATE;VALUE=PERIOD:20250105T090000Z/PT1H", "RDATE;VALUE=DATE:20250105", "DURATION:PT1H30M", "DURATION:-P1W", "DURATION:P1X",
         "DURATION:+P2D", "DURATION:1H",
+        // The parameters of a list are read once for all its values (a TZID of UTC in any case is UTC).
+        "EXDATE;TZID=gmt:20250102T090000,20250103T090000", "EXDATE;TZID=Utc:20250102T090000,20250103T090000Z",
+        "EXDATE;TZID=Europe/Berlin;TZID=UTC:20250102T090000", "DTSTART;VALUE=DATE;VALUE=DATE:20250101",
+        // Durations read in Swift (the canonical grammar) and those left to libical.
+        "DURATION:P2W", "DURATION:PT0H5M", "DURATION:P1DT2H3M4S", "DURATION:PT1M1H", "DURATION:P1W2D", "DURATION:PT",
+        "DURATION:P0D", "DURATION:PT1234567890S", "DURATION:P1DT", "DURATION:-PT0S", "DURATION:PT90M",
     ])
     func anEdgeLineConvertsTheSameBothWays(line: String) throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
@@ -70,6 +76,7 @@ import Testing
         "TRIGGER:-PT15M", "TRIGGER;RELATED=END:PT5M", "TRIGGER;RELATED=end:PT5M", "TRIGGER;VALUE=DATE-TIME:20250101T080000Z",
         "TRIGGER:P1D", "TRIGGER:+PT1H", "TRIGGER:-PT", "TRIGGER:15M", "ACTION:AUDIO", "ACTION:display", "ACTION:X-SPEAK",
         "REPEAT:2", "DURATION:PT5M", "ATTENDEE:mailto:a@example.com", "DESCRIPTION:Remind me", "X-ALARM:1",
+        "TRIGGER:-P1DT12H", "TRIGGER;RELATED=END:-PT0S", "TRIGGER:-P1W", "TRIGGER:PT1H1H",
     ])
     func anAlarmLineConvertsTheSameBothWays(line: String) throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
@@ -97,5 +104,28 @@ import Testing
         let input = BlockOutline(block: rule[0], readsSimpleLines: true).input
         #expect(input.lines.count == 3)
         #expect(String(decoding: input.text, as: UTF8.self) == "BEGIN:VEVENT\0RRULE:FREQ=DAILY\0END:VEVENT\0")
+    }
+}
+
+/// The Swift reading of canonical DURATION values (RFC 5545 3.3.6); expected parts worked out by hand.
+@Suite("Canonical durations")
+struct CanonicalDurationTests {
+    private func read(_ text: String) -> ICSDuration? {
+        Array(text.utf8).withUnsafeBufferPointer { SimpleLineReader.canonicalDuration($0) }
+    }
+
+    @Test func canonicalFormsGiveTheirParts() {
+        #expect(read("-PT15M") == ICSDuration(isNegative: true, minutes: 15))
+        #expect(read("P1DT2H3M4S") == ICSDuration(days: 1, hours: 2, minutes: 3, seconds: 4))
+        #expect(read("P2W") == ICSDuration(weeks: 2))
+        #expect(read("PT90M") == ICSDuration(minutes: 90))  // not normalized, as libical keeps it
+        #expect(read("P7D") == ICSDuration(days: 7))
+        #expect(read("PT0H5M") == ICSDuration(minutes: 5))
+    }
+
+    @Test(arguments: ["", "P", "-", "PT", "P1DT", "P1W2D", "P1WT1H", "PT1M1H", "PT1S1S", "P1X", "1H", "+PT1H", "P0D", "-PT0S",
+                      "PT1234567890S", "P1", "PT5", "P 1D"])
+    func anythingElseGoesToLibical(text: String) {
+        #expect(read(text) == nil)
     }
 }
