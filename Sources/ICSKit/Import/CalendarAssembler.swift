@@ -2,6 +2,12 @@
 struct CalendarAssembler {
     private var calendar: ICalendar
     private var diagnostics: [Diagnostic] = []
+    /// The events, one array per batch, joined once at the end (``takeEvents()``). One array
+    /// grown by doubling held its old and its new buffer at once: with 100,000 events of
+    /// ~750 bytes that moment was the import's peak resident memory (issue 12 item 2, massif).
+    private var eventBatches: [[Incidence]] = []
+    /// The batch being added to.
+    private var events: [Incidence] = []
 
     init(source: String?) {
         calendar = ICalendar(source: source)
@@ -9,12 +15,35 @@ struct CalendarAssembler {
 
     /// Adds parsed blocks in order.
     mutating func add(_ blocks: [ParsedBlock]) {
+        beginBatch(of: blocks.count)
         for block in blocks { add(block) }
     }
 
     /// Adds the parse results of a batch in order (`nil`, a block left unparsed, adds nothing).
     mutating func add(_ blocks: [ParsedBlock?]) {
+        beginBatch(of: blocks.count)
         for case let block? in blocks { add(block) }
+    }
+
+    /// Closes the current batch of events and makes room for at most `count` more.
+    private mutating func beginBatch(of count: Int) {
+        if !events.isEmpty { eventBatches.append(events); events = [] }
+        events.reserveCapacity(count)
+    }
+
+    /// Every event added so far, in order, as one array (the batches are freed one by one as
+    /// they are copied, so the peak is the events once plus one batch).
+    private mutating func takeEvents() -> [Incidence] {
+        if !events.isEmpty { eventBatches.append(events); events = [] }
+        if eventBatches.count <= 1 { return eventBatches.popLast() ?? [] }
+        var all: [Incidence] = []
+        all.reserveCapacity(eventBatches.reduce(0) { $0 + $1.count })
+        for i in eventBatches.indices {
+            all.append(contentsOf: eventBatches[i])
+            eventBatches[i] = []
+        }
+        eventBatches = []
+        return all
     }
 
     private mutating func add(_ block: ParsedBlock) {
@@ -22,7 +51,7 @@ struct CalendarAssembler {
         switch block.component {
         case .incidence(let incidence)?:
             switch incidence.kind {
-            case .event: calendar.events.append(incidence)
+            case .event: events.append(incidence)
             case .todo: calendar.todos.append(incidence)
             case .journal: calendar.journals.append(incidence)
             }
@@ -38,7 +67,7 @@ struct CalendarAssembler {
     mutating func insert(_ late: [(eventsBefore: Int, block: ParsedBlock)]) {
         // One merge pass (inserting each into the array would move every later event: quadratic).
         guard !late.isEmpty else { return }
-        let earlier = calendar.events
+        let earlier = takeEvents()
         var merged: [Incidence] = []
         merged.reserveCapacity(earlier.count + late.count)
         var next = 0
@@ -53,7 +82,7 @@ struct CalendarAssembler {
             }
         }
         merged.append(contentsOf: earlier[next...])
-        calendar.events = merged
+        eventBatches = [merged]
     }
 
     mutating func addScanDiagnostics(_ scan: [Diagnostic]) {
@@ -101,6 +130,7 @@ struct CalendarAssembler {
                                    severity: .note, source: calendar.source))
         }
         calendar.diagnostics = kept
+        calendar.events = takeEvents()
         return calendar
     }
 }

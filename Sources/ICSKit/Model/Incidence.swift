@@ -4,12 +4,9 @@
 /// telling which it is (the name follows RFC 2445's and KCal's "incidence").
 /// Properties the model has no field for stay in ``otherProperties``.
 ///
-/// A value type whose fields live in one copy-on-write box (``Incidence/Fields``, in
-/// `Incidence+Storage.swift`): an incidence is one reference wide, so that a calendar of
-/// 100,000 events is an array of 100,000 references (no array of ~1 KB elements to double
-/// while importing), and copying one (into an occurrence, a dictionary, a parse result) is one
-/// retain. A new field is one line in `Fields` and one accessor here (and one in the converter
-/// that fills it).
+/// A plain struct of stored properties: a new field is one line here (and one in the converter
+/// that fills it). The occurrences of a series share one copy of it (``Occurrence/incidence``
+/// reads through a shared reference), so its size does not weigh on the expansion.
 ///
 /// ```swift
 /// var event = Incidence(kind: .event)
@@ -27,191 +24,86 @@ public struct Incidence: Sendable, Hashable, Codable {
         case journal = "VJOURNAL"
     }
 
-    /// The fields, shared between copies until one of them changes (copy on write).
-    var storage: Storage
-
     /// Which component this is.
-    public var kind: Kind {
-        get { storage.fields.kind }
-        _modify { makeUnique(); yield &storage.fields.kind }
-    }
+    public var kind: Kind
     /// UID.
-    public var uid: String? {
-        get { storage.fields.uid }
-        _modify { makeUnique(); yield &storage.fields.uid }
-    }
+    public var uid: String? = nil
     /// SUMMARY.
-    public var summary: String? {
-        get { storage.fields.summary }
-        _modify { makeUnique(); yield &storage.fields.summary }
-    }
+    public var summary: String? = nil
     /// DESCRIPTION. Named `notes` (as EventKit's `EKCalendarItem.notes`, which holds the same
     /// text) so that it does not shadow `CustomStringConvertible.description`.
-    public var notes: String? {
-        get { storage.fields.notes }
-        _modify { makeUnique(); yield &storage.fields.notes }
-    }
+    public var notes: String? = nil
     /// LOCATION.
-    public var location: String? {
-        get { storage.fields.location }
-        _modify { makeUnique(); yield &storage.fields.location }
-    }
+    public var location: String? = nil
     /// GEO.
-    public var geo: Geo? {
-        get { storage.fields.geo }
-        _modify { makeUnique(); yield &storage.fields.geo }
-    }
+    public var geo: Geo? = nil
     /// URL.
-    public var url: String? {
-        get { storage.fields.url }
-        _modify { makeUnique(); yield &storage.fields.url }
-    }
+    public var url: String? = nil
     /// STATUS (``EventStatus``: `CONFIRMED`, `TENTATIVE`, `CANCELLED`, `NEEDS-ACTION`, `COMPLETED`,
     /// `IN-PROCESS`, `DRAFT`, `FINAL`, or another value as written, upper-cased).
-    public var status: EventStatus? {
-        get { storage.fields.status }
-        _modify { makeUnique(); yield &storage.fields.status }
-    }
+    public var status: EventStatus? = nil
     /// TRANSP (`OPAQUE`, `TRANSPARENT`).
-    public var transparency: Transparency? {
-        get { storage.fields.transparency }
-        _modify { makeUnique(); yield &storage.fields.transparency }
-    }
+    public var transparency: Transparency? = nil
     /// CLASS (`PUBLIC`, `PRIVATE`, `CONFIDENTIAL`, …).
-    public var classification: Classification? {
-        get { storage.fields.classification }
-        _modify { makeUnique(); yield &storage.fields.classification }
-    }
+    public var classification: Classification? = nil
     /// PRIORITY (0 undefined, 1 highest … 9 lowest).
-    public var priority: Int? {
-        get { storage.fields.priority }
-        _modify { makeUnique(); yield &storage.fields.priority }
-    }
+    public var priority: Int? = nil
     /// CATEGORIES, every value of every CATEGORIES property in order.
-    public var categories: [String] {
-        get { storage.fields.categories }
-        _modify { makeUnique(); yield &storage.fields.categories }
-    }
+    public var categories: [String] = []
     /// COLOR (RFC 7986), a CSS3 color name or `#RRGGBB`.
-    public var color: String? {
-        get { storage.fields.color }
-        _modify { makeUnique(); yield &storage.fields.color }
-    }
+    public var color: String? = nil
     /// ORGANIZER.
-    public var organizer: CalendarUser? {
-        get { storage.fields.organizer }
-        _modify { makeUnique(); yield &storage.fields.organizer }
-    }
+    public var organizer: CalendarUser? = nil
     /// ATTENDEE, in file order.
-    public var attendees: [CalendarUser] {
-        get { storage.fields.attendees }
-        _modify { makeUnique(); yield &storage.fields.attendees }
-    }
+    public var attendees: [CalendarUser] = []
     /// DTSTART.
-    public var start: TimeValue? {
-        get { storage.fields.start }
-        _modify { makeUnique(); yield &storage.fields.start }
-    }
+    public var start: TimeValue? = nil
     /// DTEND (events only; a todo's end is ``due``).
-    public var end: TimeValue? {
-        get { storage.fields.end }
-        _modify { makeUnique(); yield &storage.fields.end }
-    }
+    public var end: TimeValue? = nil
     /// DURATION.
-    public var duration: ICSDuration? {
-        get { storage.fields.duration }
-        _modify { makeUnique(); yield &storage.fields.duration }
-    }
+    public var duration: ICSDuration? = nil
     /// DUE (todos).
-    public var due: TimeValue? {
-        get { storage.fields.due }
-        _modify { makeUnique(); yield &storage.fields.due }
-    }
+    public var due: TimeValue? = nil
     /// COMPLETED (todos).
-    public var completed: TimeValue? {
-        get { storage.fields.completed }
-        _modify { makeUnique(); yield &storage.fields.completed }
-    }
+    public var completed: TimeValue? = nil
     /// PERCENT-COMPLETE (todos).
-    public var percentComplete: Int? {
-        get { storage.fields.percentComplete }
-        _modify { makeUnique(); yield &storage.fields.percentComplete }
-    }
+    public var percentComplete: Int? = nil
     /// RRULE; RFC 5545 says there SHOULD be at most one, but every one given is kept.
-    public var recurrenceRules: [RecurrenceRule] {
-        get { storage.fields.recurrenceRules }
-        _modify { makeUnique(); yield &storage.fields.recurrenceRules }
-    }
+    public var recurrenceRules: [RecurrenceRule] = []
     /// RDATE values, every value of every RDATE property in order.
-    public var recurrenceDates: [RecurrenceDate] {
-        get { storage.fields.recurrenceDates }
-        _modify { makeUnique(); yield &storage.fields.recurrenceDates }
-    }
+    public var recurrenceDates: [RecurrenceDate] = []
     /// EXDATE values, every value of every EXDATE property in order.
-    public var exceptionDates: [TimeValue] {
-        get { storage.fields.exceptionDates }
-        _modify { makeUnique(); yield &storage.fields.exceptionDates }
-    }
+    public var exceptionDates: [TimeValue] = []
     /// RECURRENCE-ID: set on an override of one instance of a series.
-    public var recurrenceID: TimeValue? {
-        get { storage.fields.recurrenceID }
-        _modify { makeUnique(); yield &storage.fields.recurrenceID }
-    }
+    public var recurrenceID: TimeValue? = nil
     /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
-    public var appliesToFutureInstances: Bool {
-        get { storage.fields.appliesToFutureInstances }
-        _modify { makeUnique(); yield &storage.fields.appliesToFutureInstances }
-    }
+    public var appliesToFutureInstances: Bool = false
     /// SEQUENCE, 0 when absent.
-    public var sequence: Int {
-        get { storage.fields.sequence }
-        _modify { makeUnique(); yield &storage.fields.sequence }
-    }
+    public var sequence: Int = 0
     /// CREATED.
-    public var created: TimeValue? {
-        get { storage.fields.created }
-        _modify { makeUnique(); yield &storage.fields.created }
-    }
+    public var created: TimeValue? = nil
     /// LAST-MODIFIED.
-    public var lastModified: TimeValue? {
-        get { storage.fields.lastModified }
-        _modify { makeUnique(); yield &storage.fields.lastModified }
-    }
+    public var lastModified: TimeValue? = nil
     /// DTSTAMP.
-    public var timestamp: TimeValue? {
-        get { storage.fields.timestamp }
-        _modify { makeUnique(); yield &storage.fields.timestamp }
-    }
+    public var timestamp: TimeValue? = nil
     /// The VALARMs, in file order.
-    public var alarms: [Alarm] {
-        get { storage.fields.alarms }
-        _modify { makeUnique(); yield &storage.fields.alarms }
-    }
+    public var alarms: [Alarm] = []
     /// Every property the model has no field for, as written.
-    public var otherProperties: [Property] {
-        get { storage.fields.otherProperties }
-        _modify { makeUnique(); yield &storage.fields.otherProperties }
-    }
+    public var otherProperties: [Property] = []
     /// Child components other than VALARM, kept whole.
-    public var otherComponents: [RawComponent] {
-        get { storage.fields.otherComponents }
-        _modify { makeUnique(); yield &storage.fields.otherComponents }
-    }
+    public var otherComponents: [RawComponent] = []
     /// The physical line of its BEGIN, when known.
-    public var line: Int? {
-        get { storage.fields.line }
-        _modify { makeUnique(); yield &storage.fields.line }
-    }
+    public var line: Int? = nil
 
     /// Creates an empty component of the given kind.
     public init(kind: Kind) {
-        storage = Storage(Fields(kind: kind))
+        self.kind = kind
     }
 
     /// Hashes a small key (kind, UID, RECURRENCE-ID, DTSTART, SEQUENCE, line), not every value:
     /// equal incidences have equal keys, and an event with a 4 MB ATTACH or a million EXDATEs
     /// hashes as fast as any other (a set of occurrences hashes each one's incidence).
-    /// (`==` compares every field, see `Incidence+Storage.swift`.)
+    /// (`==` is the synthesized one: every stored property.)
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(uid)

@@ -48,6 +48,6 @@ struct ComponentBlock: Sendable {
     init(name: String, line: Int) {
         self.name = name
         self.line = line
-        text.reserveCapacity(1024)
+        text.reserveCapacity(512) // a typical event is 300–400 bytes; bigger ones grow
     }
 }
