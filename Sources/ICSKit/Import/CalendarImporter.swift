@@ -31,7 +31,7 @@ struct CalendarImporter {
         assembler.addScanDiagnostics(end.diagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
-        if options.window != nil { calendar.skippedEventUIDs = skipped.stillSkippedUIDs }
+        if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
         return calendar
     }
 

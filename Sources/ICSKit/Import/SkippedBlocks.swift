@@ -13,37 +13,66 @@ import Foundation
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?
-    /// The skipped blocks in file order, each with the number of events before it.
-    private var kept: [(uid: String?, events: Int, block: ComponentBlock)] = []
-    private var parsedUIDs: Set<String> = []
-    /// After ``revived()``: the UIDs of the events that stay skipped (for ``ICalendar/id``).
-    private(set) var stillSkippedUIDs: [String?] = []
+    /// One skipped block, with what decides whether it is revived.
+    private struct Kept {
+        /// ``uidHash(_:)`` of its UID; `nil` without one.
+        var uidHash: UInt64?
+        /// Whether it was skipped by a bound that X-WR-TIMEZONE would void (``WindowFilter/Verdict/skipUnlessCalendarZone``).
+        var needsNoCalendarZone: Bool
+        /// The number of events before it.
+        var events: Int
+        var block: ComponentBlock
+    }
+    /// The skipped blocks in file order.
+    private var kept: [Kept] = []
+    /// ``uidHash(_:)`` of the UIDs of the parsed components: a skipped block whose UID hashes to
+    /// one of them is revived (two UIDs of one hash revive a block for nothing, which is harmless:
+    /// a full import parses it too).
+    private var parsedUIDs: Set<UInt64> = []
+    /// After ``revived()``: the wrapping sum of ``uidHash(_:)`` of the UIDs (a missing one as
+    /// empty) of the events that stay skipped, for ``ICalendar/id``.
+    private(set) var stillSkippedUIDHashSum: UInt64 = 0
     /// Events added so far.
     private var events = 0
     /// Whether a time zone's offsets lie beyond the filter's margin (then nothing stays skipped).
     private var zoneBeyondMargin = false
+    /// Whether the calendar has X-WR-TIMEZONE (then UTC and floating series may recur on a zone).
+    private var hasCalendarZone = false
 
     init(window: DateInterval?) {
         filter = window.map(WindowFilter.init)
     }
 
+    /// The FNV-1a of a UID's bytes followed by the unit separator 0x1F: the value ``ICalendar/id``
+    /// sums for each UID.
+    static func uidHash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+        var hasher = FNV1a()
+        hasher.add(bytes)
+        hasher.add(CollectionOfOne(0x1F))
+        return hasher.value
+    }
+
     /// Takes a batch and its parse results (`nil` for each block ``filter`` skipped), keeps the skipped
     /// blocks and returns the parsed ones in order.
     mutating func sift(_ batch: [ComponentBlock], _ results: [ParsedBlock?]) -> [ParsedBlock] {
-        guard filter != nil else { return results.map { $0! } }
+        guard let filter else { return results.map { $0! } }
         var parsed: [ParsedBlock] = []
         parsed.reserveCapacity(results.count)
         for (block, result) in zip(batch, results) {
             guard let result else {
-                kept.append((WindowFilter.uid(of: block), events, SkippedBlocks.compacted(block)))
+                let (verdict, uid) = filter.verdictAndUID(block)
+                kept.append(Kept(uidHash: uid, needsNoCalendarZone: verdict == .skipUnlessCalendarZone, events: events,
+                                 block: SkippedBlocks.compacted(block)))
                 continue
             }
             switch result.component {
             case .incidence(let incidence)?:
                 if incidence.kind == .event { events += 1 }
-                if let uid = incidence.uid { parsedUIDs.insert(uid) }
+                if let uid = incidence.uid { parsedUIDs.insert(Self.uidHash(uid.utf8)) }
             case .timeZone(let zone)?:
                 if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
+            case .calendarProperties(let properties)?:
+                if properties.defaultTimeZone != nil { hasCalendarZone = true }
             default:
                 break
             }
@@ -53,12 +82,21 @@ struct SkippedBlocks {
     }
 
     /// The kept blocks to parse after all, in file order, each with the number of events
-    /// (parsed in the first pass) that came before it in the file.
+    /// (parsed in the first pass) that came before it in the file: those whose UID a parsed
+    /// component has (one hash lookup each), those whose bound X-WR-TIMEZONE voids, and all
+    /// when a zone's offsets lie beyond the margin.
     mutating func revived() -> [(eventsBefore: Int, block: ComponentBlock)] {
-        let all = zoneBeyondMargin, parsedUIDs = self.parsedUIDs
-        let revive = { (uid: String?) in all || uid.map(parsedUIDs.contains) == true }
-        let revived = kept.filter { revive($0.uid) }.map { ($0.events, $0.block) }
-        stillSkippedUIDs = kept.filter { !revive($0.uid) }.map(\.uid)
+        var revived: [(eventsBefore: Int, block: ComponentBlock)] = []
+        var sum: UInt64 = 0
+        let empty = Self.uidHash(EmptyCollection())
+        for item in kept {
+            if zoneBeyondMargin || (hasCalendarZone && item.needsNoCalendarZone) || item.uidHash.map(parsedUIDs.contains) == true {
+                revived.append((item.events, item.block))
+            } else {
+                sum = sum &+ (item.uidHash ?? empty)
+            }
+        }
+        stillSkippedUIDHashSum = sum
         kept = []
         return revived
     }
