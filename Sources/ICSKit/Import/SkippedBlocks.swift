@@ -5,11 +5,14 @@ import Foundation
 /// Blocks that ``WindowFilter`` skips are kept, unparsed, with their UID and their place among
 /// the events, until the end of the input. Then those that share a UID with a parsed component
 /// are parsed too (the simplest correct rule: the rules that compare the components of one UID,
-/// SEQUENCE and overrides, see them all, whatever their order in the file), and all of them when a
+/// SEQUENCE and overrides, see them all, whatever their order in the file); those skipped by a
+/// ``CountBound`` on a UTC or floating start when the calendar has X-WR-TIMEZONE (which puts
+/// such series on a zone's clock, whose DST gaps drop instances); and all of them when a
 /// VTIMEZONE of the file has offsets beyond what the filter's margin allows.
 ///
-/// Memory: the skipped blocks' lines stay until the end of the input, in storage of their own
-/// size: less than their model would take.
+/// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
+/// ``KeptBlockStore`` (no allocation per block), with a UID hash and two flags each; revival is a
+/// hash lookup per block.
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?
@@ -21,10 +24,10 @@ struct SkippedBlocks {
         var needsNoCalendarZone: Bool
         /// The number of events before it.
         var events: Int
-        var block: ComponentBlock
     }
-    /// The skipped blocks in file order.
+    /// The skipped blocks in file order (their lines in ``store``, at the same positions).
     private var kept: [Kept] = []
+    private var store = KeptBlockStore()
     /// ``uidHash(_:)`` of the UIDs of the parsed components: a skipped block whose UID hashes to
     /// one of them is revived (two UIDs of one hash revive a block for nothing, which is harmless:
     /// a full import parses it too).
@@ -61,8 +64,8 @@ struct SkippedBlocks {
         for (block, result) in zip(batch, results) {
             guard let result else {
                 let (verdict, uid) = filter.verdictAndUID(block)
-                kept.append(Kept(uidHash: uid, needsNoCalendarZone: verdict == .skipUnlessCalendarZone, events: events,
-                                 block: SkippedBlocks.compacted(block)))
+                kept.append(Kept(uidHash: uid, needsNoCalendarZone: verdict == .skipUnlessCalendarZone, events: events))
+                store.append(block)
                 continue
             }
             switch result.component {
@@ -89,34 +92,17 @@ struct SkippedBlocks {
         var revived: [(eventsBefore: Int, block: ComponentBlock)] = []
         var sum: UInt64 = 0
         let empty = Self.uidHash(EmptyCollection())
-        for item in kept {
+        for (index, item) in kept.enumerated() {
             if zoneBeyondMargin || (hasCalendarZone && item.needsNoCalendarZone) || item.uidHash.map(parsedUIDs.contains) == true {
-                revived.append((item.events, item.block))
+                revived.append((item.events, store.block(index)))
             } else {
                 sum = sum &+ (item.uidHash ?? empty)
             }
         }
         stillSkippedUIDHashSum = sum
         kept = []
+        store = KeptBlockStore()
         return revived
-    }
-
-    /// The block with its text and lines in storage of their own size (the scanner reserves 1 KiB
-    /// of text for each block): most blocks of a long feed are kept, few are ever parsed.
-    static func compacted(_ block: ComponentBlock) -> ComponentBlock {
-        var copy = block
-        copy.text = exactCopy(block.text)
-        copy.lines = exactCopy(block.lines)
-        return copy
-    }
-
-    private static func exactCopy<T>(_ array: [T]) -> [T] {
-        array.withUnsafeBufferPointer { source in
-            [T](unsafeUninitializedCapacity: source.count) { buffer, count in
-                _ = buffer.initialize(fromContentsOf: source)
-                count = source.count
-            }
-        }
     }
 
     /// Whether a VTIMEZONE's offsets keep every wall time within ``WindowFilter/margin`` of its

@@ -9,7 +9,9 @@ import Foundation
 /// escapes; and then only
 /// - a single event (no RRULE) whose start and end both lie before the window, or after it;
 /// - a series (one RRULE with UNTIL, without COUNT or RSCALE) whose UNTIL, plus the length of one
-///   instance, ends before the window; or whose DTSTART lies after the window.
+///   instance, ends before the window; or whose DTSTART lies after the window;
+/// - a series with COUNT whose rule has a ``CountBound`` (a DATE, UTC or floating start: zones
+///   have DST gaps), if that bound plus the length of one instance ends before the window.
 ///
 /// Times are compared as if they were UTC, with a margin of ``margin`` (26 hours) each side: every
 /// reading of a wall time (floating, in a zone of the system's tzdata, or in a VTIMEZONE whose
@@ -18,7 +20,7 @@ import Foundation
 /// an event takes the widest of its readings: DTEND before DTSTART (swapped), a negative DURATION,
 /// an end of one day (a DATE start without end, or an end libical would not read).
 ///
-/// Everything else (VTODO, VJOURNAL, overrides, RDATE, COUNT, several RRULEs, values in other
+/// Everything else (VTODO, VJOURNAL, overrides, RDATE, other COUNT rules, several RRULEs, values in other
 /// forms, lines kept out of libical, nested components' own lines aside) is parsed as without a window.
 ///
 /// - Complexity: O(n) in the block's lines; no allocation.
