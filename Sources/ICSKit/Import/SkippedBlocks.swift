@@ -13,6 +13,20 @@ import Foundation
 /// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
 /// ``KeptBlockStore`` (no allocation per block), with a UID hash and two flags each; revival is a
 /// hash lookup per block.
+/// What the parsing threads make of one block of a windowed import: its parse, or the filter's
+/// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``), found there so that the consumer
+/// does not read the block again.
+enum SiftedBlock: Sendable {
+    case parsed(ParsedBlock)
+    case skipped(WindowFilter.Verdict, uidHash: UInt64?)
+
+    /// The parse, or `nil` for a skipped block.
+    var parsed: ParsedBlock? {
+        if case .parsed(let block) = self { return block }
+        return nil
+    }
+}
+
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?
@@ -55,15 +69,15 @@ struct SkippedBlocks {
         return hasher.value
     }
 
-    /// Takes a batch and its parse results (`nil` for each block ``filter`` skipped), keeps the skipped
+    /// Takes a batch and what the parsing threads made of it (``SiftedBlock``), keeps the skipped
     /// blocks and returns the parsed ones in order.
-    mutating func sift(_ batch: [ComponentBlock], _ results: [ParsedBlock?]) -> [ParsedBlock] {
-        guard let filter else { return results.map { $0! } }
+    mutating func sift(_ batch: [ComponentBlock], _ results: [SiftedBlock]) -> [ParsedBlock] {
+        guard filter != nil else { return results.map { $0.parsed! } }
         var parsed: [ParsedBlock] = []
         parsed.reserveCapacity(results.count)
-        for (block, result) in zip(batch, results) {
-            guard let result else {
-                let (verdict, uid) = filter.verdictAndUID(block)
+        for (block, sifted) in zip(batch, results) {
+            guard case .parsed(let result) = sifted else {
+                guard case .skipped(let verdict, let uid) = sifted else { continue }
                 kept.append(Kept(uidHash: uid, needsNoCalendarZone: verdict == .skipUnlessCalendarZone, events: events))
                 store.append(block)
                 continue

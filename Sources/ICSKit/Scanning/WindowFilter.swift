@@ -58,15 +58,17 @@ struct WindowFilter: Sendable {
         verdictAndUID(block).verdict
     }
 
-    /// The verdict on `block`, and for a VEVENT the ``SkippedBlocks/uidHash(_:)`` of its UID
-    /// (as libical reads it, ``plainUID(_:text:)``; `nil` without a UID line or when undecided).
+    /// The verdict on `block`, and for a block it skips the ``SkippedBlocks/uidHash(_:)`` of its
+    /// UID (as libical reads it, ``plainUID(_:text:)``; `nil` without a UID line or when parsed).
     func verdictAndUID(_ block: ComponentBlock) -> (verdict: Verdict, uidHash: UInt64?) {
         guard block.name == "VEVENT", block.unparsed.isEmpty else { return (.parse, nil) }
         return block.text.withUnsafeBufferPointer { text in
             guard let facts = EventLines(block, text: text) else { return (.parse, nil) }
+            let verdict = verdict(facts, text: text)
+            guard verdict != .parse else { return (.parse, nil) }
             let uid = facts.uid.flatMap { WindowFilter.plainUID($0, text: text) }
                 .map { SkippedBlocks.uidHash(UnsafeBufferPointer(rebasing: text[$0])) }
-            return (verdict(facts, text: text), uid)
+            return (verdict, uid)
         }
     }
 
