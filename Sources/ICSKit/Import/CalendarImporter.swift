@@ -31,23 +31,26 @@ struct CalendarImporter {
         }
         let late = skipped.revived()
         let parsed = parse(late.map { $0.block }, skipping: nil)
-        assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1!) })
+        assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1.parsed!) })
         assembler.addScanDiagnostics(end.diagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
-        if options.window != nil { calendar.skippedEventUIDs = skipped.stillSkippedUIDs }
+        if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
         return calendar
     }
 
     /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the
-    /// batch's order, `nil` for each block that `filter` leaves out (a windowed import's, see
-    /// ``ImportOptions/window``).
-    private func parse(_ batch: [ComponentBlock], skipping filter: WindowFilter?) -> [ParsedBlock?] {
+    /// batch's order, with the verdict for each block that `filter` leaves out (a windowed
+    /// import's, see ``ImportOptions/window``).
+    private func parse(_ batch: [ComponentBlock], skipping filter: WindowFilter?) -> [SiftedBlock] {
         let source = self.source, willParse = self.willParse
         return parallelMap(count: batch.count, workers: options.parallelism) {
-            if filter?.skips(batch[$0]) == true { return nil }
+            if let filter {
+                let (verdict, uid) = filter.verdictAndUID(batch[$0])
+                if verdict != .parse { return .skipped(verdict, uidHash: uid) }
+            }
             willParse?()
-            return ComponentConverter.parse(batch[$0], source: source)
+            return .parsed(ComponentConverter.parse(batch[$0], source: source))
         }
     }
 }

@@ -19,8 +19,10 @@ public struct ImportOptions: Sendable, Hashable {
     /// overlaps it are skipped before libical parses them: a single event that starts and ends
     /// more than 26 hours before the window's start, or starts more than 26 hours after its end
     /// (the margin covers any zone offset and floating times); a series whose UNTIL, plus one
-    /// instance's length and the margin, lies before the window, or whose DTSTART lies after it.
-    /// What cannot be decided cheaply (overrides, RDATE, COUNT, values in unusual forms, VTODO,
+    /// instance's length and the margin, lies before the window, or whose DTSTART lies after it;
+    /// a series with COUNT whose rule has an instance in every period (daily, weekly, monthly on
+    /// days every month has, yearly) and a start off any zone's clock, by COUNT periods.
+    /// What cannot be decided cheaply (overrides, RDATE, other COUNT rules, values in unusual forms, VTODO,
     /// VJOURNAL) is imported as without a window. Components that share a UID with one that is
     /// imported are all imported, so that the rules comparing the components of one UID (the
     /// highest SEQUENCE wins, overrides and their master) see them all; time zones and the

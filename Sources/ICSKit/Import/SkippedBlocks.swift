@@ -5,45 +5,91 @@ import Foundation
 /// Blocks that ``WindowFilter`` skips are kept, unparsed, with their UID and their place among
 /// the events, until the end of the input. Then those that share a UID with a parsed component
 /// are parsed too (the simplest correct rule: the rules that compare the components of one UID,
-/// SEQUENCE and overrides, see them all, whatever their order in the file), and all of them when a
+/// SEQUENCE and overrides, see them all, whatever their order in the file); those skipped by a
+/// ``CountBound`` on a UTC or floating start when the calendar has X-WR-TIMEZONE (which puts
+/// such series on a zone's clock, whose DST gaps drop instances); and all of them when a
 /// VTIMEZONE of the file has offsets beyond what the filter's margin allows.
 ///
-/// Memory: the skipped blocks' lines stay until the end of the input, in storage of their own
-/// size: less than their model would take.
+/// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
+/// ``KeptBlockStore`` (no allocation per block), with a UID hash and two flags each; revival is a
+/// hash lookup per block.
+/// What the parsing threads make of one block of a windowed import: its parse, or the filter's
+/// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``), found there so that the consumer
+/// does not read the block again.
+enum SiftedBlock: Sendable {
+    case parsed(ParsedBlock)
+    case skipped(WindowFilter.Verdict, uidHash: UInt64?)
+
+    /// The parse, or `nil` for a skipped block.
+    var parsed: ParsedBlock? {
+        if case .parsed(let block) = self { return block }
+        return nil
+    }
+}
+
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?
-    /// The skipped blocks in file order, each with the number of events before it.
-    private var kept: [(uid: String?, events: Int, block: ComponentBlock)] = []
-    private var parsedUIDs: Set<String> = []
-    /// After ``revived()``: the UIDs of the events that stay skipped (for ``ICalendar/id``).
-    private(set) var stillSkippedUIDs: [String?] = []
+    /// One skipped block, with what decides whether it is revived.
+    private struct Kept {
+        /// ``uidHash(_:)`` of its UID; `nil` without one.
+        var uidHash: UInt64?
+        /// Whether it was skipped by a bound that X-WR-TIMEZONE would void (``WindowFilter/Verdict/skipUnlessCalendarZone``).
+        var needsNoCalendarZone: Bool
+        /// The number of events before it.
+        var events: Int
+    }
+    /// The skipped blocks in file order (their lines in ``store``, at the same positions).
+    private var kept: [Kept] = []
+    private var store = KeptBlockStore()
+    /// ``uidHash(_:)`` of the UIDs of the parsed components: a skipped block whose UID hashes to
+    /// one of them is revived (two UIDs of one hash revive a block for nothing, which is harmless:
+    /// a full import parses it too).
+    private var parsedUIDs: Set<UInt64> = []
+    /// After ``revived()``: the wrapping sum of ``uidHash(_:)`` of the UIDs (a missing one as
+    /// empty) of the events that stay skipped, for ``ICalendar/id``.
+    private(set) var stillSkippedUIDHashSum: UInt64 = 0
     /// Events added so far.
     private var events = 0
     /// Whether a time zone's offsets lie beyond the filter's margin (then nothing stays skipped).
     private var zoneBeyondMargin = false
+    /// Whether the calendar has X-WR-TIMEZONE (then UTC and floating series may recur on a zone).
+    private var hasCalendarZone = false
 
     init(window: DateInterval?) {
         filter = window.map(WindowFilter.init)
     }
 
-    /// Takes a batch and its parse results (`nil` for each block ``filter`` skipped), keeps the skipped
+    /// The FNV-1a of a UID's bytes followed by the unit separator 0x1F: the value ``ICalendar/id``
+    /// sums for each UID.
+    static func uidHash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+        var hasher = FNV1a()
+        hasher.add(bytes)
+        hasher.add(CollectionOfOne(0x1F))
+        return hasher.value
+    }
+
+    /// Takes a batch and what the parsing threads made of it (``SiftedBlock``), keeps the skipped
     /// blocks and returns the parsed ones in order.
-    mutating func sift(_ batch: [ComponentBlock], _ results: [ParsedBlock?]) -> [ParsedBlock] {
-        guard filter != nil else { return results.map { $0! } }
+    mutating func sift(_ batch: [ComponentBlock], _ results: [SiftedBlock]) -> [ParsedBlock] {
+        guard filter != nil else { return results.map { $0.parsed! } }
         var parsed: [ParsedBlock] = []
         parsed.reserveCapacity(results.count)
-        for (block, result) in zip(batch, results) {
-            guard let result else {
-                kept.append((WindowFilter.uid(of: block), events, SkippedBlocks.compacted(block)))
+        for (block, sifted) in zip(batch, results) {
+            guard case .parsed(let result) = sifted else {
+                guard case .skipped(let verdict, let uid) = sifted else { continue }
+                kept.append(Kept(uidHash: uid, needsNoCalendarZone: verdict == .skipUnlessCalendarZone, events: events))
+                store.append(block)
                 continue
             }
             switch result.component {
             case .incidence(let incidence)?:
                 if incidence.kind == .event { events += 1 }
-                if let uid = incidence.uid { parsedUIDs.insert(uid) }
+                if let uid = incidence.uid { parsedUIDs.insert(Self.uidHash(uid.utf8)) }
             case .timeZone(let zone)?:
                 if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
+            case .calendarProperties(let properties)?:
+                if properties.defaultTimeZone != nil { hasCalendarZone = true }
             default:
                 break
             }
@@ -53,32 +99,24 @@ struct SkippedBlocks {
     }
 
     /// The kept blocks to parse after all, in file order, each with the number of events
-    /// (parsed in the first pass) that came before it in the file.
+    /// (parsed in the first pass) that came before it in the file: those whose UID a parsed
+    /// component has (one hash lookup each), those whose bound X-WR-TIMEZONE voids, and all
+    /// when a zone's offsets lie beyond the margin.
     mutating func revived() -> [(eventsBefore: Int, block: ComponentBlock)] {
-        let all = zoneBeyondMargin, parsedUIDs = self.parsedUIDs
-        let revive = { (uid: String?) in all || uid.map(parsedUIDs.contains) == true }
-        let revived = kept.filter { revive($0.uid) }.map { ($0.events, $0.block) }
-        stillSkippedUIDs = kept.filter { !revive($0.uid) }.map(\.uid)
-        kept = []
-        return revived
-    }
-
-    /// The block with its text and lines in storage of their own size (the scanner reserves 1 KiB
-    /// of text for each block): most blocks of a long feed are kept, few are ever parsed.
-    static func compacted(_ block: ComponentBlock) -> ComponentBlock {
-        var copy = block
-        copy.text = exactCopy(block.text)
-        copy.lines = exactCopy(block.lines)
-        return copy
-    }
-
-    private static func exactCopy<T>(_ array: [T]) -> [T] {
-        array.withUnsafeBufferPointer { source in
-            [T](unsafeUninitializedCapacity: source.count) { buffer, count in
-                _ = buffer.initialize(fromContentsOf: source)
-                count = source.count
+        var revived: [(eventsBefore: Int, block: ComponentBlock)] = []
+        var sum: UInt64 = 0
+        let empty = Self.uidHash(EmptyCollection())
+        for (index, item) in kept.enumerated() {
+            if zoneBeyondMargin || (hasCalendarZone && item.needsNoCalendarZone) || item.uidHash.map(parsedUIDs.contains) == true {
+                revived.append((item.events, store.block(index)))
+            } else {
+                sum = sum &+ (item.uidHash ?? empty)
             }
         }
+        stillSkippedUIDHashSum = sum
+        kept = []
+        store = KeptBlockStore()
+        return revived
     }
 
     /// Whether a VTIMEZONE's offsets keep every wall time within ``WindowFilter/margin`` of its

@@ -46,9 +46,9 @@ public struct ICalendar: Sendable, Hashable, Codable {
     /// (X-WR-TIMEZONE), as Google Calendar shows them; nil means yes. `false` reads them as
     /// RFC 5545 says, at a constant instant (``ImportOptions/readsUTCSeriesInCalendarZone``).
     public var readsUTCSeriesInCalendarZone: Bool?
-    /// The UIDs of the events a windowed import skipped (``ImportOptions/window``), so that
-    /// ``id`` is the same as for the whole file.
-    var skippedEventUIDs: [String?]? = nil
+    /// The wrapping sum of the UID hashes (as ``id`` computes them) of the events a windowed
+    /// import skipped (``ImportOptions/window``), so that ``id`` is the same as for the whole file.
+    var skippedEventUIDHashSum: UInt64? = nil
 
     /// Creates an empty calendar.
     public init(source: String? = nil) {

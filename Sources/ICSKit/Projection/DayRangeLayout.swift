@@ -78,9 +78,9 @@ public struct DayRangeLayout: Sendable, Hashable {
             return
         }
         let shown = visible.clamped(to: gridSerials)
-        let ranges = occurrences.placements
-            .filter { $0.isMultiDay && $0.serials.overlaps(shown) }
-            .sorted(by: Self.laneOrder)
+        let all = occurrences.placements
+        let multiDay = all.indices.filter { all[$0].isMultiDay && all[$0].serials.overlaps(shown) }
+        let order = PlacementOrder.laneOrder(multiDay, of: all, uidRanks: occurrences.uidRanks)
 
         var byRow = Array(repeating: [Segment](), count: rows)
         // The last column taken in each kept lane of each row.
@@ -88,7 +88,8 @@ public struct DayRangeLayout: Sendable, Hashable {
         // How many segments cover each cell (all of them), and how many of those are not kept.
         var depth = Array(repeating: Array(repeating: 0, count: 7), count: rows)
         var hidden = depth
-        for placement in ranges {
+        for position in order {
+            let placement = all[position]
             let clipped = placement.serials.clamped(to: shown)
             var start = clipped.lowerBound
             while start <= clipped.upperBound {

@@ -102,6 +102,8 @@ public struct DayOccurrences: Sendable {
     private let firsts: [Int], lasts: [Int]
     private let visibleSerials: ClosedRange<Int>
     private let arithmetic: DayArithmetic
+    /// The rank of each placement's UID among those placed (``PlacementOrder/uidRanks``), for the lane order.
+    let uidRanks: [Int32]
 
     /// Places `occurrences` on the days of `visibleDays` in `calendar`.
     ///
@@ -124,7 +126,11 @@ public struct DayOccurrences: Sendable {
             let placement = OccurrencePlacement(occurrence, index: index, arithmetic: arithmetic)
             if placement.serials.overlaps(visibleSerials) { placements.append(placement) }
         }
-        placements.sort(by: OccurrencePlacement.precedes)
+        // Sorted on small keys (``PlacementOrder``): no placement is copied during the sort.
+        let order = PlacementOrder(placements)
+        let positions = order.displayOrder(placements)
+        placements = positions.map { [placements] in placements[$0] }
+        self.uidRanks = positions.map { order.uidRanks[$0] }
         var bySerial: [Int: [Int]] = [:]
         var open = OpenDays()
         var firsts: [Int] = [], lasts: [Int] = []

@@ -7,6 +7,7 @@ enum WallTime {
     private static let units: [(UInt8, Int, Bool)] = [(0x57, 604_800, false), (0x44, 86_400, false),
                                                       (0x48, 3600, true), (0x4D, 60, true), (0x53, 1, true)]
     private static let countName = Array("COUNT".utf8), rscale = Array("RSCALE".utf8), untilName = Array("UNTIL".utf8)
+    private static let tzidName = Array("TZID=".utf8)
     private static let valueName = Array("VALUE=".utf8), date = Array("DATE".utf8), dateTime = Array("DATE-TIME".utf8)
 
     /// A DATE or DATE-TIME value read from its digits.
@@ -92,6 +93,19 @@ enum WallTime {
             partStart = partEnd + 1
         }
         return found
+    }
+
+    /// Whether a content line (`text[line]`) has a TZID parameter (outside quotes, any case).
+    static func hasTZID(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: text[line])
+        guard let colon = ContentLineSyntax.valueStart(bytes) else { return true }
+        var quoted = false
+        for i in 0..<colon {
+            if bytes[i] == 0x22 { quoted.toggle() }
+            guard !quoted, bytes[i] == 0x3B, i + 5 < colon else { continue }  // ; then TZID=
+            if ContentLineSyntax.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(i + 1)...(i + 5)]), tzidName) { return true }
+        }
+        return false
     }
 
     /// Whether the parameters before `colon` have no VALUE, or VALUE=DATE or VALUE=DATE-TIME.

@@ -9,7 +9,9 @@ import Foundation
 /// escapes; and then only
 /// - a single event (no RRULE) whose start and end both lie before the window, or after it;
 /// - a series (one RRULE with UNTIL, without COUNT or RSCALE) whose UNTIL, plus the length of one
-///   instance, ends before the window; or whose DTSTART lies after the window.
+///   instance, ends before the window; or whose DTSTART lies after the window;
+/// - a series with COUNT whose rule has a ``CountBound`` (a DATE, UTC or floating start: zones
+///   have DST gaps), if that bound plus the length of one instance ends before the window.
 ///
 /// Times are compared as if they were UTC, with a margin of ``margin`` (26 hours) each side: every
 /// reading of a wall time (floating, in a zone of the system's tzdata, or in a VTIMEZONE whose
@@ -18,7 +20,7 @@ import Foundation
 /// an event takes the widest of its readings: DTEND before DTSTART (swapped), a negative DURATION,
 /// an end of one day (a DATE start without end, or an end libical would not read).
 ///
-/// Everything else (VTODO, VJOURNAL, overrides, RDATE, COUNT, several RRULEs, values in other
+/// Everything else (VTODO, VJOURNAL, overrides, RDATE, other COUNT rules, several RRULEs, values in other
 /// forms, lines kept out of libical, nested components' own lines aside) is parsed as without a window.
 ///
 /// - Complexity: O(n) in the block's lines; no allocation.
@@ -35,33 +37,65 @@ struct WindowFilter: Sendable {
         end = Int(max(-limit, min(limit, window.end.timeIntervalSince1970)).rounded(.up))
     }
 
+    /// What the filter decides for a block.
+    enum Verdict: Equatable {
+        /// It may have an occurrence in the window: parse it.
+        case parse
+        /// It cannot.
+        case skip
+        /// It cannot, by a ``CountBound`` that holds only while its UTC or floating start stays
+        /// off a zone: to be parsed after all when the calendar has X-WR-TIMEZONE.
+        case skipUnlessCalendarZone
+    }
+
     /// Whether `block` cannot produce an occurrence that overlaps the window.
     func skips(_ block: ComponentBlock) -> Bool {
-        guard block.name == "VEVENT", block.unparsed.isEmpty else { return false }
+        verdict(block) != .parse
+    }
+
+    /// The verdict on `block`.
+    func verdict(_ block: ComponentBlock) -> Verdict {
+        verdictAndUID(block).verdict
+    }
+
+    /// The verdict on `block`, and for a block it skips the ``SkippedBlocks/uidHash(_:)`` of its
+    /// UID (as libical reads it, ``plainUID(_:text:)``; `nil` without a UID line or when parsed).
+    func verdictAndUID(_ block: ComponentBlock) -> (verdict: Verdict, uidHash: UInt64?) {
+        guard block.name == "VEVENT", block.unparsed.isEmpty else { return (.parse, nil) }
         return block.text.withUnsafeBufferPointer { text in
-            guard let facts = EventLines(block, text: text) else { return false }
-            return skips(facts, text: text)
+            guard let facts = EventLines(block, text: text) else { return (.parse, nil) }
+            let verdict = verdict(facts, text: text)
+            guard verdict != .parse else { return (.parse, nil) }
+            let uid = facts.uid.flatMap { WindowFilter.plainUID($0, text: text) }
+                .map { SkippedBlocks.uidHash(UnsafeBufferPointer(rebasing: text[$0])) }
+            return (verdict, uid)
         }
     }
 
-    private func skips(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = WallTime.read(facts.start, text: text) else { return false }
+    private func verdict(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>) -> Verdict {
+        guard let start = WallTime.read(facts.start, text: text) else { return .parse }
         var lo = start.seconds, hi = start.seconds + 86_400
         if let endLine = facts.end {
-            guard let end = WallTime.read(endLine, text: text) else { return false }
+            guard let end = WallTime.read(endLine, text: text) else { return .parse }
             lo = min(lo, end.seconds)
             hi = max(hi, end.seconds + (end.isDate ? 86_400 : 0))
         }
         if let durationLine = facts.duration {
-            guard let duration = WallTime.duration(durationLine, text: text) else { return false }
+            guard let duration = WallTime.duration(durationLine, text: text) else { return .parse }
             lo = min(lo, start.seconds + duration)
             hi = max(hi, start.seconds + duration)
         }
         // Every instance, the first and those of a rule, starts at or after the earlier bound.
-        if lo - Self.margin >= end { return true }
-        guard let rule = facts.rule else { return hi + Self.margin <= self.start }
-        guard let until = WallTime.until(rule, text: text) else { return false }
-        return max(until, lo) + (hi - lo) + Self.margin <= self.start
+        if lo - Self.margin >= end { return .skip }
+        guard let rule = facts.rule else { return hi + Self.margin <= self.start ? .skip : .parse }
+        if let until = WallTime.until(rule, text: text) {
+            return max(until, lo) + (hi - lo) + Self.margin <= self.start ? .skip : .parse
+        }
+        // COUNT: only on a clock without DST gaps (a DATE; UTC or floating, unless X-WR-TIMEZONE).
+        guard !WallTime.hasTZID(facts.start, text: text),
+              let last = CountBound.latestStart(rule, text: text, start: start),
+              max(last, lo) + (hi - lo) + Self.margin <= self.start else { return .parse }
+        return start.isDate ? .skip : .skipUnlessCalendarZone
     }
 }
 
@@ -72,10 +106,11 @@ struct EventLines {
     var end: Range<Int>?
     var duration: Range<Int>?
     var rule: Range<Int>?
+    /// The UID line, if any (its value is plain, ``WindowFilter/plainUID(_:text:)``).
+    var uid: Range<Int>?
 
     init?(_ block: ComponentBlock, text: UnsafeBufferPointer<UInt8>) {
-        var start: Range<Int>?, end: Range<Int>?, duration: Range<Int>?, rule: Range<Int>?
-        var uids = 0
+        var start: Range<Int>?, end: Range<Int>?, duration: Range<Int>?, rule: Range<Int>?, uid: Range<Int>?
         var depth = 0
         for line in block.lines {
             switch line.kind {
@@ -107,8 +142,8 @@ struct EventLines {
             case "RDATE", "RECURRENCE-ID":
                 return nil
             case "UID":
-                uids += 1
-                guard uids == 1, WindowFilter.plainUID(range, text: text) != nil else { return nil }
+                guard uid == nil, WindowFilter.plainUID(range, text: text) != nil else { return nil }
+                uid = range
             default:
                 continue
             }
@@ -118,6 +153,7 @@ struct EventLines {
         self.end = end
         self.duration = duration
         self.rule = rule
+        self.uid = uid
     }
 }
 

@@ -138,3 +138,50 @@ import Testing
         #expect(windowed.diagnostics.isEmpty)
     }
 }
+
+/// COUNT series and the windowed import (``CountBound``): bounds worked out by hand as in
+/// ``CountBoundTests``; occurrences checked against a full import.
+@Suite struct WindowedImportCountTests {
+    typealias C = WindowedImportCasesTests
+
+    @Test func aCountSeriesThatEndsBeforeTheWindowIsSkipped() throws {
+        let result = try C.compare(
+            C.event("short", ["DTSTART:20250101T090000Z", "DTEND:20250101T100000Z", "RRULE:FREQ=WEEKLY;BYDAY=WE,FR;COUNT=5"])
+            + C.event("exdated", ["DTSTART;VALUE=DATE:20250301", "RRULE:FREQ=DAILY;COUNT=20", "EXDATE;VALUE=DATE:20250302"])
+            // Ten daily instances, the last 05-31T23:00–06-01T00:00Z: it ends where the window
+            // starts (not shown), and is kept (within the bound).
+            + C.event("edge", ["DTSTART:20250522T230000Z", "DTEND:20250523T000000Z", "RRULE:FREQ=DAILY;COUNT=10"])
+            // Eleven: the last is 06-01T23:00Z, shown.
+            + C.event("in", ["DTSTART:20250522T230000Z", "DTEND:20250523T000000Z", "RRULE:FREQ=DAILY;COUNT=11"]))
+        #expect(result.kept == ["edge", "in"])
+        #expect(result.shown == ["in"])
+    }
+
+    @Test func anRDATEKeepsACountSeries() throws {
+        let result = try C.compare(C.event("rdate", ["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;COUNT=2",
+                                                     "RDATE:20250610T090000Z"]))
+        #expect(result.kept == ["rdate"])
+        #expect(result.shown == ["rdate"])
+    }
+
+    @Test func xWRTimezoneRevivesUTCAndFloatingCountSeries() throws {
+        // With X-WR-TIMEZONE, UTC and floating series recur on that zone's wall clock, whose DST
+        // gaps drop instances: their bound no longer holds, so they are parsed after all. The
+        // all-day one keeps its bound.
+        let body = C.event("utc", ["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;COUNT=3"])
+            + C.event("floating", ["DTSTART:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"])
+            + C.event("date", ["DTSTART;VALUE=DATE:20250101", "RRULE:FREQ=DAILY;COUNT=3"])
+            + C.event("until", ["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250110T000000Z"])
+        let plain = try ICalendar(parsing: calendarText(body), options: ImportOptions(window: C.june))
+        #expect(plain.events.isEmpty)
+        let text = calendarText(body).replacingOccurrences(of: "VERSION:2.0", with: "VERSION:2.0\r\nX-WR-TIMEZONE:Europe/Berlin")
+        let zoned = try ICalendar(parsing: text, options: ImportOptions(window: C.june))
+        #expect(zoned.defaultTimeZone == "Europe/Berlin")
+        #expect(zoned.events.map { $0.uid ?? "" } == ["utc", "floating"])
+        let full = try ICalendar(parsing: text)
+        #expect(occurrences(zoned, C.june, C.utc) == occurrences(full, C.june, C.utc))
+        // The identity counts the skipped UIDs as a full import's does.
+        #expect(zoned.id == full.id)
+        #expect(plain.id == (try ICalendar(parsing: calendarText(body))).id)
+    }
+}

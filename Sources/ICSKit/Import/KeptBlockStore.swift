@@ -1,0 +1,75 @@
+/// The blocks a windowed import skipped, packed: all their texts in one byte array, their lines
+/// as 16-byte records in another (a property line's name is read again from its bytes when the
+/// block is taken back; BEGIN and END lines keep theirs, which the scanner may have normalised).
+/// Most skipped blocks are never parsed: this costs a fraction of a ``ComponentBlock`` each
+/// (no array or string allocation per block).
+///
+/// - Complexity: ``append(_:)`` amortised O(size of the block); ``block(_:)`` O(size of the block).
+struct KeptBlockStore {
+    /// A line without its name (``ComponentBlock/Line``, whose `name` takes 16 bytes more).
+    private struct PackedLine {
+        var number: Int32
+        var offset: Int32
+        var length: Int32
+        var kind: ComponentBlock.Line.Kind
+    }
+
+    /// Where one block's parts lie in the arrays.
+    private struct Entry {
+        var name: String
+        var line: Int
+        var text: Range<Int>
+        var lines: Range<Int>
+        /// In ``componentNames``: the names of the block's BEGIN and END lines, in order.
+        var componentNames: Range<Int>
+    }
+
+    private var text: [UInt8] = []
+    private var lines: [PackedLine] = []
+    private var componentNames: [String] = []
+    private var entries: [Entry] = []
+    /// The scanner's diagnostics of the few blocks that have any, by entry.
+    private var diagnostics: [Int: [Diagnostic]] = [:]
+
+    /// The number of blocks stored.
+    var count: Int { entries.count }
+
+    /// Stores a block (one without unparsed lines: the filter skips no other); returns its number.
+    @discardableResult
+    mutating func append(_ block: ComponentBlock) -> Int {
+        precondition(block.unparsed.isEmpty, "a skipped block has no unparsed lines")
+        let textStart = text.count, linesStart = lines.count, namesStart = componentNames.count
+        text.append(contentsOf: block.text)
+        for line in block.lines {
+            lines.append(PackedLine(number: line.number, offset: line.offset, length: line.length, kind: line.kind))
+            if line.kind != .property { componentNames.append(line.name) }
+        }
+        entries.append(Entry(name: block.name, line: block.line, text: textStart..<text.count, lines: linesStart..<lines.count,
+                             componentNames: namesStart..<componentNames.count))
+        if !block.diagnostics.isEmpty { diagnostics[entries.count - 1] = block.diagnostics }
+        return entries.count - 1
+    }
+
+    /// The block stored as number `index`, as the scanner made it.
+    func block(_ index: Int) -> ComponentBlock {
+        let entry = entries[index]
+        var block = ComponentBlock(name: entry.name, line: entry.line)
+        block.text = Array(text[entry.text])
+        block.diagnostics = diagnostics[index] ?? []
+        var names = entry.componentNames.lowerBound
+        block.lines.reserveCapacity(entry.lines.count)
+        block.text.withUnsafeBufferPointer { bytes in
+            for packed in lines[entry.lines] {
+                let range = Int(packed.offset)..<Int(packed.offset + packed.length)
+                var name: String?
+                if packed.kind != .property {
+                    name = componentNames[names]
+                    names += 1
+                }
+                block.lines.append(ComponentBlock.Line(packed.kind, name: name, number: Int(packed.number), offset: Int(packed.offset),
+                                                       bytes: UnsafeBufferPointer(rebasing: bytes[range])))
+            }
+        }
+        return block
+    }
+}

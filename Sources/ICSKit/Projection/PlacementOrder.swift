@@ -1,0 +1,106 @@
+import Foundation
+
+/// The display order of placements (``OccurrencePlacement/precedes(_:_:)``) and the lane order of
+/// day ranges (``DayRangeLayout/laneOrder(_:_:)``), computed on small integer keys: the
+/// placements are never copied or compared field by field during the sort, and the UIDs and
+/// summaries are compared once per distinct incidence (the instances of a series share one), not
+/// once per comparison.
+///
+/// - Complexity: O(n log n) integer comparisons for n placements, plus O(k log k) string
+///   comparisons for their k distinct incidences.
+struct PlacementOrder {
+    /// For each placement, the rank of its incidence's UID (equal UIDs, equal ranks; `nil` as "").
+    let uidRanks: [Int32]
+    /// For each placement, the rank of its incidence's (UID, summary) pair.
+    let uidSummaryRanks: [Int32]
+
+    init(_ placements: [OccurrencePlacement]) {
+        // The distinct incidences, found by identity of their shared storage.
+        var slotOf: [ObjectIdentifier: Int32] = [:]
+        var distinct: [SharedIncidence] = []
+        var slots: [Int32] = []
+        slots.reserveCapacity(placements.count)
+        for placement in placements {
+            let shared = placement.occurrence.shared
+            let id = ObjectIdentifier(shared)
+            if let slot = slotOf[id] {
+                slots.append(slot)
+            } else {
+                let slot = Int32(distinct.count)
+                slotOf[id] = slot
+                distinct.append(shared)
+                slots.append(slot)
+            }
+        }
+        let uids = distinct.map { $0.value.uid ?? "" }
+        let summaries = distinct.map { $0.value.summary ?? "" }
+        let byUID = Self.ranks(count: distinct.count, less: { uids[$0] < uids[$1] }, equal: { uids[$0] == uids[$1] })
+        let byPair = Self.ranks(count: distinct.count,
+                                less: { uids[$0] != uids[$1] ? uids[$0] < uids[$1] : summaries[$0] < summaries[$1] },
+                                equal: { uids[$0] == uids[$1] && summaries[$0] == summaries[$1] })
+        uidRanks = slots.map { byUID[Int($0)] }
+        uidSummaryRanks = slots.map { byPair[Int($0)] }
+    }
+
+    /// The rank of each of `count` items in the order `less` (items that are `equal` share a rank).
+    private static func ranks(count: Int, less: (Int, Int) -> Bool, equal: (Int, Int) -> Bool) -> [Int32] {
+        let order = (0..<count).sorted(by: less)
+        var ranks = [Int32](repeating: 0, count: count)
+        var rank: Int32 = 0
+        for (position, item) in order.enumerated() {
+            if position > 0, !equal(order[position - 1], item) { rank += 1 }
+            ranks[item] = rank
+        }
+        return ranks
+    }
+
+    /// One placement's sort key: every field of the order but the strings, which are ranks.
+    private struct Key {
+        var first: Int
+        var start: Double
+        var dayCount: Int
+        var rank: Int32
+        var isAllDay: Bool
+        var index: Int
+        var position: Int32
+    }
+
+    /// The positions of `placements` in display order (``OccurrencePlacement/precedes(_:_:)``):
+    /// earlier first day, all-day before timed, earlier start, longer, UID, summary, index.
+    func displayOrder(_ placements: [OccurrencePlacement]) -> [Int] {
+        var keys = placements.indices.map { position in
+            let placement = placements[position]
+            return Key(first: placement.serials.lowerBound, start: placement.startDate.timeIntervalSinceReferenceDate,
+                       dayCount: placement.serials.count, rank: uidSummaryRanks[position],
+                       isAllDay: placement.occurrence.isAllDay, index: placement.index, position: Int32(position))
+        }
+        keys.sort { a, b in
+            if a.first != b.first { return a.first < b.first }
+            if a.isAllDay != b.isAllDay { return a.isAllDay }
+            if a.start != b.start { return a.start < b.start }
+            if a.dayCount != b.dayCount { return a.dayCount > b.dayCount }
+            if a.rank != b.rank { return a.rank < b.rank }
+            return a.index < b.index
+        }
+        return keys.map { Int($0.position) }
+    }
+
+    /// The positions `positions` of `placements` in lane order (``DayRangeLayout/laneOrder(_:_:)``):
+    /// earlier first day, longer, UID, earlier start, index; `uidRanks` as ``uidRanks``, aligned with `placements`.
+    static func laneOrder(_ positions: [Int], of placements: [OccurrencePlacement], uidRanks: [Int32]) -> [Int] {
+        var keys = positions.map { position in
+            let placement = placements[position]
+            return Key(first: placement.serials.lowerBound, start: placement.startDate.timeIntervalSinceReferenceDate,
+                       dayCount: placement.serials.count, rank: uidRanks[position],
+                       isAllDay: false, index: placement.index, position: Int32(position))
+        }
+        keys.sort { a, b in
+            if a.first != b.first { return a.first < b.first }
+            if a.dayCount != b.dayCount { return a.dayCount > b.dayCount }
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.start != b.start { return a.start < b.start }
+            return a.index < b.index
+        }
+        return keys.map { Int($0.position) }
+    }
+}

@@ -1,0 +1,138 @@
+/// The latest start that an RRULE with COUNT allows, read from the rule's bytes, for the rule
+/// shapes where RFC 5545 §3.3.10 guarantees an instance in every period: then the COUNT-th
+/// instance lies within COUNT periods of DTSTART, and a ``WindowFilter`` can skip a series that
+/// provably ends before the window.
+///
+/// Why the bound holds: the rule's periods are INTERVAL × FREQ long, the first one holding
+/// DTSTART (it starts at or before it). DTSTART is the first instance and COUNT counts it
+/// (RFC 5545 §3.8.5.3, ``RuleIterator``); every later period holds at least one instance in the
+/// shapes below, so the c-th instance starts before the end of period c − 1, that is before
+/// DTSTART + c · INTERVAL periods. One period more is added as slack. EXDATE removes instances
+/// after COUNT has counted them (§3.8.5.1), so it never moves the end; RDATE does, but a block
+/// with RDATE is never skipped.
+///
+/// The shapes (every other part, a repeated part, COUNT with UNTIL, COUNT ≤ 0, or a value in
+/// another form: `nil`, the block is parsed):
+/// - `FREQ=DAILY`: one instance a day (no BY part); a period is 1 day.
+/// - `FREQ=WEEKLY`, optionally `BYDAY` of plain weekdays (every week has each weekday once): 7 days.
+/// - `FREQ=MONTHLY` with DTSTART's day of month at most 28 (every month has it); or `BYMONTHDAY`
+///   of days in 1…28 or −28…−1; or `BYDAY` of weekdays with no ordinal or one in ±1…±4 (every
+///   month has at least four of each weekday): a period is at most 31 days.
+/// - `FREQ=YEARLY` with no BY part and a DTSTART other than 29 February: at most 366 days.
+/// `WKST` is accepted in each (it moves period boundaries, not the count of instances in one).
+///
+/// Instances that fall in a DST gap are skipped and not counted (§3.3.10), which would break
+/// "one instance a period": the caller uses the bound only for series whose clock has no gaps
+/// (DATE starts; UTC and floating starts unless the calendar's X-WR-TIMEZONE puts them on a zone,
+/// which ``SkippedBlocks`` checks).
+enum CountBound {
+    private static let names: [[UInt8]] = ["FREQ", "INTERVAL", "COUNT", "WKST", "BYDAY", "BYMONTHDAY"].map { Array($0.utf8) }
+    private static let frequencies: [([UInt8], Int)] = [("DAILY", 1), ("WEEKLY", 7), ("MONTHLY", 31), ("YEARLY", 366)]
+        .map { (Array($0.0.utf8), $0.1) }
+    private static let weekdays: [[UInt8]] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].map { Array($0.utf8) }
+    /// The largest COUNT, INTERVAL and (COUNT + 1) · INTERVAL read (larger: `nil`), far from overflow in seconds.
+    static let maxNumber = 1_000_000
+
+    /// The latest instance start (seconds, in `start`'s clock) that the RRULE content line
+    /// `text[line]` allows, for a series starting at `start`; `nil` when the rule is not one of
+    /// the shapes above.
+    static func latestStart(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value) -> Int? {
+        let bytes = UnsafeBufferPointer(rebasing: text[line])
+        guard let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
+        // The value of each known part, as a range of `bytes` (index into `names`).
+        var parts = [Range<Int>?](repeating: nil, count: names.count)
+        var partStart = colon + 1
+        while partStart < bytes.count {
+            var partEnd = partStart
+            while partEnd < bytes.count, bytes[partEnd] != 0x3B { partEnd += 1 }  // ;
+            var equals = partStart
+            while equals < partEnd, bytes[equals] != 0x3D { equals += 1 }  // =
+            guard equals < partEnd else { return nil }
+            let name = UnsafeBufferPointer(rebasing: bytes[partStart..<equals])
+            guard let known = names.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(name, $0) }),
+                  parts[known] == nil else { return nil }
+            parts[known] = (equals + 1)..<partEnd
+            partStart = partEnd + 1
+        }
+        func value(_ i: Int) -> UnsafeBufferPointer<UInt8>? { parts[i].map { UnsafeBufferPointer(rebasing: bytes[$0]) } }
+        guard let freqText = value(0),
+              let (_, periodDays) = frequencies.first(where: { ContentLineSyntax.equalsIgnoringCase(freqText, $0.0) }),
+              let countText = value(2), let count = number(countText), count >= 1 else { return nil }
+        var interval = 1
+        if let text = value(1) {
+            guard let n = number(text), n >= 1 else { return nil }
+            interval = n
+        }
+        guard (count + 1) * interval <= maxNumber else { return nil }
+        if let wkst = value(3), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return nil }
+        let byDay = value(4), byMonthDay = value(5)
+        let date = CivilDate(daysSinceEpoch: floorDiv(start.seconds, 86_400))
+        switch periodDays {
+        case 1:
+            guard byDay == nil, byMonthDay == nil else { return nil }
+        case 7:
+            guard byMonthDay == nil else { return nil }
+            if let byDay { guard everyItem(byDay, ordinals: 0...0) else { return nil } }
+        case 31:
+            switch (byDay, byMonthDay) {
+            case (nil, nil): guard date.day <= 28 else { return nil }
+            case (let days?, nil): guard everyItem(days, ordinals: 1...4) else { return nil }
+            case (nil, let monthDays?): guard everyMonthDay(monthDays) else { return nil }
+            default: return nil
+            }
+        default:
+            guard byDay == nil, byMonthDay == nil, !(date.month == 2 && date.day == 29) else { return nil }
+        }
+        return start.seconds + (count + 1) * interval * periodDays * 86_400
+    }
+
+    /// A decimal number of at most 7 digits, at most ``maxNumber``; `nil` otherwise (a sign, blanks, empty).
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 7 else { return nil }
+        var n = 0
+        for b in bytes {
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            n = n * 10 + Int(b - 0x30)
+        }
+        return n <= maxNumber ? n : nil
+    }
+
+    /// Whether every comma-separated item of a BYDAY value is a weekday, with no ordinal
+    /// (`ordinals` 0…0) or one whose magnitude lies in `ordinals` (a sign allowed).
+    private static func everyItem(_ list: UnsafeBufferPointer<UInt8>, ordinals: ClosedRange<Int>) -> Bool {
+        forEachItem(list) { item in
+            guard item.count >= 2 else { return false }
+            let day = UnsafeBufferPointer(rebasing: item[(item.count - 2)...])
+            guard weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(day, $0) }) else { return false }
+            var prefix = UnsafeBufferPointer(rebasing: item[..<(item.count - 2)])
+            if prefix.isEmpty { return true }
+            if prefix[0] == 0x2B || prefix[0] == 0x2D { prefix = UnsafeBufferPointer(rebasing: prefix[1...]) }  // + -
+            guard let n = number(prefix) else { return false }
+            return n != 0 && ordinals.contains(n)
+        }
+    }
+
+    /// Whether every item of a BYMONTHDAY value is a day that every month has: 1…28 or −28…−1.
+    private static func everyMonthDay(_ list: UnsafeBufferPointer<UInt8>) -> Bool {
+        forEachItem(list) { item in
+            var digits = item
+            if let first = item.first, first == 0x2B || first == 0x2D { digits = UnsafeBufferPointer(rebasing: item[1...]) }
+            guard let n = number(digits) else { return false }
+            return (1...28).contains(n)
+        }
+    }
+
+    /// Whether `body` holds for every comma-separated item of `list` (an empty item fails).
+    private static func forEachItem(_ list: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var start = 0
+        while start <= list.count {
+            var end = start
+            while end < list.count, list[end] != 0x2C { end += 1 }  // ,
+            guard end > start, body(UnsafeBufferPointer(rebasing: list[start..<end])) else { return false }
+            start = end + 1
+        }
+        return true
+    }
+
+    private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+}
