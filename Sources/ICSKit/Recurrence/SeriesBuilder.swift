@@ -91,7 +91,7 @@ struct SeriesBuilder {
     /// Whether `override` is a CalDAV leftover to drop (``CalDAVLeftovers``).
     private mutating func isStale(_ override: Incidence, master: Incidence) -> Bool {
         guard let rid = override.recurrenceID, override.sequence < master.sequence,
-              let start = EventSpan.timedFromMidnight(master).incidence.start else { return false }
+              let start = EventSpan.start(of: master) else { return false }
         let clock = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty).clock
         return CalDAVLeftovers.isStale(recurrenceID: rid, sequence: override.sequence, masterSequence: master.sequence,
                                        start: start, rules: master.recurrenceRules, dates: master.recurrenceDates.map(\.start),
@@ -102,8 +102,8 @@ struct SeriesBuilder {
     /// Whether DTEND lies before DTSTART, by the order `validate` checks too (``TimeOrder``): as dates
     /// when both are dates, as wall times when they have one form (a floating end beside a zoned
     /// start included), else as instants.
-    private func endsBeforeStart(_ incidence: Incidence) -> Bool {
-        guard incidence.kind == .event, let start = incidence.start, let end = incidence.end else { return false }
+    private func endsBeforeStart(kind: Incidence.Kind, start: TimeValue?, end: TimeValue?) -> Bool {
+        guard kind == .event, let start, let end else { return false }
         if start.isDate || end.isDate { return start.isDate && end.isDate && end.date < start.date }
         return TimeOrder.compare(end, start, resolve: lookup) == -1
     }
@@ -166,8 +166,9 @@ struct SeriesBuilder {
                 ? viewer.resolve(wallSeconds: wall).utcSeconds : utc, own.startTime(wall: wall, utc: utc))
     }
 
-    private mutating func length(of incidence: Incidence, start: TimeValue, frame: SeriesFrame) -> InstanceLength {
-        let endValue = incidence.kind == .todo ? (incidence.start == nil ? nil : incidence.due) : incidence.end
+    /// - Parameter end: the event's end as read (DTEND, or DTSTART when the two were swapped).
+    private mutating func length(of incidence: Incidence, start: TimeValue, end: TimeValue?, frame: SeriesFrame) -> InstanceLength {
+        let endValue = incidence.kind == .todo ? (incidence.start == nil ? nil : incidence.due) : end
         if let endValue {
             if start.isDate || endValue.isDate {
                 return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
@@ -184,17 +185,20 @@ struct SeriesBuilder {
 
     private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil) {
-        // The times as the producer meant them (``EventSpan``); occurrences show the component as written.
-        var master = EventSpan.timedFromMidnight(written).incidence
-        if endsBeforeStart(master) { master = EventSpan.swapped(master) }
-        guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
+        // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
+        // before the start swapped with it); occurrences show the component as written. Only the
+        // start and end differ from `written`: they are read into locals, the incidence is not copied.
+        let master = written
+        var readStart = EventSpan.start(of: written), readEnd = written.end
+        if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
+        guard let start = readStart ?? (master.kind == .todo ? master.due : nil) else { return }
         currentLine = master.line
         let frame = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty)
         let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
-        let length = length(of: master, start: start, frame: frame)
+        let length = length(of: master, start: start, end: readEnd, frame: frame)
         order += 1
         if master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty
             && overrides.isEmpty {
@@ -247,10 +251,12 @@ struct SeriesBuilder {
                 let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
                 futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: SharedIncidence(ThisAndFuture.carried(from: override, onto: written)),
-                                            length: self.length(of: override, start: newStart, frame: frame)))
+                                            length: self.length(of: override, start: newStart, end: override.end, frame: frame)))
             }
         }
-        let series = Series(master: written, calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
+        excluded.seal()
+        overridden.seal()
+        let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded,
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,

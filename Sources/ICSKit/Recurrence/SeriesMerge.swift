@@ -50,16 +50,16 @@ struct SeriesMerge {
     mutating func pop() -> (occurrence: Occurrence, diagnostic: Diagnostic?) {
         let top = heap.min!
         let index = top.index
-        return unretained[index]._withUnsafeGuaranteedRef { series in
-            let occurrence = series.occurrence(for: current[index])
-            // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
-            if let next = series.next() {
-                current[index] = next
-                heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
-                return (occurrence, nil)
-            }
-            heap.popMin()
-            return (occurrence, series.limitDiagnostic)
+        // +0: ``series`` keeps it alive.
+        let series = unretained[index].takeUnretainedValue()
+        let occurrence = series.occurrence(for: current[index])
+        // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
+        if let next = series.next() {
+            current[index] = next
+            heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
+            return (consume occurrence, nil)
         }
+        heap.popMin()
+        return (consume occurrence, series.limitDiagnostic)
     }
 }

@@ -77,22 +77,82 @@ enum InstanceKey {
 }
 
 /// A set of EXDATE or RECURRENCE-ID matches, or of instances, to test against each other.
+///
+/// Kept as two sorted arrays of integers (instance keys, wall days) rather than hash sets: a
+/// million EXDATE values written in order are appended in one pass without rehashing, and
+/// held in 8 bytes each; a lookup is a binary search. Values inserted out of order are sorted
+/// once, by ``seal()``, which must run before the first lookup (a caller bug otherwise).
 struct InstanceMatchSet {
-    private(set) var keys = Set<Int>()
-    private(set) var days = Set<Int>()
+    private(set) var keys: [Int] = []
+    private(set) var days: [Int] = []
+    /// Whether both arrays are sorted and free of duplicates.
+    private(set) var isSealed = true
 
     var isEmpty: Bool { keys.isEmpty && days.isEmpty }
 
     mutating func insert(_ match: InstanceMatch) {
         switch match {
-        case .key(let k): keys.insert(k)
-        case .day(let d): days.insert(d)
+        case .key(let k): Self.append(k, to: &keys, sealed: &isSealed)
+        case .day(let d): Self.append(d, to: &days, sealed: &isSealed)
         }
+    }
+
+    private static func append(_ value: Int, to list: inout [Int], sealed: inout Bool) {
+        if let last = list.last {
+            if value == last { return }
+            if value < last { sealed = false }
+        }
+        list.append(value)
+    }
+
+    /// Sorts the members and drops duplicates, once the last one is inserted.
+    ///
+    /// - Complexity: O(n) when they were inserted in increasing order, O(n log n) otherwise.
+    mutating func seal() {
+        guard !isSealed else { return }
+        Self.sortUnique(&keys)
+        Self.sortUnique(&days)
+        isSealed = true
+    }
+
+    private static func sortUnique(_ list: inout [Int]) {
+        list.sort()
+        var kept = 0
+        for value in list where kept == 0 || list[kept - 1] != value {
+            list[kept] = value
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+    }
+
+    /// Whether the key `key` is a member. - Complexity: O(log n).
+    @inline(__always)
+    func contains(key: Int) -> Bool {
+        assert(isSealed, "seal() before the first lookup")
+        return Self.search(key, in: keys)
+    }
+
+    /// Whether the wall day `day` is a member. - Complexity: O(log n).
+    @inline(__always)
+    func contains(day: Int) -> Bool {
+        assert(isSealed, "seal() before the first lookup")
+        return Self.search(day, in: days)
     }
 
     /// Whether the instance with key `key` at wall time `wall` is named by a member.
     @inline(__always)
     func contains(key: Int, wall: Int) -> Bool {
-        keys.contains(key) || (!days.isEmpty && days.contains(InstanceKey.day(wall: wall)))
+        (!keys.isEmpty && contains(key: key)) || (!days.isEmpty && contains(day: InstanceKey.day(wall: wall)))
+    }
+
+    private static func search(_ value: Int, in list: [Int]) -> Bool {
+        list.withUnsafeBufferPointer { list in
+            var low = 0, high = list.count
+            while low < high {
+                let mid = (low + high) / 2
+                if list[mid] < value { low = mid + 1 } else { high = mid }
+            }
+            return low < list.count && list[low] == value
+        }
     }
 }
