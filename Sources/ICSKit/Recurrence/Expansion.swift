@@ -176,17 +176,16 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             guard best != nil else { return nil }
             switch source {
             case 0:
-                let (occurrence, diagnostic) = merge.pop()
-                if let diagnostic { limitDiagnostics.append(diagnostic) }
+                let occurrence = merge.pop()
+                if let diagnostic = merge.lastDiagnostic { limitDiagnostics.append(diagnostic) }
                 return occurrence
             case 1:
                 singleIndex += 1
                 return singles[singleIndex - 1].occurrence
             default:
                 // Moved out of the batch, not copied (no retain now and release later of what it holds).
-                let item = batch!.removeFirst()
-                if let diagnostic = item.diagnostic { limitDiagnostics.append(diagnostic) }
-                return item.occurrence
+                if let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
+                return batch!.removeFirst()
             }
         }
 

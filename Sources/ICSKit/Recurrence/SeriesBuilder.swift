@@ -59,13 +59,41 @@ struct SeriesBuilder {
 
     /// Adds incidences without UID (each its own series), then groups of incidences that share
     /// a UID (a master with its overrides, or overrides without a master), in the given order.
-    mutating func add(ungrouped: [Incidence], groups: ArraySlice<[Incidence]>, calendarIndex index: Int) {
-        for incidence in ungrouped { addSeries(incidence, overrides: [], calendarIndex: index) }
-        for members in groups {
-            if members.count == 1 && members[0].recurrenceID == nil {
-                addSeries(members[0], overrides: [], calendarIndex: index)
-                continue
+    /// Incidences are named by position (``SeriesSetup/group(_:)``: the calendar's events, then its
+    /// todos) and read in place: a lone incidence is not copied on its way to its series.
+    mutating func add(ungrouped: [Int], groups: ArraySlice<[Int]>, calendarIndex index: Int) {
+        let events = calendar.events, todos = calendar.todos
+        events.withUnsafeBufferPointer { events in
+            todos.withUnsafeBufferPointer { todos in
+                for position in ungrouped {
+                    if position < events.count {
+                        addSeries(events[position], overrides: [], calendarIndex: index)
+                    } else {
+                        addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
+                    }
+                }
+                for members in groups {
+                    let position = members[0]
+                    if members.count == 1 {
+                        if position < events.count {
+                            if events[position].recurrenceID == nil {
+                                addSeries(events[position], overrides: [], calendarIndex: index)
+                                continue
+                            }
+                        } else if todos[position - events.count].recurrenceID == nil {
+                            addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
+                            continue
+                        }
+                    }
+                    add(group: members.map { $0 < events.count ? events[$0] : todos[$0 - events.count] }, calendarIndex: index)
+                }
             }
+        }
+    }
+
+    /// Adds the incidences of one UID: a master with its overrides, or overrides without a master.
+    private mutating func add(group members: [Incidence], calendarIndex index: Int) {
+        do {
             let masters = members.filter { $0.recurrenceID == nil }
             let overrides = members.filter { $0.recurrenceID != nil }
             if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {

@@ -9,14 +9,6 @@ final class SeriesStream: Sendable {
     // Sendable notes: the merge (series, zone caches: not Sendable) is handed to the producer
     // thread at `init` and touched by it alone; the creator never touches those series again.
 
-    /// One occurrence with its sort key and rank, and the limit diagnostic its series hit right after it.
-    struct Item: Sendable {
-        var key: Int
-        var rank: Int
-        var occurrence: Occurrence
-        var diagnostic: Diagnostic?
-    }
-
     static let batchSize = 512
     static let bufferedBatches = 8
 
@@ -30,8 +22,7 @@ final class SeriesStream: Sendable {
             var merge = box.value
             var batch = SeriesStreamBatch(capacity: Self.batchSize)
             while let top = merge.top {
-                let (occurrence, diagnostic) = merge.pop()
-                batch.append(Item(key: top.key, rank: top.rank, occurrence: occurrence, diagnostic: diagnostic))
+                batch.append(key: top.key, rank: top.rank, occurrence: merge.pop(), diagnostic: merge.lastDiagnostic)
                 if batch.isFull {
                     guard channel.send(batch) else { return }
                     batch = SeriesStreamBatch(capacity: Self.batchSize)
