@@ -93,25 +93,23 @@ struct SeriesBuilder {
 
     /// Adds the incidences of one UID: a master with its overrides, or overrides without a master.
     private mutating func add(group members: [Incidence], calendarIndex index: Int) {
-        do {
-            let masters = members.filter { $0.recurrenceID == nil }
-            let overrides = members.filter { $0.recurrenceID != nil }
-            if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
-                let master = masters[chosen]
-                if masters.count > 1 {
-                    diagnostics.append(Diagnostic(.duplicateUID,
-                        "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
-                        severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
-                }
-                addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
-            } else {
-                // No master: each override shows as a single event.
-                for override in Self.latest(overrides, by: { $0.recurrenceID }) {
-                    var single = override
-                    single.recurrenceRules = []
-                    single.recurrenceDates = []
-                    addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
-                }
+        let masters = members.filter { $0.recurrenceID == nil }
+        let overrides = members.filter { $0.recurrenceID != nil }
+        if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
+            let master = masters[chosen]
+            if masters.count > 1 {
+                diagnostics.append(Diagnostic(.duplicateUID,
+                    "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
+                    severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
+            }
+            addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
+        } else {
+            // No master: each override shows as a single event.
+            for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+                var single = override
+                single.recurrenceRules = []
+                single.recurrenceDates = []
+                addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
             }
         }
     }
@@ -266,7 +264,9 @@ struct SeriesBuilder {
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
         var excluded = InstanceMatchSet()
-        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: master.uid)) }
+        excluded.reserveCapacity(keys: master.exceptionDates.count)
+        let uid = master.uid
+        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
         for override in Self.latest(overrides, by: { $0.recurrenceID }) {

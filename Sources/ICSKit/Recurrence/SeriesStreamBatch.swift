@@ -4,17 +4,18 @@
 /// reversal of the batch, no copy out of an array).
 ///
 /// Sendable notes: the producer fills the batch, then hands it over through the stream's
-/// channel and never touches it again; from then on the reader alone reads it.
+/// channel and never touches it again; from then on the reader alone reads it. One thread at a
+/// time, and no re-entrance: its state needs no dynamic exclusivity checks (`@exclusivity(unchecked)`).
 final class SeriesStreamBatch: @unchecked Sendable {
     private let occurrences: UnsafeMutablePointer<Occurrence>
     /// Sort key and rank of each occurrence.
-    private var orders: [(key: Int, rank: Int)] = []
+    @exclusivity(unchecked) private var orders: [(key: Int, rank: Int)] = []
     /// The limit diagnostics, by position of the occurrence their series stopped after (rare).
-    private var diagnostics: [Int: Diagnostic] = [:]
+    @exclusivity(unchecked) private var diagnostics: [Int: Diagnostic] = [:]
     let capacity: Int
     /// Occurrences from `head` to `count` are initialized (written and not yet moved out).
     var count: Int { orders.count }
-    private var head = 0
+    @exclusivity(unchecked) private var head = 0
 
     /// An empty batch with room for `capacity` items (at least 1).
     init(capacity: Int) {

@@ -34,14 +34,19 @@ enum InstanceKey {
     /// What `value` names on a series of `clock`.
     /// - Parameter lookup: the zone of a TZID, nil when unknown.
     static func match(_ value: TimeValue, clock: SeriesClock, lookup: (String) -> ZoneCache?) -> InstanceMatch {
-        switch (clock, value) {
-        case (.date, _): return .key(floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400)
-        case (_, .date(let d)): return .day(d.daysSinceEpoch)
-        case (.floating, _): return .key(value.civil.secondsSinceEpoch)
-        case (.zoned(let zone, _), .floating(let t)): return .key(zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
-        case (.zoned, .utc(let t)): return .key(t.secondsSinceEpoch)
-        case (.zoned(let zone, _), .zoned(let t, let tzid)):
-            return .key((lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+        // One switch on the clock, then one on the value (a switch on the pair would copy both).
+        switch clock {
+        case .date: return .key(floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400)
+        case .floating:
+            if case .date(let d) = value { return .day(d.daysSinceEpoch) }
+            return .key(value.civil.secondsSinceEpoch)
+        case .zoned(let zone, _):
+            switch value {
+            case .date(let d): return .day(d.daysSinceEpoch)
+            case .floating(let t): return .key(zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+            case .utc(let t): return .key(t.secondsSinceEpoch)
+            case .zoned(let t, let tzid): return .key((lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+            }
         }
     }
 
@@ -89,6 +94,11 @@ struct InstanceMatchSet {
     private(set) var isSealed = true
 
     var isEmpty: Bool { keys.isEmpty && days.isEmpty }
+
+    /// Makes room for `count` more keys (a series' EXDATE values, before they are inserted).
+    mutating func reserveCapacity(keys count: Int) {
+        keys.reserveCapacity(keys.count + count)
+    }
 
     mutating func insert(_ match: InstanceMatch) {
         switch match {
