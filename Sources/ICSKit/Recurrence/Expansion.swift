@@ -107,10 +107,9 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         private var merge: SeriesMerge
         private var singles: [PendingOccurrence]
         private var singleIndex = 0
-        /// The other group's stream (nil when one thread does all), and its current batch, reversed:
-        /// its next item last.
+        /// The other group's stream (nil when one thread does all), and its current batch.
         private let stream: SeriesStreamHandle?
-        private var batch: [SeriesStream.Item] = []
+        private var batch: SeriesStreamBatch?
         private var streamEnded = false
         private var setupDiagnostics: [Diagnostic]
         private var limitDiagnostics: [Diagnostic] = []
@@ -160,13 +159,12 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             var best: (key: Int, rank: Int)? = merge.top
             var source = 0
             if let stream, !streamEnded {
-                if batch.isEmpty {
+                if batch?.isDrained ?? true {
                     batch = stream.stream.next()
-                    if batch.isEmpty { streamEnded = true }
+                    if batch == nil { streamEnded = true }
                 }
-                if !streamEnded {
-                    let last = batch.count - 1
-                    let head = (key: batch[last].key, rank: batch[last].rank)
+                if let batch, !streamEnded {
+                    let head = batch.next
                     if best.map({ Self.precedes(head, $0) }) ?? true { best = head; source = 2 }
                 }
             }
@@ -178,17 +176,16 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             guard best != nil else { return nil }
             switch source {
             case 0:
-                let (occurrence, diagnostic) = merge.pop()
-                if let diagnostic { limitDiagnostics.append(diagnostic) }
+                let occurrence = merge.pop()
+                if let diagnostic = merge.lastDiagnostic { limitDiagnostics.append(diagnostic) }
                 return occurrence
             case 1:
                 singleIndex += 1
                 return singles[singleIndex - 1].occurrence
             default:
                 // Moved out of the batch, not copied (no retain now and release later of what it holds).
-                let item = batch.removeLast()
-                if let diagnostic = item.diagnostic { limitDiagnostics.append(diagnostic) }
-                return item.occurrence
+                if let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
+                return batch!.removeFirst()
             }
         }
 

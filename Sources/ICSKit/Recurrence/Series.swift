@@ -59,20 +59,23 @@ struct FutureChange {
 ///
 /// Most series produce their instances in start order already (see ``inOrder``) and hand each
 /// out as soon as it is made; the others go through a small reorder heap that absorbs shifts.
+///
+/// Its hot state is `@exclusivity(unchecked)`: a series is used by one thread, and no method
+/// of it is re-entered while another runs (no dynamic exclusivity check per access is needed).
 final class Series {
     /// The master, shared by every occurrence the series makes.
     let sharedMaster: SharedIncidence
-    var master: Incidence { sharedMaster.value }
+    var master: Incidence { _read { yield sharedMaster.value } }
     let calendarIndex: Int
     let calendarID: CalendarID
     /// Position among the series of the expansion; replaced by the rank before the merge starts.
     var order: Int
     let frame: SeriesFrame
     let length: InstanceLength
-    var sources: [InstanceSource]
-    private var heads: [RuleInstance?]
+    @exclusivity(unchecked) var sources: [InstanceSource]
+    @exclusivity(unchecked) private var heads: [RuleInstance?]
     let extras: [ExtraInstance]
-    private var extraIndex = 0
+    @exclusivity(unchecked) private var extraIndex = 0
     let excluded: InstanceMatchSet
     let overridden: InstanceMatchSet
     let futures: [FutureChange]
@@ -92,18 +95,19 @@ final class Series {
     /// Whether the key is the raw instant (zoned series without THISANDFUTURE changes): then no
     /// instance at or after the range end can overlap the range.
     private let keyIsInstant: Bool
-    private var lastRaw = Int.min
-    private var heap = MinHeap<PendingInstance>()
-    private var emitted = 0, generated = 0
-    private var exhausted = false
+    @exclusivity(unchecked) private var lastRaw = Int.min
+    @exclusivity(unchecked) private var heap = MinHeap<PendingInstance>()
+    @exclusivity(unchecked) private var emitted = 0, generated = 0
+    @exclusivity(unchecked) private var exhausted = false
     /// Set when the series stopped at the instance limit.
     private(set) var limitDiagnostic: Diagnostic?
 
-    init(master: Incidence, calendarIndex: Int, calendarID: CalendarID, order: Int, frame: SeriesFrame, length: InstanceLength,
+    /// - Parameter shared: the master as written, in the box every occurrence of the series shares.
+    init(shared: SharedIncidence, calendarIndex: Int, calendarID: CalendarID, order: Int, frame: SeriesFrame, length: InstanceLength,
          sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
          overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
-        self.sharedMaster = SharedIncidence(master)
+        self.sharedMaster = shared
         self.calendarIndex = calendarIndex
         self.calendarID = calendarID
         self.order = order

@@ -59,31 +59,57 @@ struct SeriesBuilder {
 
     /// Adds incidences without UID (each its own series), then groups of incidences that share
     /// a UID (a master with its overrides, or overrides without a master), in the given order.
-    mutating func add(ungrouped: [Incidence], groups: ArraySlice<[Incidence]>, calendarIndex index: Int) {
-        for incidence in ungrouped { addSeries(incidence, overrides: [], calendarIndex: index) }
-        for members in groups {
-            if members.count == 1 && members[0].recurrenceID == nil {
-                addSeries(members[0], overrides: [], calendarIndex: index)
-                continue
+    /// Incidences are named by position (``SeriesSetup/group(_:)``: the calendar's events, then its
+    /// todos) and read in place: a lone incidence is not copied on its way to its series.
+    mutating func add(ungrouped: [Int], groups: ArraySlice<[Int]>, calendarIndex index: Int) {
+        let events = calendar.events, todos = calendar.todos
+        events.withUnsafeBufferPointer { events in
+            todos.withUnsafeBufferPointer { todos in
+                for position in ungrouped {
+                    if position < events.count {
+                        addSeries(events[position], overrides: [], calendarIndex: index)
+                    } else {
+                        addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
+                    }
+                }
+                for members in groups {
+                    let position = members[0]
+                    if members.count == 1 {
+                        if position < events.count {
+                            if events[position].recurrenceID == nil {
+                                addSeries(events[position], overrides: [], calendarIndex: index)
+                                continue
+                            }
+                        } else if todos[position - events.count].recurrenceID == nil {
+                            addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
+                            continue
+                        }
+                    }
+                    add(group: members.map { $0 < events.count ? events[$0] : todos[$0 - events.count] }, calendarIndex: index)
+                }
             }
-            let masters = members.filter { $0.recurrenceID == nil }
-            let overrides = members.filter { $0.recurrenceID != nil }
-            if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
-                let master = masters[chosen]
-                if masters.count > 1 {
-                    diagnostics.append(Diagnostic(.duplicateUID,
-                        "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
-                        severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
-                }
-                addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
-            } else {
-                // No master: each override shows as a single event.
-                for override in Self.latest(overrides, by: { $0.recurrenceID }) {
-                    var single = override
-                    single.recurrenceRules = []
-                    single.recurrenceDates = []
-                    addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
-                }
+        }
+    }
+
+    /// Adds the incidences of one UID: a master with its overrides, or overrides without a master.
+    private mutating func add(group members: [Incidence], calendarIndex index: Int) {
+        let masters = members.filter { $0.recurrenceID == nil }
+        let overrides = members.filter { $0.recurrenceID != nil }
+        if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
+            let master = masters[chosen]
+            if masters.count > 1 {
+                diagnostics.append(Diagnostic(.duplicateUID,
+                    "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
+                    severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
+            }
+            addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
+        } else {
+            // No master: each override shows as a single event.
+            for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+                var single = override
+                single.recurrenceRules = []
+                single.recurrenceDates = []
+                addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
             }
         }
     }
@@ -91,7 +117,7 @@ struct SeriesBuilder {
     /// Whether `override` is a CalDAV leftover to drop (``CalDAVLeftovers``).
     private mutating func isStale(_ override: Incidence, master: Incidence) -> Bool {
         guard let rid = override.recurrenceID, override.sequence < master.sequence,
-              let start = EventSpan.timedFromMidnight(master).incidence.start else { return false }
+              let start = EventSpan.start(of: master) else { return false }
         let clock = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty).clock
         return CalDAVLeftovers.isStale(recurrenceID: rid, sequence: override.sequence, masterSequence: master.sequence,
                                        start: start, rules: master.recurrenceRules, dates: master.recurrenceDates.map(\.start),
@@ -102,8 +128,8 @@ struct SeriesBuilder {
     /// Whether DTEND lies before DTSTART, by the order `validate` checks too (``TimeOrder``): as dates
     /// when both are dates, as wall times when they have one form (a floating end beside a zoned
     /// start included), else as instants.
-    private func endsBeforeStart(_ incidence: Incidence) -> Bool {
-        guard incidence.kind == .event, let start = incidence.start, let end = incidence.end else { return false }
+    private func endsBeforeStart(kind: Incidence.Kind, start: TimeValue?, end: TimeValue?) -> Bool {
+        guard kind == .event, let start, let end else { return false }
         if start.isDate || end.isDate { return start.isDate && end.isDate && end.date < start.date }
         return TimeOrder.compare(end, start, resolve: lookup) == -1
     }
@@ -166,8 +192,9 @@ struct SeriesBuilder {
                 ? viewer.resolve(wallSeconds: wall).utcSeconds : utc, own.startTime(wall: wall, utc: utc))
     }
 
-    private mutating func length(of incidence: Incidence, start: TimeValue, frame: SeriesFrame) -> InstanceLength {
-        let endValue = incidence.kind == .todo ? (incidence.start == nil ? nil : incidence.due) : incidence.end
+    /// - Parameter end: the event's end as read (DTEND, or DTSTART when the two were swapped).
+    private mutating func length(of incidence: Incidence, start: TimeValue, end: TimeValue?, frame: SeriesFrame) -> InstanceLength {
+        let endValue = incidence.kind == .todo ? (incidence.start == nil ? nil : incidence.due) : end
         if let endValue {
             if start.isDate || endValue.isDate {
                 return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
@@ -184,17 +211,20 @@ struct SeriesBuilder {
 
     private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil) {
-        // The times as the producer meant them (``EventSpan``); occurrences show the component as written.
-        var master = EventSpan.timedFromMidnight(written).incidence
-        if endsBeforeStart(master) { master = EventSpan.swapped(master) }
-        guard let start = master.start ?? (master.kind == .todo ? master.due : nil) else { return }
+        // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
+        // before the start swapped with it); occurrences show the component as written. Only the
+        // start and end differ from `written`: they are read into locals, the incidence is not copied.
+        let master = written
+        var readStart = EventSpan.start(of: written), readEnd = written.end
+        if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
+        guard let start = readStart ?? (master.kind == .todo ? master.due : nil) else { return }
         currentLine = master.line
         let frame = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty)
         let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
-        let length = length(of: master, start: start, frame: frame)
+        let length = length(of: master, start: start, end: readEnd, frame: frame)
         order += 1
         if master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty
             && overrides.isEmpty {
@@ -234,7 +264,9 @@ struct SeriesBuilder {
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
         var excluded = InstanceMatchSet()
-        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: master.uid)) }
+        excluded.reserveCapacity(keys: master.exceptionDates.count)
+        let uid = master.uid
+        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
         for override in Self.latest(overrides, by: { $0.recurrenceID }) {
@@ -247,10 +279,12 @@ struct SeriesBuilder {
                 let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
                 futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: SharedIncidence(ThisAndFuture.carried(from: override, onto: written)),
-                                            length: self.length(of: override, start: newStart, frame: frame)))
+                                            length: self.length(of: override, start: newStart, end: override.end, frame: frame)))
             }
         }
-        let series = Series(master: written, calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
+        excluded.seal()
+        overridden.seal()
+        let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
                             sources: sources, extras: extras, excluded: excluded,
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,

@@ -43,23 +43,32 @@ struct SeriesMerge {
     /// The start key and rank of the next occurrence; nil when every series is done.
     var top: (key: Int, rank: Int)? { heap.min.map { ($0.key, $0.rank) } }
 
-    /// Hands out the next occurrence (there must be one), with its series' limit diagnostic
-    /// when the series stopped at its instance limit right after it.
+    /// The limit diagnostic of the series whose occurrence ``pop()`` handed out last, when that
+    /// series stopped at its instance limit right after it; nil otherwise.
+    private(set) var lastDiagnostic: Diagnostic?
+
+    /// Hands out the next occurrence (there must be one); ``lastDiagnostic`` tells whether its
+    /// series stopped at its instance limit right after it.
+    ///
+    /// The series moves on first, and the occurrence is built last, straight into the caller's
+    /// result (it depends only on the instance and the series' fixed parts): no copy of it.
     ///
     /// - Complexity: O(log k) for k series, plus the work of finding the series' next instance.
-    mutating func pop() -> (occurrence: Occurrence, diagnostic: Diagnostic?) {
+    mutating func pop() -> Occurrence {
         let top = heap.min!
         let index = top.index
-        return unretained[index]._withUnsafeGuaranteedRef { series in
-            let occurrence = series.occurrence(for: current[index])
-            // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
-            if let next = series.next() {
-                current[index] = next
-                heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
-                return (occurrence, nil)
-            }
+        // +0: ``series`` keeps it alive.
+        let series = unretained[index].takeUnretainedValue()
+        let instance = current[index]
+        // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
+        if let next = series.next() {
+            current[index] = next
+            heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
+            lastDiagnostic = nil
+        } else {
             heap.popMin()
-            return (occurrence, series.limitDiagnostic)
+            lastDiagnostic = series.limitDiagnostic
         }
+        return series.occurrence(for: instance)
     }
 }

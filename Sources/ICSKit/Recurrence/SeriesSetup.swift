@@ -43,7 +43,7 @@ enum SeriesSetup {
                     seen += members.count
                 }
             }
-            let parts: [ArraySlice<[Incidence]>] = split < groups.count ? [groups[..<split], groups[split...]] : [groups[...]]
+            let parts: [ArraySlice<[Int]>] = split < groups.count ? [groups[..<split], groups[split...]] : [groups[...]]
             let starts = parts.count == 1 ? [firstOrder]
                 : [firstOrder, firstOrder + ungrouped.count + parts[0].reduce(0) { $0 + $1.count }]
             let built = parallelMap(count: parts.count, workers: parts.count) { part in
@@ -70,21 +70,27 @@ enum SeriesSetup {
         return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics)
     }
 
-    /// The incidences without UID, and the groups sharing a UID, in the order of their first member.
-    private static func group(_ calendar: ICalendar) -> (ungrouped: [Incidence], groups: [[Incidence]]) {
-        var ungrouped: [Incidence] = []
-        var groups: [[Incidence]] = []
+    /// The incidences without UID, and the groups sharing a UID, in the order of their first member,
+    /// as positions: the calendar's events, then its todos (position `events.count + i` is todo `i`).
+    /// Positions, not copies of the incidences: ``SeriesBuilder`` reads each in place.
+    static func group(_ calendar: ICalendar) -> (ungrouped: [Int], groups: [[Int]]) {
+        var ungrouped: [Int] = []
+        var groups: [[Int]] = []
         var slot: [String: Int] = [:]
         groups.reserveCapacity(calendar.events.count + calendar.todos.count)
         slot.reserveCapacity(calendar.events.count + calendar.todos.count)
+        var position = 0
         for list in [calendar.events, calendar.todos] {
-            for incidence in list {
-                guard let uid = incidence.uid else { ungrouped.append(incidence); continue }
-                if let i = slot[uid] {
-                    groups[i].append(incidence)
-                } else {
-                    slot[uid] = groups.count
-                    groups.append([incidence])
+            list.withUnsafeBufferPointer { list in
+                for i in list.indices {
+                    defer { position += 1 }
+                    guard let uid = list[i].uid else { ungrouped.append(position); continue }
+                    if let slotIndex = slot[uid] {
+                        groups[slotIndex].append(position)
+                    } else {
+                        slot[uid] = groups.count
+                        groups.append([position])
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs a ``SeriesMerge`` on a thread of its own and hands its occurrences over in sorted
-/// batches (each reversed, so that the reader moves them out from its end) through a ``BoundedChannel``, so that the expansion uses the second core: the
+/// batches (``SeriesStreamBatch``: each item moved in and out, never copied) through a ``BoundedChannel``, so that the expansion uses the second core: the
 /// iterator merges this stream with its own series. At most ``bufferedBatches`` batches wait
 /// (the expansion stays lazy: a long range never builds a large array), and the thread stops
 /// as soon as the stream is cancelled (see ``SeriesStreamHandle``).
@@ -9,18 +9,10 @@ final class SeriesStream: Sendable {
     // Sendable notes: the merge (series, zone caches: not Sendable) is handed to the producer
     // thread at `init` and touched by it alone; the creator never touches those series again.
 
-    /// One occurrence with its sort key and rank, and the limit diagnostic its series hit right after it.
-    struct Item: Sendable {
-        var key: Int
-        var rank: Int
-        var occurrence: Occurrence
-        var diagnostic: Diagnostic?
-    }
-
     static let batchSize = 512
     static let bufferedBatches = 8
 
-    private let channel = BoundedChannel<[Item]>(capacity: SeriesStream.bufferedBatches)
+    private let channel = BoundedChannel<SeriesStreamBatch>(capacity: SeriesStream.bufferedBatches)
 
     /// Starts merging at once, on a new thread.
     init(_ merge: SeriesMerge) {
@@ -28,27 +20,21 @@ final class SeriesStream: Sendable {
         Thread.detachNewThread {
             defer { channel.close() }
             var merge = box.value
-            var batch: [Item] = []
-            batch.reserveCapacity(Self.batchSize)
+            var batch = SeriesStreamBatch(capacity: Self.batchSize)
             while let top = merge.top {
-                let (occurrence, diagnostic) = merge.pop()
-                batch.append(Item(key: top.key, rank: top.rank, occurrence: occurrence, diagnostic: diagnostic))
-                if batch.count == Self.batchSize {
-                    batch.reverse()
+                batch.append(key: top.key, rank: top.rank, occurrence: merge.pop(), diagnostic: merge.lastDiagnostic)
+                if batch.isFull {
                     guard channel.send(batch) else { return }
-                    batch = []
-                    batch.reserveCapacity(Self.batchSize)
+                    batch = SeriesStreamBatch(capacity: Self.batchSize)
                 }
             }
-            batch.reverse()
-            if !batch.isEmpty { channel.send(batch) }
+            if batch.count > 0 { channel.send(batch) }
         }
     }
 
-    /// The next batch, in reverse order (its first item last, so that the reader moves items
-    /// out with `popLast()`, without a copy); empty at the end.
-    func next() -> [Item] {
-        channel.receive() ?? []
+    /// The next batch (never empty); nil at the end.
+    func next() -> SeriesStreamBatch? {
+        channel.receive()
     }
 
     /// Stops the producer (at its next batch) and drops what is queued.

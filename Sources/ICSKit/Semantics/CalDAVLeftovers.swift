@@ -35,11 +35,12 @@ enum CalDAVLeftovers {
         guard !exceptions.isEmpty else { return false }
         var excluded = InstanceMatchSet()
         for value in exceptions { excluded.insert(InstanceKey.match(value, clock: clock, lookup: lookup)) }
+        excluded.seal()
         switch InstanceKey.match(recurrenceID, clock: clock, lookup: lookup) {
         case .key(let key):
             return excluded.contains(key: key, wall: InstanceKey.wall(of: recurrenceID, clock: clock, utc: key))
         case .day(let day):
-            return excluded.days.contains(day)
+            return excluded.contains(day: day)
         }
     }
 }

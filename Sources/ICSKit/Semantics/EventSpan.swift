@@ -19,22 +19,33 @@ enum EventSpan {
     /// The incidence with a DATE start moved to midnight when its end is a DATE-TIME or its
     /// DURATION has a time part (events only); unchanged otherwise.
     static func timedFromMidnight(_ incidence: Incidence) -> (incidence: Incidence, reading: Reading) {
-        guard incidence.kind == .event, case .date(let day)? = incidence.start else { return (incidence, .asWritten) }
-        let midnight = CivilDateTime(date: day)
+        guard let start = midnightStart(of: incidence) else { return (incidence, .asWritten) }
         var read = incidence
+        read.start = start
+        return (read, .timedFromMidnight)
+    }
+
+    /// The start ``timedFromMidnight(_:)`` gives, without copying the incidence: DTSTART as
+    /// written, or its midnight.
+    static func start(of incidence: Incidence) -> TimeValue? {
+        midnightStart(of: incidence) ?? incidence.start
+    }
+
+    /// The midnight start of an event read as timed from midnight, or nil when it is read as written.
+    private static func midnightStart(of incidence: Incidence) -> TimeValue? {
+        guard incidence.kind == .event, case .date(let day)? = incidence.start else { return nil }
+        let midnight = CivilDateTime(date: day)
         if let end = incidence.end, !end.isDate {
             switch end {
-            case .utc: read.start = .utc(midnight)
-            case .zoned(_, let tzid): read.start = .zoned(midnight, tzid: tzid)
-            default: read.start = .floating(midnight)
+            case .utc: return .utc(midnight)
+            case .zoned(_, let tzid): return .zoned(midnight, tzid: tzid)
+            default: return .floating(midnight)
             }
-            return (read, .timedFromMidnight)
         }
         if incidence.end == nil, let duration = incidence.duration, duration.exactSeconds != 0 {
-            read.start = .floating(midnight)
-            return (read, .timedFromMidnight)
+            return .floating(midnight)
         }
-        return (incidence, .asWritten)
+        return nil
     }
 
     /// The incidence with DTSTART and DTEND exchanged (for an end found before the start).

@@ -34,14 +34,19 @@ enum InstanceKey {
     /// What `value` names on a series of `clock`.
     /// - Parameter lookup: the zone of a TZID, nil when unknown.
     static func match(_ value: TimeValue, clock: SeriesClock, lookup: (String) -> ZoneCache?) -> InstanceMatch {
-        switch (clock, value) {
-        case (.date, _): return .key(floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400)
-        case (_, .date(let d)): return .day(d.daysSinceEpoch)
-        case (.floating, _): return .key(value.civil.secondsSinceEpoch)
-        case (.zoned(let zone, _), .floating(let t)): return .key(zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
-        case (.zoned, .utc(let t)): return .key(t.secondsSinceEpoch)
-        case (.zoned(let zone, _), .zoned(let t, let tzid)):
-            return .key((lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+        // One switch on the clock, then one on the value (a switch on the pair would copy both).
+        switch clock {
+        case .date: return .key(floorDivide(value.civil.secondsSinceEpoch, 86_400) * 86_400)
+        case .floating:
+            if case .date(let d) = value { return .day(d.daysSinceEpoch) }
+            return .key(value.civil.secondsSinceEpoch)
+        case .zoned(let zone, _):
+            switch value {
+            case .date(let d): return .day(d.daysSinceEpoch)
+            case .floating(let t): return .key(zone.resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+            case .utc(let t): return .key(t.secondsSinceEpoch)
+            case .zoned(let t, let tzid): return .key((lookup(tzid) ?? zone).resolve(wallSeconds: t.secondsSinceEpoch).utcSeconds)
+            }
         }
     }
 
@@ -77,22 +82,87 @@ enum InstanceKey {
 }
 
 /// A set of EXDATE or RECURRENCE-ID matches, or of instances, to test against each other.
+///
+/// Kept as two sorted arrays of integers (instance keys, wall days) rather than hash sets: a
+/// million EXDATE values written in order are appended in one pass without rehashing, and
+/// held in 8 bytes each; a lookup is a binary search. Values inserted out of order are sorted
+/// once, by ``seal()``, which must run before the first lookup (a caller bug otherwise).
 struct InstanceMatchSet {
-    private(set) var keys = Set<Int>()
-    private(set) var days = Set<Int>()
+    private(set) var keys: [Int] = []
+    private(set) var days: [Int] = []
+    /// Whether both arrays are sorted and free of duplicates.
+    private(set) var isSealed = true
 
     var isEmpty: Bool { keys.isEmpty && days.isEmpty }
 
+    /// Makes room for `count` more keys (a series' EXDATE values, before they are inserted).
+    mutating func reserveCapacity(keys count: Int) {
+        keys.reserveCapacity(keys.count + count)
+    }
+
     mutating func insert(_ match: InstanceMatch) {
         switch match {
-        case .key(let k): keys.insert(k)
-        case .day(let d): days.insert(d)
+        case .key(let k): Self.append(k, to: &keys, sealed: &isSealed)
+        case .day(let d): Self.append(d, to: &days, sealed: &isSealed)
         }
+    }
+
+    private static func append(_ value: Int, to list: inout [Int], sealed: inout Bool) {
+        if let last = list.last {
+            if value == last { return }
+            if value < last { sealed = false }
+        }
+        list.append(value)
+    }
+
+    /// Sorts the members and drops duplicates, once the last one is inserted.
+    ///
+    /// - Complexity: O(n) when they were inserted in increasing order, O(n log n) otherwise.
+    mutating func seal() {
+        guard !isSealed else { return }
+        Self.sortUnique(&keys)
+        Self.sortUnique(&days)
+        isSealed = true
+    }
+
+    private static func sortUnique(_ list: inout [Int]) {
+        list.sort()
+        var kept = 0
+        for value in list where kept == 0 || list[kept - 1] != value {
+            list[kept] = value
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+    }
+
+    /// Whether the key `key` is a member. - Complexity: O(log n).
+    @inline(__always)
+    func contains(key: Int) -> Bool {
+        assert(isSealed, "seal() before the first lookup")
+        return Self.search(key, in: keys)
+    }
+
+    /// Whether the wall day `day` is a member. - Complexity: O(log n).
+    @inline(__always)
+    func contains(day: Int) -> Bool {
+        assert(isSealed, "seal() before the first lookup")
+        return Self.search(day, in: days)
     }
 
     /// Whether the instance with key `key` at wall time `wall` is named by a member.
     @inline(__always)
     func contains(key: Int, wall: Int) -> Bool {
-        keys.contains(key) || (!days.isEmpty && days.contains(InstanceKey.day(wall: wall)))
+        (!keys.isEmpty && contains(key: key)) || (!days.isEmpty && contains(day: InstanceKey.day(wall: wall)))
+    }
+
+    private static func search(_ value: Int, in list: [Int]) -> Bool {
+        list.withUnsafeBufferPointer { list in
+            var low = 0, high = list.count
+            while low < high {
+                let mid = (low + high) / 2
+                if list[mid] < value { low = mid + 1 } else { high = mid }
+            }
+            return low < list.count && list[low] == value
+        }
     }
 }

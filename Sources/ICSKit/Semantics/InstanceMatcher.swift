@@ -57,6 +57,7 @@ struct InstanceMatcher {
                 }
             }
         }
+        instances.seal()
     }
 
     private mutating func add(wall: Int, utc: Int) {
@@ -67,7 +68,7 @@ struct InstanceMatcher {
     /// Whether `value` names an instance (true also when the walk could not reach it).
     func matches(_ value: TimeValue) -> Bool {
         switch InstanceKey.match(value, clock: clock, lookup: lookup) {
-        case .key(let k): return instances.keys.contains(k) || k > walkedUpTo
+        case .key(let k): return instances.contains(key: k) || k > walkedUpTo
         case .day(let d): return instanceDays.contains(d) || d > walkedDaysUpTo
         }
     }

@@ -19,6 +19,7 @@ enum TZIDNormalizer {
 
     /// `tzid` without surrounding whitespace, quotes and trailing colons.
     static func clean(_ tzid: String) -> String {
+        if isClean(tzid) { return tzid }
         var text = Substring(tzid)
         var changed = true
         while changed {
@@ -28,7 +29,8 @@ enum TZIDNormalizer {
                 text = Substring(trimmed)
                 changed = true
             }
-            for quote in ["\"", "'", "\u{201C}", "\u{201D}"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+            // Straight quotes, and typographic ones as word processors pair them (“…”) or not.
+            for (open, close) in Self.quotePairs where text.count >= 2 && text.hasPrefix(open) && text.hasSuffix(close) {
                 text = text.dropFirst().dropLast()
                 changed = true
             }
@@ -38,6 +40,30 @@ enum TZIDNormalizer {
             }
         }
         return String(text)
+    }
+
+    /// The quotes removed around a TZID: opening and closing.
+    private static let quotePairs: [(String, String)] = [
+        ("\"", "\""), ("'", "'"), ("\u{201C}", "\u{201D}"), ("\u{201C}", "\u{201C}"), ("\u{201D}", "\u{201D}"),
+    ]
+
+    /// Whether `clean` would return `tzid` as it is: its first and last characters are ASCII
+    /// letters, digits or `/_-+.()` (so no whitespace, quote or trailing colon to remove). The
+    /// common case, checked without Foundation's trimming (a validate of 16,000 zoned EXDATE
+    /// lines spent two thirds of its instructions trimming TZIDs that needed nothing).
+    static func isClean(_ tzid: String) -> Bool {
+        guard let first = tzid.utf8.first, let last = tzid.utf8.last else { return true }
+        func plain(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+                 UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"):
+                return true
+            default:
+                return false
+            }
+        }
+        return plain(first) && plain(last)
     }
 
     /// The IANA name at the end of a vendor path: the longest tail of its components that is

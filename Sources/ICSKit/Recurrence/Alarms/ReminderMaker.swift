@@ -36,7 +36,12 @@ struct ReminderMaker {
     /// the alarm's index, the trigger and its anchor (seconds since 1970), the repetition, and whether
     /// it is acknowledged (those only when ``includesAcknowledged``).
     func relativeTriggers(_ occurrence: Occurrence, _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
-        let incidence = occurrence.incidence
+        // The incidence is borrowed from the box the series' occurrences share, not copied per occurrence.
+        relativeTriggers(occurrence, of: occurrence.shared.value, body)
+    }
+
+    private func relativeTriggers(_ occurrence: Occurrence, of incidence: Incidence,
+                                  _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
         guard !incidence.isCancelled, !incidence.alarms.isEmpty else { return }
         let alarms = incidence.alarms
         let moz = MozillaAlarmState(incidence)
@@ -158,7 +163,8 @@ struct ReminderMaker {
     /// The instant up to which the triggers of `alarm` are done with: its ACKNOWLEDGED, the
     /// component's X-MOZ-LASTACK, and the trigger of any absolute snooze alarm that replaces it.
     func acknowledgement(of alarm: Alarm, among alarms: [Alarm], moz: MozillaAlarmState) -> Int? {
-        var latest = [alarm.acknowledged, moz.lastAcknowledged].compactMap { $0.map { Int($0.timeIntervalSince1970) } }.max()
+        var latest = alarm.acknowledged.map { Int($0.timeIntervalSince1970) }
+        if let last = moz.lastAcknowledged { latest = max(latest ?? Int.min, Int(last.timeIntervalSince1970)) }
         if let uid = alarm.uid {
             for snooze in alarms where snooze.snoozedAlarmUID == uid && !snooze.isNone {
                 if case .absolute(let value)? = snooze.trigger, case .utc(let t) = value {
