@@ -45,4 +45,30 @@ struct BoundedCacheTests {
         #expect(resolver.zone(for: "Europe/Berlin")?.identifier == "Europe/Berlin")
         #expect(resolver.answers.count == ZoneResolver.answerCapacity)
     }
+
+    @Test("tables of many distinct fixed-offset zones keep the process-wide tzdata cache at its bound")
+    func foundationTablesStayBounded() throws {
+        // Every whole minute from -18:00 to +18:00 is a zone of its own (`GMT+0530`…): 2,161
+        // identifiers, more than the bound; each table still gives its zone's offset.
+        var identifiers = Set<String>()
+        for minutes in -1_080...1_080 {
+            let zone = try #require(TimeZone(secondsFromGMT: minutes * 60))
+            identifiers.insert(zone.identifier)
+            let table = FoundationTransitions.table(for: zone)
+            #expect(table.offset(atUTC: 1_700_000_000) == minutes * 60, "\(zone.identifier)")
+        }
+        #expect(identifiers.count > FoundationTransitions.capacity)
+        #expect(FoundationTransitions.tables.count == FoundationTransitions.capacity)
+    }
+
+    @Test("many distinct IANA-like names asked for their Windows name keep the reverse cache at its bound")
+    func windowsReverseNamesStayBounded() {
+        for n in 0..<(WindowsZoneNames.cacheCapacity + 200) {
+            #expect(WindowsZoneNames.windowsName(forIANA: "Nowhere/Place_\(n)") == nil)
+        }
+        #expect(WindowsZoneNames.reverseCache.count == WindowsZoneNames.cacheCapacity)
+        // CLDR: Europe/Amsterdam is covered by W. Europe Standard Time.
+        #expect(WindowsZoneNames.windowsName(forIANA: "Europe/Amsterdam") == "W. Europe Standard Time")
+        #expect(WindowsZoneNames.reverseCache.count == WindowsZoneNames.cacheCapacity)
+    }
 }

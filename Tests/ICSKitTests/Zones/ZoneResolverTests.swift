@@ -142,4 +142,33 @@ struct ZoneResolverTests {
         #expect(calendar.defaultZone == nil)
         #expect(ZoneResolver(calendar: calendar).defaultZone?.identifier == "India Only Standard")
     }
+
+    @Test("a TZID finds the first VTIMEZONE with it as written, else the first that normalises to it, among thousands")
+    func definitionLookup() throws {
+        // 5,000 definitions "Custom/Zone-n" (n = 0…4999), each of one observance at +n minutes;
+        // then a copy of Custom/Zone-7 at +9 hours (never chosen: the first stands), and
+        // "\"Quoted/Zone\"" before "Quoted/Zone" (written, not normalised, wins).
+        var definitions = (0..<5_000).map { n in
+            TimeZoneDefinition(tzid: "Custom/Zone-\(n)", observances: [
+                .init(kind: .standard, start: F.wall(1970, 1, 1), offsetFrom: n * 60, offsetTo: n * 60)])
+        }
+        definitions.append(TimeZoneDefinition(tzid: "Custom/Zone-7", observances: [
+            .init(kind: .standard, start: F.wall(1970, 1, 1), offsetFrom: F.hours(9), offsetTo: F.hours(9))]))
+        definitions.append(TimeZoneDefinition(tzid: "\"Quoted/Zone\"", observances: [
+            .init(kind: .standard, start: F.wall(1970, 1, 1), offsetFrom: F.hours(1), offsetTo: F.hours(1))]))
+        definitions.append(TimeZoneDefinition(tzid: "Quoted/Zone", observances: [
+            .init(kind: .standard, start: F.wall(1970, 1, 1), offsetFrom: F.hours(2), offsetTo: F.hours(2))]))
+        let resolver = ZoneResolver(timeZones: definitions, referenceYear: 2024)
+        for n in [0, 7, 4_999] {
+            let zone = try #require(resolver.zone(for: "Custom/Zone-\(n)"))
+            #expect(zone.offset(atUTC: F.utc(2024, 1, 1)) == n * 60, "Custom/Zone-\(n)")
+        }
+        // Normalised: surrounding blanks and a trailing colon go; the first definition matches.
+        #expect(resolver.definition(for: " Custom/Zone-42: ")?.observances.first?.offsetTo == 42 * 60)
+        #expect(resolver.definition(for: "Quoted/Zone")?.observances.first?.offsetTo == F.hours(2))
+        #expect(resolver.definition(for: "\"Quoted/Zone\"")?.observances.first?.offsetTo == F.hours(1))
+        #expect(resolver.definition(for: "'Quoted/Zone'")?.observances.first?.offsetTo == F.hours(1))
+        #expect(resolver.definition(for: "Custom/Zone-5000") == nil)
+        #expect(ZoneResolver(timeZones: []).definition(for: "Custom/Zone-0") == nil)
+    }
 }

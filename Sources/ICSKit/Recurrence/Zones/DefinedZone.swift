@@ -16,10 +16,10 @@ struct DefinedZone: ZoneConverting {
     init(definition: TimeZoneDefinition, identifier: String?) {
         self.definition = definition
         self.identifier = identifier
-        let memo = RuleDatesMemo()
-        let source = DefinitionTransitionSource(definition.observances.map { ObservanceSchedule($0, memo: memo) })
-        self.isFullySupported = source.schedules.allSatisfy(\.isRuleSupported)
-        self.table = TransitionTable(source: source)
+        self.isFullySupported = definition.observances.allSatisfy { observance in
+            observance.recurrenceRule.map(ObservanceSchedule.isSupported) ?? true
+        }
+        self.table = TransitionTable(source: DefinitionTransitionSource(definition.observances))
     }
 
     func offset(atUTC utcSeconds: Int) -> Int {

@@ -2,9 +2,11 @@
 ///
 /// Every onset of an observance that has finitely many (a DTSTART alone, RDATEs, a COUNT or an
 /// UNTIL) is computed once, when the zone is made, into one sorted array that each question
-/// searches by binary search; only rules that go on for ever are expanded year by year. So a
-/// VTIMEZONE with 100,000 observances (one onset each) costs a sort, not 100,000 schedules
-/// asked about every year.
+/// searches by binary search; only rules that go on for ever are expanded year by year. An
+/// observance without a rule (or with one outside ``ObservanceSchedule``'s subset) adds its
+/// DTSTART and RDATEs to that array directly, in one pass, with no schedule and no allocation of
+/// its own: a VTIMEZONE with 100,000 such observances costs one linear pass (and a sort only
+/// when the file does not list them in order).
 struct DefinitionTransitionSource: TransitionSource {
     /// One onset: from `at` on, clocks show `offset`; `order` is the observance's position in
     /// the file (of two onsets at one instant, the later observance wins).
@@ -14,7 +16,10 @@ struct DefinitionTransitionSource: TransitionSource {
         var offset: Int
     }
 
+    /// The schedules of the observances with a rule within the subset (the others need none).
     let schedules: [ObservanceSchedule]
+    /// Whether the definition has no observance at all (offset 0 everywhere).
+    private let isEmpty: Bool
     /// The onsets of every observance with finitely many, sorted by instant, then by order.
     private let finite: [Onset]
     /// The observances whose rule goes on for ever: their positions in the file (which decide
@@ -28,34 +33,55 @@ struct DefinitionTransitionSource: TransitionSource {
     /// A margin, in seconds, between an onset's local date and its instant (more than any offset).
     private static let margin = 2 * 86_400
 
-    /// The most onsets computed ahead; past it, observances are asked year by year.
+    /// The most onsets computed ahead from rules; past it, observances are asked year by year.
+    /// (DTSTARTs and RDATEs are always listed: the input holds each of them already.)
     static let finiteBudget = 4_000_000
 
-    /// - Complexity: O(k log k) for k onsets of the observances that have finitely many.
-    init(_ schedules: [ObservanceSchedule]) {
-        self.schedules = schedules
-        let earliest = schedules.min {
-            $0.observance.start.secondsSinceEpoch - $0.observance.offsetFrom
-                < $1.observance.start.secondsSinceEpoch - $1.observance.offsetFrom
-        }
-        earliestOffset = earliest?.observance.offsetFrom ?? 0
+    /// The transitions of `observances` (a VTIMEZONE's, in file order).
+    ///
+    /// - Complexity: O(n + k log k) for n observances and k onsets of those with finitely many
+    ///   (O(n + k) when the onsets come in order, as exporters write them).
+    init(_ observances: [TimeZoneDefinition.Observance]) {
+        isEmpty = observances.isEmpty
+        var earliest: (at: Int, offset: Int)?
         var finite: [Onset] = []
+        finite.reserveCapacity(observances.count)
+        // Positions in the file of the observances that need a schedule, and their schedules.
+        var ruled: [Int] = []
+        var schedules: [ObservanceSchedule] = []
+        let memo = RuleDatesMemo()
+        for (order, observance) in observances.enumerated() {
+            let at = observance.start.secondsSinceEpoch - observance.offsetFrom
+            if earliest == nil || at < earliest!.at { earliest = (at, observance.offsetFrom) }
+            if let rule = observance.recurrenceRule, ObservanceSchedule.isSupported(rule) {
+                ruled.append(order)
+                schedules.append(ObservanceSchedule(observance, memo: memo))
+                continue
+            }
+            // No rule to expand: DTSTART and the RDATEs, each read in TZOFFSETFROM.
+            finite.append(Onset(at: at, order: order, offset: observance.offsetTo))
+            for date in observance.recurrenceDates {
+                finite.append(Onset(at: date.secondsSinceEpoch - observance.offsetFrom, order: order, offset: observance.offsetTo))
+            }
+        }
+        earliestOffset = earliest?.offset ?? 0
         // Observances whose rules name the same onsets: the earliest stands for the others (which
         // keep their DTSTART and RDATEs), with the latest position among them. Positions only:
         // a schedule is a large value, not to be copied 100,000 times.
         var standing: [ObservanceSchedule.RuleKey: (order: Int, index: Int)] = [:]
         var kept: [(order: Int, index: Int)] = []
-        for (order, schedule) in schedules.enumerated() {
+        for (index, schedule) in schedules.enumerated() {
+            let order = ruled[index]
             guard let key = schedule.ruleKey else {
-                kept.append((order, order))
+                kept.append((order, index))
                 continue
             }
             guard let other = standing[key] else {
-                standing[key] = (order, order)
+                standing[key] = (order, index)
                 continue
             }
             let (first, second) = schedules[other.index].observance.start <= schedule.observance.start
-                ? (other.index, order) : (order, other.index)
+                ? (other.index, index) : (index, other.index)
             for at in schedules[second].fixedOnsets() {
                 finite.append(Onset(at: at, order: order, offset: schedules[second].observance.offsetTo))
             }
@@ -72,14 +98,26 @@ struct DefinitionTransitionSource: TransitionSource {
                 endless.append((order, index))
             }
         }
-        finite.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        if !Self.isSorted(finite) { finite.sort { ($0.at, $0.order) < ($1.at, $1.order) } }
+        self.schedules = schedules
         self.finite = finite
         self.endless = endless
         endlessFirstYear = endless.map { schedules[$0.index].observance.start.date.year }.min() ?? Int.max
     }
 
+    /// Whether `onsets` are in order by instant, then by position (ties kept as they are).
+    private static func isSorted(_ onsets: [Onset]) -> Bool {
+        var index = 1
+        while index < onsets.count {
+            let (a, b) = (onsets[index - 1], onsets[index])
+            if a.at > b.at || (a.at == b.at && a.order > b.order) { return false }
+            index += 1
+        }
+        return true
+    }
+
     func transitions(from start: Int, to end: Int) -> (initial: Int, changes: [OffsetTransition]) {
-        guard !schedules.isEmpty else { return (0, []) }
+        guard !isEmpty else { return (0, []) }
         let initial = offset(atOrBefore: start)
         var onsets: [Onset] = []
         var index = firstIndex(after: start)

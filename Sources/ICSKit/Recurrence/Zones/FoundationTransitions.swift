@@ -30,7 +30,9 @@ struct FoundationTransitionSource: TransitionSource {
 /// ``FoundationZone`` of a zone shares what was computed.
 enum FoundationTransitions {
     /// Bounded: identifiers may come from the input (`GMT+05:30`); tzdata has about 600 zones.
-    static let tables = BoundedCache<String, TransitionTable>(capacity: 1_024)
+    static let tables = BoundedCache<String, TransitionTable>(capacity: capacity)
+    /// The most tables kept (each holds at most one block per 388 days of the years 0–9999).
+    static let capacity = 1_024
 
     /// The shared table of `zone` (keyed by its identifier).
     static func table(for zone: TimeZone) -> TransitionTable {

@@ -135,7 +135,8 @@ struct ObservanceSchedule: Sendable {
         return Array(Set(instants)).sorted()
     }
 
-    private static func isSupported(_ rule: RecurrenceRule) -> Bool {
+    /// Whether `rule` is within the subset that this type expands.
+    static func isSupported(_ rule: RecurrenceRule) -> Bool {
         rule.frequency == .yearly && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
             && rule.rscale == nil && rule.byMonth.allSatisfy { !$0.isLeap && (1...12).contains($0.month) }
             && rule.interval >= 1

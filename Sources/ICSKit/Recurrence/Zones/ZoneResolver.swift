@@ -18,7 +18,8 @@ import Synchronization
 /// 6. otherwise `nil`: the caller reads the times as floating and reports
 ///    ``unknownTimeZoneDiagnostic(tzid:source:line:uid:property:)``.
 ///
-/// Sendable notes: immutable apart from the cache of answers, a ``BoundedCache`` (behind its own `Mutex`).
+/// Sendable notes: immutable apart from the cache of answers, a ``BoundedCache`` (behind its own
+/// `Mutex`), and the index of normalised TZIDs, built once behind a `Mutex`.
 final class ZoneResolver: Sendable {
     /// Lower-cased names that mean UTC.
     static let utcNames: Set<String> = [
@@ -29,6 +30,10 @@ final class ZoneResolver: Sendable {
 
     /// The calendar's VTIMEZONEs.
     let definitions: [TimeZoneDefinition]
+    /// The position in `definitions` of the first with each TZID as written.
+    private let byTZID: [String: Int]
+    /// The position of the first with each normalised TZID, built at the first question.
+    private let byNormalizedTZID = Mutex<[String: Int]?>(nil)
     /// The calendar's X-WR-TIMEZONE.
     let defaultTZID: String?
     /// The years over which a VTIMEZONE must agree with an IANA zone to be replaced by it.
@@ -52,6 +57,11 @@ final class ZoneResolver: Sendable {
     /// A resolver over the VTIMEZONE definitions `timeZones`.
     init(timeZones: [TimeZoneDefinition], defaultTZID: String? = nil, referenceYear: Int? = nil) {
         definitions = timeZones
+        var byTZID: [String: Int] = [:]
+        for (position, definition) in timeZones.enumerated() where byTZID[definition.tzid] == nil {
+            byTZID[definition.tzid] = position
+        }
+        self.byTZID = byTZID
         self.defaultTZID = defaultTZID
         let year = referenceYear ?? Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year!
         comparisonYears = year...(year + 5)
@@ -81,8 +91,10 @@ final class ZoneResolver: Sendable {
         let cleaned = TZIDNormalizer.clean(tzid)
         let name = TZIDNormalizer.normalize(tzid)
         if Self.utcNames.contains(name.lowercased()) { return UTCZone() }
-        if let zone = Self.systemZone(name) ?? Self.windowsZone(name) ?? Self.windowsZone(cleaned) { return zone }
-        let definition = self.definition(for: tzid)
+        if let zone = Self.systemZone(name) ?? Self.windowsZone(name) ?? (cleaned == name ? nil : Self.windowsZone(cleaned)) {
+            return zone
+        }
+        let definition = self.definition(for: tzid, normalized: name)
         let display = OutlookDisplayName(cleaned)
         if let definition, !definition.observances.isEmpty {
             if let location = definition.otherProperties.first(where: { $0.name == "X-LIC-LOCATION" }),
@@ -105,11 +117,33 @@ final class ZoneResolver: Sendable {
         return nil
     }
 
-    /// The VTIMEZONE that defines `tzid`: the one with that TZID as written, else as normalised.
+    /// The VTIMEZONE that defines `tzid`: the first with that TZID as written, else the first
+    /// whose TZID normalises to the same name.
+    ///
+    /// - Complexity: two dictionary look-ups (and one normalisation of `tzid`); the definitions'
+    ///   own TZIDs are normalised once per resolver, at the first question that needs them, so
+    ///   that a file with thousands of VTIMEZONEs and of TZIDs costs their sum, not their product.
     func definition(for tzid: String) -> TimeZoneDefinition? {
-        if let exact = definitions.first(where: { $0.tzid == tzid }) { return exact }
-        let name = TZIDNormalizer.normalize(tzid)
-        return definitions.first { TZIDNormalizer.normalize($0.tzid) == name }
+        definition(for: tzid, normalized: nil)
+    }
+
+    /// ``definition(for:)`` with `tzid`'s normalised name when the caller has it already.
+    private func definition(for tzid: String, normalized: String?) -> TimeZoneDefinition? {
+        guard !definitions.isEmpty else { return nil }
+        if let exact = byTZID[tzid] { return definitions[exact] }
+        let name = normalized ?? TZIDNormalizer.normalize(tzid)
+        let index = byNormalizedTZID.withLock { index in
+            if index == nil {
+                var built: [String: Int] = [:]
+                for (position, definition) in definitions.enumerated() {
+                    let key = TZIDNormalizer.normalize(definition.tzid)
+                    if built[key] == nil { built[key] = position }
+                }
+                index = built
+            }
+            return index![name]
+        }
+        return index.map { definitions[$0] }
     }
 
     /// A tzdata zone for an IANA name (any case).
