@@ -19,10 +19,11 @@ struct CalendarAssembler {
         for block in blocks { add(block) }
     }
 
-    /// Adds the parse results of a batch in order (`nil`, a block left unparsed, adds nothing).
-    mutating func add(_ blocks: [ParsedBlock?]) {
+    /// Adds the results of a batch in order (a block a window skipped adds nothing here; see
+    /// ``SkippedBlocks/sift(_:_:)`` for a windowed import).
+    mutating func add(_ blocks: [SiftedBlock]) {
         beginBatch(of: blocks.count)
-        for case let block? in blocks { add(block) }
+        for case .parsed(let block) in blocks { add(block) }
     }
 
     /// Closes the current batch of events and makes room for at most `count` more.

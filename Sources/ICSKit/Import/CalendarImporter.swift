@@ -26,7 +26,7 @@ struct CalendarImporter {
         var skipped = SkippedBlocks(window: options.window)
         let end = try pipeline.run { batch in
             let results = parse(batch, skipping: skipped.filter)
-            // Without a window every block is parsed: the results go to the assembler as they are.
+            // Without a window every block is parsed: the results go to the assembler as they are (no copy).
             if skipped.filter == nil { assembler.add(results) } else { assembler.add(skipped.sift(batch, results)) }
         }
         let late = skipped.revived()
