@@ -97,12 +97,15 @@ struct Views {
                                                               to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone))
         var output = StandardOutput()
         let json = jsonContext
+        var cache = SeriesJSONCache()
+        var scratch = JSONBytes(capacity: 4096)
+        let filtered = filter.needle != nil
         var count = 0
         let diagnostics = pipeline.run { batch in
-            for occurrence in batch where filter.needle == nil || filter.matches(occurrence) {
+            for index in batch.indices where !filtered || filter.matches(batch[index]) {
                 count += 1
                 output.write { out in
-                    OccurrenceJSON.write(occurrence, context: json, to: &out)
+                    OccurrenceJSON.write(batch[index], context: json, cache: &cache, scratch: &scratch, to: &out)
                     out.byte(0x0A)
                 }
             }
