@@ -123,26 +123,47 @@ struct JSONBytes: ~Copyable {
         write(maxCount: max(width, 20)) { JSONBytes.digits(value, width: width, at: $0) }
     }
 
-    /// Two digits of `value % 100` at `p`.
+    /// "00" … "99" one after the other: two digits by one lookup (a literal, so no lazy global).
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Two digits of `value % 100` (`value` ≥ 0) at `p`.
     @inline(__always)
     static func twoDigits(_ value: Int, at p: UnsafeMutablePointer<UInt8>) {
-        let v = value % 100
-        p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
-        p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+        let pair = Int(truncatingIfNeeded: UInt(truncatingIfNeeded: value) % 100) &* 2
+        let table = digitPairs.utf8Start
+        p[0] = table[pair]
+        p[1] = table[pair &+ 1]
     }
 
     /// `value` in decimal, zero-padded to `width` digits, at `p`; returns how many bytes.
     static func digits(_ value: UInt, width: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
         var digitCount = 1
-        var rest = value / 10
-        while rest > 0 { digitCount += 1; rest /= 10 }
+        var limit: UInt = 10
+        while value >= limit {
+            digitCount += 1
+            if digitCount == 20 { break }  // 10^20 does not fit in 64 bits
+            limit &*= 10
+        }
         let n = max(digitCount, width)
+        // Two digits at a time from the right, then zeros up to the width.
         var v = value
-        var i = n - 1
-        while i >= 0 {
-            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-            v /= 10
+        var i = n
+        while v >= 100 {
+            let q = v / 100
+            i -= 2
+            twoDigits(Int(truncatingIfNeeded: v &- q &* 100), at: p + i)
+            v = q
+        }
+        if v >= 10 {
+            i -= 2
+            twoDigits(Int(truncatingIfNeeded: v), at: p + i)
+        } else {
             i -= 1
+            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+        }
+        while i > 0 {
+            i -= 1
+            p[i] = UInt8(ascii: "0")
         }
         return n
     }

@@ -53,12 +53,13 @@ enum OccurrenceJSON {
 
     /// Writes the object as bytes.
     static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
-        head(occurrence.incidence, to: &out)
+        let incidence = occurrence.incidence
+        head(incidence, to: &out)
         instantRecurrenceID(occurrence, to: &out)
-        middle(occurrence.incidence, to: &out)
+        middle(incidence, to: &out)
         instantTimes(occurrence, to: &out)
-        tail(occurrence.incidence, calendarIndex: position(occurrence), context: context, to: &out)
-        instantEnd(occurrence, context: context, to: &out)
+        tail(incidence, calendarIndex: position(occurrence), context: context, to: &out)
+        instantEnd(occurrence, hasAlarms: !incidence.alarms.isEmpty, context: context, to: &out)
     }
 
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings, no copy of the
@@ -68,12 +69,7 @@ enum OccurrenceJSON {
                       to out: inout JSONBytes) {
         // A single event (no RECURRENCE-ID) has one instance: nothing to share.
         guard occurrence.recurrenceIDTime != nil else {
-            head(occurrence.incidence, to: &out)
-            out.literal("null")
-            middle(occurrence.incidence, to: &out)
-            instantTimes(occurrence, to: &out)
-            tail(occurrence.incidence, calendarIndex: position(occurrence), context: context, to: &out)
-            instantEnd(occurrence, context: context, to: &out)
+            write(occurrence, context: context, to: &out)
             return
         }
         let owner = occurrence.sharedIncidenceKey, index = position(occurrence)
@@ -87,7 +83,8 @@ enum OccurrenceJSON {
             middle(occurrence.incidence, to: &scratch)
             let middleEnd = scratch.count
             tail(occurrence.incidence, calendarIndex: index, context: context, to: &scratch)
-            parts = SeriesJSONCache.Parts(owner: owner, calendarIndex: index, bytes: scratch.written, headEnd: headEnd, middleEnd: middleEnd)
+            parts = SeriesJSONCache.Parts(owner: owner, calendarIndex: index, bytes: scratch.written, headEnd: headEnd, middleEnd: middleEnd,
+                                          hasAlarms: !occurrence.incidence.alarms.isEmpty)
             cache.store(parts)
         }
         out.append(parts.head)
@@ -95,7 +92,7 @@ enum OccurrenceJSON {
         out.append(parts.middle)
         instantTimes(occurrence, to: &out)
         out.append(parts.tail)
-        instantEnd(occurrence, context: context, to: &out)
+        instantEnd(occurrence, hasAlarms: parts.hasAlarms, context: context, to: &out)
     }
 
     // The object in the pieces that alternate between the series' own (head, middle, tail) and
@@ -163,8 +160,8 @@ enum OccurrenceJSON {
     }
 
     /// `,"alarms":[…],"startEpoch":…,"endEpoch":…}`
-    private static func instantEnd(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
-        AlarmJSON.write(occurrence.incidence.alarms.isEmpty ? [] : context.triggers.instants(for: occurrence), to: &out)
+    private static func instantEnd(_ occurrence: Occurrence, hasAlarms: Bool, context: Context, to out: inout JSONBytes) {
+        AlarmJSON.write(hasAlarms ? context.triggers.instants(for: occurrence) : [], to: &out)
         out.literal(#","startEpoch":"#)
         out.int(epoch(occurrence.start, zone: context.zone))
         out.literal(#","endEpoch":"#)

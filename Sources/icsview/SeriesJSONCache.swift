@@ -20,8 +20,12 @@ struct SeriesJSONCache {
         let calendarIndex: Int
         private let storage: UnsafeMutableBufferPointer<UInt8>
         private let headEnd: Int, middleEnd: Int
+        /// Whether the component has alarms (the `alarms` key is the instance's own, but without
+        /// alarms it is `[]` for every instance).
+        let hasAlarms: Bool
 
-        init(owner: AnyObject, calendarIndex: Int, bytes: UnsafeBufferPointer<UInt8>, headEnd: Int, middleEnd: Int) {
+        init(owner: AnyObject, calendarIndex: Int, bytes: UnsafeBufferPointer<UInt8>, headEnd: Int, middleEnd: Int, hasAlarms: Bool) {
+            self.hasAlarms = hasAlarms
             self.owner = owner
             self.calendarIndex = calendarIndex
             storage = .allocate(capacity: bytes.count)

@@ -102,11 +102,14 @@ struct Views {
         let filtered = filter.needle != nil
         var count = 0
         let diagnostics = pipeline.run { batch in
-            for index in batch.indices where !filtered || filter.matches(batch[index]) {
-                count += 1
-                output.write { out in
-                    OccurrenceJSON.write(batch[index], context: json, cache: &cache, scratch: &scratch, to: &out)
-                    out.byte(0x0A)
+            // Through the buffer: each occurrence is borrowed where it lies, not copied out.
+            batch.withUnsafeBufferPointer { occurrences in
+                for index in occurrences.indices where !filtered || filter.matches(occurrences[index]) {
+                    count += 1
+                    output.write { out in
+                        OccurrenceJSON.write(occurrences[index], context: json, cache: &cache, scratch: &scratch, to: &out)
+                        out.byte(0x0A)
+                    }
                 }
             }
         }
