@@ -10,8 +10,10 @@ import ICSKit
 /// depend on nothing else (the ``OccurrenceJSON/Context`` is fixed for one run).
 ///
 /// Bounded: a direct-mapped table of ``slotCount`` entries (a new series takes its slot from
-/// whichever series held it) holding at most ``byteBudget`` bytes in all; a series whose parts
-/// would pass the budget is written afresh for each instance, as without the cache.
+/// whichever series held it; 131,072 slots of 8 bytes, so that the 17,000 series of the
+/// 100,000-event benchmark's year mostly keep theirs) holding at most ``byteBudget`` bytes in
+/// all; a series whose parts would pass the budget is written afresh for each instance, as
+/// without the cache.
 struct SeriesJSONCache {
     /// The bytes of one series: `head` (`{"component":…,"recurrenceId":`), `middle`
     /// (`,"summary":…,"start":`) and `tail` (`,"calendar":…,"attendees":[…]`), one after the other.
@@ -42,7 +44,7 @@ struct SeriesJSONCache {
         var tail: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[middleEnd...]) }
     }
 
-    static let slotCount = 1 << 15
+    static let slotCount = 1 << 17
     static let byteBudget = 32 << 20
 
     private var slots: [Parts?]

@@ -112,8 +112,8 @@ import Testing
     }
 
     /// Thousands of daily series, one instance of each per day: more series than fit without
-    /// two of them landing on one slot of the cache's table (3,000 keys in 32,768 slots: about
-    /// 3,000² / (2 · 32,768) ≈ 137 colliding pairs), so that series take each other's slots
+    /// two of them landing on one slot of the cache's table (3,000 keys in 131,072 slots: about
+    /// 3,000² / (2 · 131,072) ≈ 34 colliding pairs), so that series take each other's slots
     /// between days; each instance still shows its own series' text.
     @Test func manySeriesTakingEachOthersSlots() throws {
         let count = 3000
