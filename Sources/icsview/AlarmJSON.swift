@@ -5,11 +5,10 @@ import ICSKit
 /// UTC (`["2024-06-03T07:45:00Z"]`), sorted; `[]` for a component without alarms.
 enum AlarmJSON {
     static func write(_ instants: [Date], to out: inout JSONBytes) {
-        out.key("alarms")
-        out.byte(UInt8(ascii: "["))
+        out.literal(#","alarms":["#)
         for (i, instant) in instants.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
-            OccurrenceJSON.time(.instant(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down)), utcOffset: 0, zone: nil), to: &out)
+            OccurrenceJSON.utcTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down)), to: &out)
         }
         out.byte(UInt8(ascii: "]"))
     }

@@ -51,58 +51,120 @@ enum OccurrenceJSON {
     static func roleText(_ user: CalendarUser) -> String { user.role.rawValue }
     static func participationText(_ user: CalendarUser) -> String { user.participationStatus.rawValue }
 
-    /// Writes the object as bytes (the agenda's hot path: no intermediate strings).
+    /// Writes the object as bytes.
     static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
         let incidence = occurrence.incidence
-        let index = position(occurrence)
-        out.byte(UInt8(ascii: "{"))
-        out.key("component", first: true)
+        head(incidence, to: &out)
+        instantRecurrenceID(occurrence, to: &out)
+        middle(incidence, to: &out)
+        instantTimes(occurrence, to: &out)
+        tail(incidence, calendarIndex: position(occurrence), context: context, to: &out)
+        instantEnd(occurrence, hasAlarms: !incidence.alarms.isEmpty, context: context, to: &out)
+    }
+
+    /// Writes the object as bytes (the agenda's hot path: no intermediate strings, no copy of the
+    /// incidence), taking what does not change between the instances of a series from `cache`
+    /// (written once, on its first instance): every byte as ``write(_:context:to:)`` writes it.
+    static func write(_ occurrence: Occurrence, context: Context, cache: inout SeriesJSONCache, scratch: inout JSONBytes,
+                      to out: inout JSONBytes) {
+        // A single event (no RECURRENCE-ID) has one instance: nothing to share.
+        guard occurrence.recurrenceIDTime != nil else {
+            write(occurrence, context: context, to: &out)
+            return
+        }
+        let owner = occurrence.sharedIncidenceKey, index = position(occurrence)
+        let parts: SeriesJSONCache.Parts
+        if let held = cache.parts(owner, calendarIndex: index) {
+            parts = held
+        } else {
+            scratch.removeAll()
+            head(occurrence.incidence, to: &scratch)
+            let headEnd = scratch.count
+            middle(occurrence.incidence, to: &scratch)
+            let middleEnd = scratch.count
+            tail(occurrence.incidence, calendarIndex: index, context: context, to: &scratch)
+            parts = SeriesJSONCache.Parts(owner: owner, calendarIndex: index, bytes: scratch.written, headEnd: headEnd, middleEnd: middleEnd,
+                                          hasAlarms: !occurrence.incidence.alarms.isEmpty)
+            cache.store(parts)
+        }
+        out.append(parts.head)
+        instantRecurrenceID(occurrence, to: &out)
+        out.append(parts.middle)
+        instantTimes(occurrence, to: &out)
+        out.append(parts.tail)
+        instantEnd(occurrence, hasAlarms: parts.hasAlarms, context: context, to: &out)
+    }
+
+    // The object in the pieces that alternate between the series' own (head, middle, tail) and
+    // the instance's (its recurrence id; its times; its alarms and epochs).
+
+    /// `{"component":…,"uid":…,"recurrenceId":`
+    private static func head(_ incidence: Incidence, to out: inout JSONBytes) {
+        out.literal(#"{"component":"#)
         out.string(incidence.kind.rawValue)
-        out.key("uid")
+        out.literal(#","uid":"#)
         out.string(incidence.uid)
-        out.key("recurrenceId")
+        out.literal(#","recurrenceId":"#)
+    }
+
+    /// The `recurrenceId` value.
+    private static func instantRecurrenceID(_ occurrence: Occurrence, to out: inout JSONBytes) {
         if let rid = occurrence.recurrenceIDTime { time(rid, to: &out) } else { out.literal("null") }
-        out.key("summary")
+    }
+
+    /// `,"summary":…,"location":…,"status":…,"start":`
+    private static func middle(_ incidence: Incidence, to out: inout JSONBytes) {
+        out.literal(#","summary":"#)
         out.string(incidence.summary)
-        out.key("location")
+        out.literal(#","location":"#)
         out.string(incidence.location)
-        out.key("status")
+        out.literal(#","status":"#)
         out.string(statusText(incidence))
-        out.key("start")
+        out.literal(#","start":"#)
+    }
+
+    /// The `start` value, then `,"end":…,"allDay":…,"timeZone":…`
+    private static func instantTimes(_ occurrence: Occurrence, to out: inout JSONBytes) {
         time(occurrence.start, to: &out)
-        out.key("end")
+        out.literal(#","end":"#)
         time(occurrence.end, to: &out)
-        out.key("allDay")
-        occurrence.isAllDay ? out.literal("true") : out.literal("false")
-        out.key("timeZone")
+        occurrence.isAllDay ? out.literal(#","allDay":true,"timeZone":"#) : out.literal(#","allDay":false,"timeZone":"#)
         if case .instant(_, _, let zone) = occurrence.start { out.string(zone ?? "UTC") } else { out.literal("null") }
-        out.key("calendar")
+    }
+
+    /// `,"calendar":…,"calendarId":…,"description":…,"url":…,"categories":[…],"color":…,`
+    /// `"transparency":…,"organizer":…,"attendees":[…]`
+    private static func tail(_ incidence: Incidence, calendarIndex index: Int, context: Context, to out: inout JSONBytes) {
+        out.literal(#","calendar":"#)
         out.string(context.names[safe: index] ?? nil)
-        out.key("calendarId")
+        out.literal(#","calendarId":"#)
         out.string(context.ids[safe: index])
-        out.key("description")
+        out.literal(#","description":"#)
         out.string(incidence.notes)
-        out.key("url")
+        out.literal(#","url":"#)
         out.string(incidence.url)
-        out.key("categories")
+        out.literal(#","categories":"#)
         strings(incidence.categories, to: &out)
-        out.key("color")
+        out.literal(#","color":"#)
         out.string(incidence.color.flatMap(RGBColor.init(css:))?.description ?? context.colors[safe: index])
-        out.key("transparency")
+        out.literal(#","transparency":"#)
         out.string(transparencyText(incidence))
-        out.key("organizer")
+        out.literal(#","organizer":"#)
         if let organizer = incidence.organizer { user(organizer, attendee: false, to: &out) } else { out.literal("null") }
-        out.key("attendees")
-        out.byte(UInt8(ascii: "["))
+        out.literal(#","attendees":["#)
         for (i, attendee) in incidence.attendees.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
             user(attendee, attendee: true, to: &out)
         }
         out.byte(UInt8(ascii: "]"))
-        AlarmJSON.write(incidence.alarms.isEmpty ? [] : context.triggers.instants(for: occurrence), to: &out)
-        out.key("startEpoch")
+    }
+
+    /// `,"alarms":[…],"startEpoch":…,"endEpoch":…}`
+    private static func instantEnd(_ occurrence: Occurrence, hasAlarms: Bool, context: Context, to out: inout JSONBytes) {
+        AlarmJSON.write(hasAlarms ? context.triggers.instants(for: occurrence) : [], to: &out)
+        out.literal(#","startEpoch":"#)
         out.int(epoch(occurrence.start, zone: context.zone))
-        out.key("endEpoch")
+        out.literal(#","endEpoch":"#)
         out.int(epoch(occurrence.end, zone: context.zone))
         out.byte(UInt8(ascii: "}"))
     }
@@ -116,15 +178,14 @@ enum OccurrenceJSON {
     /// `{"name":…,"address":…}`, and for an attendee also `role` and `participationStatus`
     /// (RFC 5545's defaults, REQ-PARTICIPANT and NEEDS-ACTION, when not written).
     private static func user(_ user: CalendarUser, attendee: Bool, to out: inout JSONBytes) {
-        out.byte(UInt8(ascii: "{"))
-        out.key("name", first: true)
+        out.literal(#"{"name":"#)
         out.string(user.commonName)
-        out.key("address")
+        out.literal(#","address":"#)
         out.string(user.address)
         if attendee {
-            out.key("role")
+            out.literal(#","role":"#)
             out.string(roleText(user))
-            out.key("participationStatus")
+            out.literal(#","participationStatus":"#)
             out.string(participationText(user))
         }
         out.byte(UInt8(ascii: "}"))
@@ -137,69 +198,5 @@ enum OccurrenceJSON {
             out.string(value)
         }
         out.byte(UInt8(ascii: "]"))
-    }
-
-    /// The text form of an occurrence time.
-    static func text(_ value: OccurrenceTime) -> String {
-        var out = JSONBytes()
-        timeText(value, to: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
-    }
-
-    /// A time as a JSON string.
-    static func time(_ value: OccurrenceTime, to out: inout JSONBytes) {
-        out.byte(UInt8(ascii: "\""))
-        timeText(value, to: &out)
-        out.byte(UInt8(ascii: "\""))
-    }
-
-    private static func timeText(_ value: OccurrenceTime, to out: inout JSONBytes) {
-        switch value {
-        case .date(let date):
-            dateText(date, to: &out)
-        case .floating(let wall):
-            wallText(wall, to: &out)
-        case .instant(let seconds, let offset, let zone):
-            if zone == nil {
-                wallText(CivilDateTime(secondsSinceEpoch: seconds), to: &out)
-                out.byte(UInt8(ascii: "Z"))
-            } else {
-                wallText(CivilDateTime(secondsSinceEpoch: seconds + offset), to: &out)
-                offsetText(offset, to: &out)
-            }
-        }
-    }
-
-    private static func dateText(_ d: CivilDate, to out: inout JSONBytes) {
-        if d.year < 0 || d.year > 9999 {
-            if d.year < 0 { out.byte(UInt8(ascii: "-")) }
-            out.digits(UInt(d.year.magnitude), width: 4)
-        } else {
-            out.twoDigits(d.year / 100)
-            out.twoDigits(d.year % 100)
-        }
-        out.byte(UInt8(ascii: "-"))
-        out.twoDigits(d.month)
-        out.byte(UInt8(ascii: "-"))
-        out.twoDigits(d.day)
-    }
-
-    private static func wallText(_ t: CivilDateTime, to out: inout JSONBytes) {
-        dateText(t.date, to: &out)
-        out.byte(UInt8(ascii: "T"))
-        out.twoDigits(t.hour)
-        out.byte(UInt8(ascii: ":"))
-        out.twoDigits(t.minute)
-        out.byte(UInt8(ascii: ":"))
-        out.twoDigits(t.second)
-    }
-
-    /// `+02:00`, `-04:00`, `+05:45`.
-    private static func offsetText(_ seconds: Int, to out: inout JSONBytes) {
-        out.byte(UInt8(ascii: seconds < 0 ? "-" : "+"))
-        let magnitude = seconds.magnitude
-        out.twoDigits(Int(magnitude / 3600))
-        out.byte(UInt8(ascii: ":"))
-        out.twoDigits(Int(magnitude % 3600 / 60))
     }
 }

@@ -97,13 +97,19 @@ struct Views {
                                                               to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone))
         var output = StandardOutput()
         let json = jsonContext
+        var cache = SeriesJSONCache()
+        var scratch = JSONBytes(capacity: 4096)
+        let filtered = filter.needle != nil
         var count = 0
         let diagnostics = pipeline.run { batch in
-            for occurrence in batch where filter.needle == nil || filter.matches(occurrence) {
-                count += 1
-                output.write { out in
-                    OccurrenceJSON.write(occurrence, context: json, to: &out)
-                    out.byte(0x0A)
+            // Through the buffer: each occurrence is borrowed where it lies, not copied out.
+            batch.withUnsafeBufferPointer { occurrences in
+                for index in occurrences.indices where !filtered || filter.matches(occurrences[index]) {
+                    count += 1
+                    output.write { out in
+                        OccurrenceJSON.write(occurrences[index], context: json, cache: &cache, scratch: &scratch, to: &out)
+                        out.byte(0x0A)
+                    }
                 }
             }
         }

@@ -1,0 +1,11 @@
+extension Occurrence {
+    /// The box that this occurrence shares with the other instances of its series that read the
+    /// same incidence (``SharedIncidence``), for callers that do per-series work once (the
+    /// command line's JSON writer keeps the bytes that do not change between instances).
+    ///
+    /// Two occurrences with the same box (`===`) have equal incidences. Holding the returned
+    /// reference keeps the box alive, so its identity cannot be reused by a later allocation,
+    /// and keeps the box from being written in place (``incidence``'s `_modify` copies a box
+    /// that is not uniquely referenced), so what a holder derived from it stays true.
+    package var sharedIncidenceKey: AnyObject { shared }
+}

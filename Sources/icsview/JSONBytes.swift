@@ -1,0 +1,253 @@
+/// JSON text written as UTF-8 bytes into a growable raw buffer, for output that is large
+/// (one agenda line per occurrence): no intermediate strings, bulk copies, no per-byte checks.
+///
+/// Noncopyable: it owns its buffer, freed once in `deinit`, and is only ever passed `inout`
+/// (so that no access needs a dynamic exclusivity check).
+struct JSONBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(written) }
+
+    /// The bytes written so far, valid until the next write.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Gives the written bytes to `body`, then forgets them.
+    mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    /// Forgets what was written, keeping the buffer.
+    mutating func removeAll() { count = 0 }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        grow(extra)
+    }
+
+    private mutating func grow(_ extra: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Lets `body` write at most `maxCount` bytes at the end; `body` returns how many it wrote.
+    @inline(__always)
+    mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maxCount)
+        let written = body(base + count)
+        precondition(written >= 0 && written <= maxCount, "JSONBytes.write: \(written) bytes written, \(maxCount) reserved")
+        count += written
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, buffer.count > 0 else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Bytes written as they are (JSON punctuation, keys with their quotes: `,"summary":`).
+    @inline(__always)
+    mutating func literal(_ s: StaticString) {
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    mutating func literal(_ s: String) {
+        var s = s
+        s.withUTF8 { append($0) }
+    }
+
+    /// An object key followed by `:`, preceded by `,` unless it is the first (`first`).
+    mutating func key(_ name: StaticString, first: Bool = false) {
+        let n = name.utf8CodeUnitCount
+        write(maxCount: n + 4) { p in
+            var i = 0
+            if !first { p[0] = UInt8(ascii: ","); i = 1 }
+            p[i] = UInt8(ascii: "\"")
+            (p + i + 1).update(from: name.utf8Start, count: n)
+            p[i + 1 + n] = UInt8(ascii: "\"")
+            p[i + 2 + n] = UInt8(ascii: ":")
+            return i + 3 + n
+        }
+    }
+
+    mutating func int(_ n: Int) {
+        write(maxCount: 21) { p in
+            if n < 0 {
+                p[0] = UInt8(ascii: "-")
+                return 1 + JSONBytes.digits(n.magnitude, width: 1, at: p + 1)
+            }
+            return JSONBytes.digits(n.magnitude, width: 1, at: p)
+        }
+    }
+
+    /// Two digits of `value` (0…99).
+    @inline(__always)
+    mutating func twoDigits(_ value: Int) {
+        write(maxCount: 2) { p in
+            JSONBytes.twoDigits(value, at: p)
+            return 2
+        }
+    }
+
+    /// A non-negative number, zero-padded to `width` digits (at most 20 of them).
+    mutating func digits(_ value: UInt, width: Int) {
+        write(maxCount: max(width, 20)) { JSONBytes.digits(value, width: width, at: $0) }
+    }
+
+    /// "00" … "99" one after the other: two digits by one lookup (a literal, so no lazy global).
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Two digits of `value % 100` (`value` ≥ 0) at `p`.
+    @inline(__always)
+    static func twoDigits(_ value: Int, at p: UnsafeMutablePointer<UInt8>) {
+        let pair = Int(truncatingIfNeeded: UInt(truncatingIfNeeded: value) % 100) &* 2
+        let table = digitPairs.utf8Start
+        p[0] = table[pair]
+        p[1] = table[pair &+ 1]
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits, at `p`; returns how many bytes.
+    static func digits(_ value: UInt, width: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        var digitCount = 1
+        var limit: UInt = 10
+        while value >= limit {
+            digitCount += 1
+            if digitCount == 20 { break }  // 10^20 does not fit in 64 bits
+            limit &*= 10
+        }
+        let n = max(digitCount, width)
+        // Two digits at a time from the right, then zeros up to the width.
+        var v = value
+        var i = n
+        while v >= 100 {
+            let q = v / 100
+            i -= 2
+            twoDigits(Int(truncatingIfNeeded: v &- q &* 100), at: p + i)
+            v = q
+        }
+        if v >= 10 {
+            i -= 2
+            twoDigits(Int(truncatingIfNeeded: v), at: p + i)
+        } else {
+            i -= 1
+            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+        }
+        while i > 0 {
+            i -= 1
+            p[i] = UInt8(ascii: "0")
+        }
+        return n
+    }
+
+    /// Whether any of the eight bytes in `word` is below 0x20, `"` or `\\` (bit tricks from
+    /// "Bit Twiddling Hacks": a byte below n, a byte equal to n; exact as a yes/no answer).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        return (below20 | hasQuote | hasBackslash) != 0
+    }
+
+    /// The position of the first byte that JSON must escape (`"`, `\\`, below 0x20), else `n`.
+    @inline(__always)
+    static func firstEscape(_ p: UnsafePointer<UInt8>, count n: Int) -> Int {
+        var i = 0
+        while i + 8 <= n, !mayNeedEscape(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+        while i < n {
+            let b = p[i]
+            if b == 0x22 || b == 0x5C || b < 0x20 { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// A JSON string, or `null`.
+    mutating func string(_ s: String?) {
+        guard var s else {
+            literal("null")
+            return
+        }
+        s.withUTF8 { string(utf8: $0) }
+    }
+
+    /// The UTF-8 bytes as a JSON string: in one copy when nothing needs escaping.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        let n = utf8.count
+        guard let source = utf8.baseAddress, n > 0 else {
+            literal("\"\"")
+            return
+        }
+        let clean = JSONBytes.firstEscape(source, count: n)
+        reserve(n + 2)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: source, count: clean)
+        count += 1 + clean
+        if clean < n { escaping(UnsafeBufferPointer(rebasing: utf8[clean...])) }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// The rest of a string from its first byte that needs escaping.
+    private mutating func escaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var i = 0
+        let n = utf8.count
+        while i < n {
+            // Eight bytes at a time while none is `"`, `\\` or a control character.
+            if i + 8 <= n, !JSONBytes.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let b = utf8[i]
+            i += 1
+            guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+            let at = i - 1
+            append(UnsafeBufferPointer(rebasing: utf8[start..<at]))
+            switch b {
+            case 0x22: literal("\\\"")
+            case 0x5C: literal("\\\\")
+            case 0x0A: literal("\\n")
+            case 0x0D: literal("\\r")
+            case 0x09: literal("\\t")
+            default:
+                literal("\\u00")
+                let hex: StaticString = "0123456789abcdef"
+                byte(hex.utf8Start[Int(b >> 4)])
+                byte(hex.utf8Start[Int(b & 0xF)])
+            }
+            start = at + 1
+        }
+        append(UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+}
