@@ -2,11 +2,7 @@
 struct CalendarAssembler {
     private var calendar: ICalendar
     private var diagnostics: [Diagnostic] = []
-    /// The events, one array per batch, joined once at the end (``takeEvents()``). One array
-    /// grown by doubling held its old and its new buffer at once: with 100,000 events of
-    /// ~750 bytes that moment was the import's peak resident memory (issue 12 item 2, massif).
-    private var eventBatches: [[Incidence]] = []
-    /// The batch being added to.
+    /// The events, in file order (with room reserved ahead by ``reserveEvents(_:)``).
     private var events: [Incidence] = []
 
     init(source: String?) {
@@ -15,37 +11,25 @@ struct CalendarAssembler {
 
     /// Adds parsed blocks in order.
     mutating func add(_ blocks: [ParsedBlock]) {
-        beginBatch(of: blocks.count)
         for block in blocks { add(block) }
     }
 
     /// Adds the results of a batch in order (a block a window skipped adds nothing here; see
     /// ``SkippedBlocks/sift(_:_:)`` for a windowed import).
     mutating func add(_ blocks: [SiftedBlock]) {
-        beginBatch(of: blocks.count)
         for case .parsed(let block) in blocks { add(block) }
     }
 
-    /// Closes the current batch of events and makes room for at most `count` more.
-    private mutating func beginBatch(of count: Int) {
-        if !events.isEmpty { eventBatches.append(events); events = [] }
-        events.reserveCapacity(count)
+    /// Makes room for about `count` events in all. An array grown by doubling holds its old and
+    /// its new buffer at once, and with 100,000 events of ~750 bytes that moment was the import's
+    /// peak resident memory (issue 12 item 2, massif); room reserved and not written costs
+    /// address space, not resident memory.
+    mutating func reserveEvents(_ count: Int) {
+        if count > events.capacity { events.reserveCapacity(count) }
     }
 
-    /// Every event added so far, in order, as one array (the batches are freed one by one as
-    /// they are copied, so the peak is the events once plus one batch).
-    private mutating func takeEvents() -> [Incidence] {
-        if !events.isEmpty { eventBatches.append(events); events = [] }
-        if eventBatches.count <= 1 { return eventBatches.popLast() ?? [] }
-        var all: [Incidence] = []
-        all.reserveCapacity(eventBatches.reduce(0) { $0 + $1.count })
-        for i in eventBatches.indices {
-            all.append(contentsOf: eventBatches[i])
-            eventBatches[i] = []
-        }
-        eventBatches = []
-        return all
-    }
+    /// The number of events added so far.
+    var eventCount: Int { events.count }
 
     private mutating func add(_ block: ParsedBlock) {
         diagnostics.append(contentsOf: block.diagnostics)
@@ -68,7 +52,8 @@ struct CalendarAssembler {
     mutating func insert(_ late: [(eventsBefore: Int, block: ParsedBlock)]) {
         // One merge pass (inserting each into the array would move every later event: quadratic).
         guard !late.isEmpty else { return }
-        let earlier = takeEvents()
+        let earlier = events
+        events = []
         var merged: [Incidence] = []
         merged.reserveCapacity(earlier.count + late.count)
         var next = 0
@@ -83,7 +68,7 @@ struct CalendarAssembler {
             }
         }
         merged.append(contentsOf: earlier[next...])
-        eventBatches = [merged]
+        events = merged
     }
 
     mutating func addScanDiagnostics(_ scan: [Diagnostic]) {
@@ -131,7 +116,8 @@ struct CalendarAssembler {
                                    severity: .note, source: calendar.source))
         }
         calendar.diagnostics = kept
-        calendar.events = takeEvents()
+        calendar.events = events
+        events = []
         return calendar
     }
 }

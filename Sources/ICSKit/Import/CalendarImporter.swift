@@ -17,6 +17,7 @@ struct CalendarImporter {
     static let batchBytes = 1 << 20
 
     func run(_ stream: ByteStream) throws(ICSError) -> ICalendar {
+        var estimate = EventCountEstimate(inputBytes: stream.expectedSize)
         var scanner = BlockScanner(stream: stream, source: source, limits: options.limits)
         try scanner.checkFormat()
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
@@ -28,6 +29,9 @@ struct CalendarImporter {
             let results = parse(batch, skipping: skipped.filter)
             // Without a window every block is parsed: the results go to the assembler as they are (no copy).
             if skipped.filter == nil { assembler.add(results) } else { assembler.add(skipped.sift(batch, results)) }
+            if skipped.filter == nil, let events = estimate.events(after: batch, eventsSoFar: assembler.eventCount) {
+                assembler.reserveEvents(events)
+            }
         }
         let late = skipped.revived()
         let parsed = parse(late.map { $0.block }, skipping: nil)

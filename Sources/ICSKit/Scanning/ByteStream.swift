@@ -31,6 +31,19 @@ struct ByteStream {
         self.chunkSize = chunkSize
     }
 
+    /// The number of bytes the stream will give, when it is known before reading: bytes in
+    /// memory, or a regular file (its size now); `nil` for a pipe, a terminal or a socket.
+    var expectedSize: Int? {
+        switch origin {
+        case .memory(let bytes):
+            return bytes.count
+        case .descriptor(let fd):
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Int(info.st_size)
+        }
+    }
+
     /// Fills `buffer` (replacing its contents) with the next chunk; returns false at the end.
     /// - Throws: the `errno` text of a failed read.
     mutating func read(into buffer: inout [UInt8]) throws(ReadFailure) -> Bool {
