@@ -31,14 +31,21 @@ struct BlockOutline {
     /// The lines for libical: every BEGIN and END, and the properties not read in Swift.
     private(set) var input: LibicalInput
     /// Whether libical must see the block: it has lines only libical reads, or components other
-    /// than the top-level one and its alarms (which nest nothing).
+    /// than the top-level one and its alarms or observances (which nest nothing).
     private(set) var needsLibical = false
 
     /// - Parameter readsSimpleLines: whether simple lines are read in Swift (``SimpleLineReader``):
-    ///   those of a VEVENT, VTODO or VJOURNAL block's top-level component and of its VALARMs.
+    ///   those of a VEVENT, VTODO or VJOURNAL block's top-level component and of its VALARMs, and
+    ///   those of a VTIMEZONE and of its STANDARD and DAYLIGHT observances.
     init(block: ComponentBlock, readsSimpleLines: Bool) {
         input = LibicalInput(capacity: block.text.count + block.lines.count)
-        let swiftReads = readsSimpleLines && BlockOutline.incidenceNames.contains(block.name)
+        let readsIncidence = readsSimpleLines && BlockOutline.incidenceNames.contains(block.name)
+        let readsZone = readsSimpleLines && block.name == "VTIMEZONE"
+        let swiftReads = readsIncidence || readsZone
+        /// The children whose simple lines are read in Swift: alarms, or a zone's observances.
+        func readsChild(_ name: String) -> Bool {
+            readsIncidence ? name == "VALARM" : name == "STANDARD" || name == "DAYLIGHT"
+        }
         var stack: [Int] = []
         for (index, line) in block.lines.enumerated() {
             switch line.kind {
@@ -52,8 +59,8 @@ struct BlockOutline {
             case .property:
                 if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
                 let top = stack.last ?? 0
-                let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? .incidence
-                    : stack.count == 2 && components[top].name == "VALARM" ? .alarm : nil
+                let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? (readsZone ? .zone : .incidence)
+                    : stack.count == 2 && readsChild(components[top].name) ? (readsZone ? .observance : .alarm) : nil
                 if let context,
                    let property = block.text.withUnsafeBufferPointer({ text in
                        SimpleLineReader.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
@@ -69,8 +76,8 @@ struct BlockOutline {
         if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
         needsLibical = !swiftReads || components.indices.contains { index in
             let c = components[index]
-            let isLeafAlarm = c.name == "VALARM" && c.subtreeEnd == index + 1 && c.depth == 1
-            return !c.libicalLines.isEmpty || (index != 0 && !isLeafAlarm)
+            let isLeafChild = readsChild(c.name) && c.subtreeEnd == index + 1 && c.depth == 1
+            return !c.libicalLines.isEmpty || (index != 0 && !isLeafChild)
         }
     }
 

@@ -1,9 +1,11 @@
 internal import CLibical
 
 extension ComponentConverter {
+    /// A VTIMEZONE: libical's component, or nil when every line was read in Swift (its TZID and
+    /// observances of simple lines; ``BlockOutline/needsLibical``).
     mutating func timeZone(_ component: OpaquePointer?) -> TimeZoneDefinition {
         var result = TimeZoneDefinition(tzid: "", line: block.line)
-        let (_, items, dropped) = properties(of: component)
+        let (root, items, dropped) = properties(of: component)
         var other = dropped
         for item in items {
             switch item.name {
@@ -15,6 +17,12 @@ extension ComponentConverter {
         }
         result.otherProperties = other
         var observances: [TimeZoneDefinition.Observance] = []
+        if component == nil, let root {
+            // No tree: the only children are observances read in Swift.
+            while let next = cursor.peek(outline), outline.isInside(next, of: root) {
+                observances.append(observance(nil, daylight: outline.components[next].name == "DAYLIGHT"))
+            }
+        }
         for child in children(of: component) {
             let name = childName(child)
             guard name == "STANDARD" || name == "DAYLIGHT" else {
@@ -22,29 +30,45 @@ extension ComponentConverter {
                 skip(child)
                 continue
             }
-            var observance = TimeZoneDefinition.Observance(kind: name == "DAYLIGHT" ? .daylight : .standard,
-                                                           start: CivilDateTime(year: 1970, month: 1, day: 1),
-                                                           offsetFrom: 0, offsetTo: 0)
-            let (index, childItems, _) = properties(of: child)
-            for item in childItems {
-                guard let p = item.pointer else { continue }
-                switch item.name {
-                case "DTSTART": if let t = LibicalValues.time(of: p) { observance.start = t.civil }
-                case "TZOFFSETFROM": observance.offsetFrom = LibicalValues.utcOffset(of: p) ?? 0
-                case "TZOFFSETTO": observance.offsetTo = LibicalValues.utcOffset(of: p) ?? 0
-                case "RRULE": observance.recurrenceRule = LibicalValues.recurrenceRule(of: p)
-                case "RDATE": if let d = LibicalValues.recurrenceDate(of: p) { observance.recurrenceDates.append(d.start.civil) }
-                case "TZNAME": if let n = LibicalValues.text(of: p) { observance.names.append(n) }
-                default: break
-                }
-            }
-            // An observance keeps no components: whatever nests in it is skipped.
-            for grandchild in children(of: child) { skip(grandchild) }
-            if let index { cursor.leave(index, of: outline) }
-            observances.append(observance)
+            observances.append(observance(child, daylight: name == "DAYLIGHT"))
         }
         result.observances = observances
         return result
+    }
+
+    /// A STANDARD or DAYLIGHT observance: libical's component, or nil when read in Swift.
+    private mutating func observance(_ child: OpaquePointer?, daylight: Bool) -> TimeZoneDefinition.Observance {
+        var observance = TimeZoneDefinition.Observance(kind: daylight ? .daylight : .standard,
+                                                       start: CivilDateTime(year: 1970, month: 1, day: 1),
+                                                       offsetFrom: 0, offsetTo: 0)
+        let (index, childItems, _) = properties(of: child)
+        for item in childItems {
+            if let simple = item.simple {
+                switch item.name {
+                case "DTSTART": if let t = simple.time { observance.start = t.civil }
+                case "TZOFFSETFROM": observance.offsetFrom = simple.integer ?? 0
+                case "TZOFFSETTO": observance.offsetTo = simple.integer ?? 0
+                case "RDATE": observance.recurrenceDates.append(contentsOf: (simple.times ?? []).map(\.civil))
+                case "TZNAME": if let n = simple.text { observance.names.append(n) }
+                default: break
+                }
+                continue
+            }
+            guard let p = item.pointer else { continue }
+            switch item.name {
+            case "DTSTART": if let t = LibicalValues.time(of: p) { observance.start = t.civil }
+            case "TZOFFSETFROM": observance.offsetFrom = LibicalValues.utcOffset(of: p) ?? 0
+            case "TZOFFSETTO": observance.offsetTo = LibicalValues.utcOffset(of: p) ?? 0
+            case "RRULE": observance.recurrenceRule = LibicalValues.recurrenceRule(of: p)
+            case "RDATE": if let d = LibicalValues.recurrenceDate(of: p) { observance.recurrenceDates.append(d.start.civil) }
+            case "TZNAME": if let n = LibicalValues.text(of: p) { observance.names.append(n) }
+            default: break
+            }
+        }
+        // An observance keeps no components: whatever nests in it is skipped.
+        for grandchild in children(of: child) { skip(grandchild) }
+        if let index { cursor.leave(index, of: outline) }
+        return observance
     }
 
     mutating func calendarProperties(_ component: OpaquePointer?) -> ICalendar {

@@ -42,13 +42,21 @@ struct SimpleProperty {
 /// colon, and reports unknown parameters and empty values. Lines with a backslash, a quote, a
 /// blank at either end, an empty value or a parameter not listed here are therefore left to it.
 enum SimpleLineReader {
-    /// Where a line stands: the properties of an event, to-do or journal, or of one of its alarms.
-    enum Context { case incidence, alarm }
+    /// Where a line stands: the properties of an event, to-do or journal, or of one of its
+    /// alarms; of a VTIMEZONE, or of one of its STANDARD/DAYLIGHT observances.
+    enum Context { case incidence, alarm, zone, observance }
 
     /// The property line `bytes` (named `name`, upper-cased) as a value, or nil when libical must read it.
     /// - Complexity: O(n) in the line's length.
     static func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context = .incidence) -> SimpleProperty? {
-        guard let kind = (context == .incidence ? kinds : alarmKinds)[name], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
+        let table: [String: Kind]
+        switch context {
+        case .incidence: table = kinds
+        case .alarm: table = alarmKinds
+        case .zone: table = zoneKinds
+        case .observance: table = observanceKinds
+        }
+        guard let kind = table[name], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
         guard isPlain(value) else { return nil }
         let hasParameters = bytes[..<colon].contains(0x3B)
@@ -92,6 +100,9 @@ enum SimpleLineReader {
                   value[0] == 0x50 || value[0] == 0x2B || value[0] == 0x2D,
                   let duration = canonicalDuration(value) ?? DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
             return SimpleProperty(value: .duration(duration), parameters: parameters)
+        case .utcOffset:
+            guard !hasParameters, let seconds = utcOffset(value) else { return nil }
+            return SimpleProperty(value: .integer(seconds), parameters: [])
         case .user:
             guard !value.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x20 }),
                   let parameters = plainParameters(bytes, colon: colon, allowed: userParameters) else { return nil }
@@ -101,7 +112,8 @@ enum SimpleLineReader {
     }
 
     private enum Kind {
-        case text, texts, token(Set<String>), time, times, integer, user
+        /// `utcOffset`: a UTC-OFFSET, read as seconds (``SimpleProperty/Value/integer(_:)``).
+        case text, texts, token(Set<String>), time, times, integer, user, utcOffset
         /// DURATION, or TRIGGER when true.
         case duration(Bool)
     }
@@ -122,6 +134,30 @@ enum SimpleLineReader {
         "ACTION": .token(["AUDIO", "DISPLAY", "EMAIL"]), "DESCRIPTION": .text, "SUMMARY": .text,
         "TRIGGER": .duration(true), "DURATION": .duration(false), "REPEAT": .integer, "ATTENDEE": .user,
     ]
+
+    private static let zoneKinds: [String: Kind] = ["TZID": .text]
+
+    private static let observanceKinds: [String: Kind] = [
+        "DTSTART": .time, "TZOFFSETFROM": .utcOffset, "TZOFFSETTO": .utcOffset, "TZNAME": .text, "RDATE": .times,
+    ]
+
+    /// A UTC-OFFSET as RFC 5545 writes it (3.3.14): `+` or `-`, then `HHMM` or `HHMMSS` with
+    /// hours up to 23 and minutes and seconds up to 59; in seconds east of UTC. libical 3.0.16
+    /// (`icalvalue_new_from_string`) reads these digits to the same seconds; anything else goes to it.
+    static func utcOffset(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard value.count == 5 || value.count == 7, value[0] == 0x2B || value[0] == 0x2D else { return nil }
+        var parts: [Int] = []
+        var i = 1
+        while i < value.count {
+            let high = value[i], low = value[i + 1]
+            guard high >= 0x30, high <= 0x39, low >= 0x30, low <= 0x39 else { return nil }
+            parts.append(Int(high - 0x30) * 10 + Int(low - 0x30))
+            i += 2
+        }
+        guard parts[0] <= 23, parts[1] <= 59, parts.count == 2 || parts[2] <= 59 else { return nil }
+        let seconds = parts[0] * 3600 + parts[1] * 60 + (parts.count == 3 ? parts[2] : 0)
+        return value[0] == 0x2D ? -seconds : seconds
+    }
 
     /// Parameter names and, when not nil, the values libical takes as they are.
     private static let timeParameters: [String: Set<String>?] = ["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]]
