@@ -1,5 +1,22 @@
 /// Byte-level helpers for the parts of a content line: `name *(";" param) ":" value` (RFC 5545 3.1).
 enum ContentLineSyntax {
+    /// Walks the `NAME=value` parts of a recurrence rule line's value (split at `;`), in order:
+    /// `body` gets the range of each part's name in `bytes` and of its value (`nil` when the part
+    /// has no `=`), and returns false to stop. False when the line has no value or `body` stopped.
+    static func eachRulePart(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>?) -> Bool) -> Bool {
+        guard let colon = valueStart(bytes) else { return false }
+        var partStart = colon + 1
+        while partStart < bytes.count {
+            var partEnd = partStart
+            while partEnd < bytes.count, bytes[partEnd] != 0x3B { partEnd += 1 }  // ;
+            var equals = partStart
+            while equals < partEnd, bytes[equals] != 0x3D { equals += 1 }  // =
+            guard body(partStart..<equals, equals < partEnd ? (equals + 1)..<partEnd : nil) else { return false }
+            partStart = partEnd + 1
+        }
+        return true
+    }
+
     /// The name: the bytes before the first `;` or `:`, upper-cased (ASCII).
     static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var end = 0

@@ -38,22 +38,16 @@ enum CountBound {
     /// the shapes above.
     static func latestStart(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value) -> Int? {
         let bytes = UnsafeBufferPointer(rebasing: text[line])
-        guard let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         // The value of each known part, as a range of `bytes` (index into `names`).
         var parts = [Range<Int>?](repeating: nil, count: names.count)
-        var partStart = colon + 1
-        while partStart < bytes.count {
-            var partEnd = partStart
-            while partEnd < bytes.count, bytes[partEnd] != 0x3B { partEnd += 1 }  // ;
-            var equals = partStart
-            while equals < partEnd, bytes[equals] != 0x3D { equals += 1 }  // =
-            guard equals < partEnd else { return nil }
-            let name = UnsafeBufferPointer(rebasing: bytes[partStart..<equals])
-            guard let known = names.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(name, $0) }),
-                  parts[known] == nil else { return nil }
-            parts[known] = (equals + 1)..<partEnd
-            partStart = partEnd + 1
+        let readAll = ContentLineSyntax.eachRulePart(bytes) { name, value in
+            let name = UnsafeBufferPointer(rebasing: bytes[name])
+            guard let value, let known = names.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(name, $0) }),
+                  parts[known] == nil else { return false }
+            parts[known] = value
+            return true
         }
+        guard readAll else { return nil }
         func value(_ i: Int) -> UnsafeBufferPointer<UInt8>? { parts[i].map { UnsafeBufferPointer(rebasing: bytes[$0]) } }
         guard let freqText = value(0),
               let (_, periodDays) = frequencies.first(where: { ContentLineSyntax.equalsIgnoringCase(freqText, $0.0) }),

@@ -72,26 +72,21 @@ enum WallTime {
     /// in another form.
     static func until(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Int? {
         let bytes = UnsafeBufferPointer(rebasing: text[line])
-        guard let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         var found: Int?
-        var partStart = colon + 1
-        while partStart < bytes.count {
-            var partEnd = partStart
-            while partEnd < bytes.count, bytes[partEnd] != 0x3B { partEnd += 1 }  // ;
-            var equals = partStart
-            while equals < partEnd, bytes[equals] != 0x3D { equals += 1 }  // =
-            let name = UnsafeBufferPointer(rebasing: bytes[partStart..<equals])
+        let readAll = ContentLineSyntax.eachRulePart(bytes) { name, valueRange in
+            let name = UnsafeBufferPointer(rebasing: bytes[name])
             if ContentLineSyntax.equalsIgnoringCase(name, countName)
                 || ContentLineSyntax.equalsIgnoringCase(name, rscale) {
-                return nil
+                return false
             }
             if ContentLineSyntax.equalsIgnoringCase(name, untilName) {
-                guard found == nil, equals < partEnd,
-                      let until = value(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<partEnd])) else { return nil }
+                guard found == nil, let valueRange,
+                      let until = value(UnsafeBufferPointer(rebasing: bytes[valueRange])) else { return false }
                 found = until.seconds + (until.isDate ? 86_400 : 0)
             }
-            partStart = partEnd + 1
+            return true
         }
+        guard readAll else { return nil }
         return found
     }
 
