@@ -91,15 +91,21 @@ struct BlockScanner {
             return
         }
         var bytes = reader.bytes
-        if bytes.contains(0) {
-            bytes.removeAll { $0 == 0 }
-            note(.nulByte, "NUL byte in the content line; removed", line: number)
+        // One pass for the usual line (no NUL, valid UTF-8); the repairs only when needed.
+        let clean = bytes.withUnsafeBufferPointer { buffer in
+            buffer.isEmpty || (memchr(buffer.baseAddress!, 0, buffer.count) == nil && TextDecoding.isValidUTF8(buffer))
         }
-        if !bytes.withUnsafeBufferPointer({ TextDecoding.isValidUTF8($0) }) {
-            bytes = bytes.withUnsafeBufferPointer { TextDecoding.utf8FromWindows1252($0) }
-            if !sawNonUTF8 {
-                sawNonUTF8 = true
-                note(.invalidUTF8, "input is not valid UTF-8; read as Windows-1252 from this line on where needed", line: number)
+        if !clean {
+            if bytes.contains(0) {
+                bytes.removeAll { $0 == 0 }
+                note(.nulByte, "NUL byte in the content line; removed", line: number)
+            }
+            if !bytes.withUnsafeBufferPointer({ TextDecoding.isValidUTF8($0) }) {
+                bytes = bytes.withUnsafeBufferPointer { TextDecoding.utf8FromWindows1252($0) }
+                if !sawNonUTF8 {
+                    sawNonUTF8 = true
+                    note(.invalidUTF8, "input is not valid UTF-8; read as Windows-1252 from this line on where needed", line: number)
+                }
             }
         }
         guard let boundary = bytes.withUnsafeBufferPointer({ BoundaryLine.classify($0) }) else {
@@ -121,15 +127,15 @@ struct BlockScanner {
             }
         }
         if boundary.kind == .begin {
-            begin(boundary.name, line: number, bytes: boundary.canonicalBytes)
+            begin(boundary.name, line: number)
         } else {
-            end(boundary.name, line: number, bytes: boundary.canonicalBytes)
+            end(boundary.name, line: number)
         }
     }
 
     private static let topLevelOnly: Set<String> = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
 
-    private mutating func begin(_ name: String, line: Int, bytes: [UInt8]) {
+    private mutating func begin(_ name: String, line: Int) {
         guard current != nil else {
             if name == "VCALENDAR" {
                 flushCalendar()
@@ -146,7 +152,7 @@ struct BlockScanner {
             overflowDepth = 0
             warnedDepthInBlock = false
             skippingOversized = false
-            append(.begin, name: name, line: line, bytes: bytes)
+            appendBoundary(.begin, name: name, line: line)
             return
         }
         if overflowDepth > 0 || stack.count >= limits.maxDepth {
@@ -164,10 +170,10 @@ struct BlockScanner {
             return
         }
         stack.append((name, line))
-        append(.begin, name: name, line: line, bytes: bytes)
+        appendBoundary(.begin, name: name, line: line)
     }
 
-    private mutating func end(_ name: String, line: Int, bytes: [UInt8]) {
+    private mutating func end(_ name: String, line: Int) {
         if overflowDepth > 0 {
             overflowDepth -= 1
             return
@@ -182,14 +188,14 @@ struct BlockScanner {
             return
         }
         if stack.last?.name == name {
-            append(.end, name: name, line: line, bytes: bytes)
+            appendBoundary(.end, name: name, line: line)
             stack.removeLast()
             if stack.isEmpty { finishBlock() }
             return
         }
         if let index = stack.lastIndex(where: { $0.name == name }) {
             while stack.count > index + 1 { closeInnermost(at: line) }
-            append(.end, name: name, line: line, bytes: bytes)
+            appendBoundary(.end, name: name, line: line)
             stack.removeLast()
             if stack.isEmpty { finishBlock() }
             return
@@ -205,7 +211,9 @@ struct BlockScanner {
     private mutating func property(line: Int, bytes: [UInt8]) {
         if overflowDepth > 0 { return }
         if current != nil {
-            append(.property, name: nil, line: line, bytes: bytes)
+            guard !skippingOversized else { return }
+            BlockScanner.appendProperty(to: &current!, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
+            checkSize()
             return
         }
         if calendar == nil {
@@ -214,14 +222,21 @@ struct BlockScanner {
                 note(.contentOutsideComponent, "content line outside any component; kept as a calendar property", line: line)
             }
         }
-        BlockScanner.appendLine(to: &calendar!, .property, name: nil, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
+        BlockScanner.appendProperty(to: &calendar!, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
     }
 
     // MARK: - Blocks
 
-    private mutating func append(_ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
+    /// Appends `BEGIN:NAME` or `END:NAME` (the spelling libical is given, see ``BoundaryLine``)
+    /// to the current block, unless it is being skipped as oversized.
+    private mutating func appendBoundary(_ kind: ComponentBlock.Line.Kind, name: String, line: Int) {
         guard !skippingOversized, current != nil else { return }
-        BlockScanner.appendLine(to: &current!, kind, name: name, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
+        BlockScanner.appendBoundary(to: &current!, kind, name: name, line: line)
+        checkSize()
+    }
+
+    /// Skips the current block from now on when it has grown past ``ScanLimits/maxComponentBytes``.
+    private mutating func checkSize() {
         // Each line counts with one byte for its line break (as the unfolded text plus a separator).
         if current!.text.count + current!.lines.count > limits.maxComponentBytes {
             skippingOversized = true
@@ -229,27 +244,34 @@ struct BlockScanner {
         }
     }
 
-    private func appendLine(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String?, line: Int, bytes: [UInt8]) {
-        BlockScanner.appendLine(to: &block, kind, name: name, line: line, bytes: bytes, maxParsed: limits.maxParsedLineBytes)
-    }
-
     /// Static, so that appending to `current` does not copy the scanner (exclusive access to self).
-    private static func appendLine(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String?,
-                                   line: Int, bytes: [UInt8], maxParsed: Int) {
-        if kind == .property && bytes.count > maxParsed {
+    private static func appendProperty(to block: inout ComponentBlock, line: Int, bytes: [UInt8], maxParsed: Int) {
+        if bytes.count > maxParsed {
             block.unparsed.append(.init(number: line, bytes: bytes))
             return
         }
         let offset = block.text.count
-        block.lines.append(bytes.withUnsafeBufferPointer { ComponentBlock.Line(kind, name: name, number: line, offset: offset, bytes: $0) })
         block.text.append(contentsOf: bytes)
+        let name = bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
+        block.lines.append(ComponentBlock.Line(.property, name: name, number: line, offset: offset, length: bytes.count))
     }
+
+    /// Writes the boundary's bytes straight into the block's text (no array of their own).
+    private static func appendBoundary(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String, line: Int) {
+        let offset = block.text.count
+        block.text.append(contentsOf: kind == .begin ? beginPrefix : endPrefix)
+        block.text.append(contentsOf: name.utf8)
+        block.lines.append(ComponentBlock.Line(kind, name: name, number: line, offset: offset, length: block.text.count - offset))
+    }
+
+    private static let beginPrefix: [UInt8] = Array("BEGIN:".utf8)
+    private static let endPrefix: [UInt8] = Array("END:".utf8)
 
     /// Closes the innermost open component of the current block with a synthesized END.
     private mutating func closeInnermost(at line: Int) {
         let open = stack.removeLast()
         note(.missingEnd, "\(open.name) begun on line \(open.line) has no END; closed at line \(line)", line: open.line)
-        append(.end, name: open.name, line: line, bytes: Array("END:\(open.name)".utf8))
+        appendBoundary(.end, name: open.name, line: line)
     }
 
     private mutating func closeUnterminated(at line: Int) {
@@ -258,7 +280,8 @@ struct BlockScanner {
     }
 
     private mutating func finishBlock() {
-        if let block = current {
+        // Taken, not copied: the block leaves `current` for `ready` as it is.
+        if let block = current.take() {
             // A skipped block keeps its diagnostics (the one that says it was skipped among them).
             if skippingOversized { diagnostics.append(contentsOf: block.diagnostics) } else { ready.append(block) }
         }
@@ -281,15 +304,14 @@ struct BlockScanner {
     /// Starts the block of a VCALENDAR's own properties (wrapped in BEGIN/END for libical).
     private mutating func openCalendar(at line: Int) {
         var block = ComponentBlock(name: "VCALENDAR", line: line)
-        appendLine(to: &block, .begin, name: "VCALENDAR", line: line, bytes: Array("BEGIN:VCALENDAR".utf8))
+        BlockScanner.appendBoundary(to: &block, .begin, name: "VCALENDAR", line: line)
         calendar = block
     }
 
     private mutating func flushCalendar() {
-        guard var block = calendar else { return }
-        appendLine(to: &block, .end, name: "VCALENDAR", line: reader.line, bytes: Array("END:VCALENDAR".utf8))
+        guard var block = calendar.take() else { return }
+        BlockScanner.appendBoundary(to: &block, .end, name: "VCALENDAR", line: reader.line)
         ready.append(block)
-        calendar = nil
     }
 
     private mutating func note(_ code: DiagnosticCode, _ message: String, line: Int, property: String? = nil,

@@ -24,6 +24,15 @@ struct ComponentBlock: Sendable {
             self.kind = kind
             self.name = resolved
         }
+
+        /// A line of `length` bytes at `offset` in the block's text, named `name` (upper-cased).
+        init(_ kind: Kind, name: String, number: Int, offset: Int, length: Int) {
+            self.number = Int32(clamping: number)
+            self.offset = Int32(clamping: offset)
+            self.length = Int32(clamping: length)
+            self.kind = kind
+            self.name = name
+        }
     }
 
     /// A content line kept out of the parser (over ``ScanLimits/maxParsedLineBytes``).
@@ -49,5 +58,6 @@ struct ComponentBlock: Sendable {
         self.name = name
         self.line = line
         text.reserveCapacity(512) // a typical event is 300–400 bytes; bigger ones grow
+        lines.reserveCapacity(16) // and has 10–15 lines
     }
 }

@@ -39,8 +39,10 @@ enum ContentLineSyntax {
         return (c >= 0x61 && c <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
     }
 
-    /// Upper-cases ASCII letters and decodes the rest as UTF-8.
+    /// Upper-cases ASCII letters and decodes the rest as UTF-8. A name of ``KnownNames`` comes
+    /// back as its constant string, with no decoding and no allocation.
     static func upperASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let known = KnownNames.lookup(bytes) { return known }
         var needsUpper = false
         for b in bytes where upper(b) != b { needsUpper = true; break }
         if !needsUpper { return String(decoding: bytes, as: UTF8.self) }

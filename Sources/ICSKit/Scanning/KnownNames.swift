@@ -1,0 +1,73 @@
+/// The names that iCalendar files spell on almost every line (RFC 5545 3.6–3.8 components,
+/// properties and parameters, and the common `X-` names of Google, Apple and libical), as
+/// constant strings: the scanner names a line by comparing its bytes, in any case, with these,
+/// and makes a `String` of its own only for a name that is not among them.
+///
+/// Each name of at most 16 bytes is kept as two 64-bit words of its bytes (little-endian,
+/// zero-padded) in a bucket by length; a lookup upper-cases the candidate into two words and
+/// compares words, with no hashing and no allocation. The strings handed out are literals
+/// (immortal), so copying one costs no reference count.
+enum KnownNames {
+    /// The known name spelled by `bytes` in any ASCII case (`dtStart` → `"DTSTART"`), or `nil`.
+    /// - Complexity: O(n) in the name's length (at most 16 bytes are read), plus a scan of the
+    ///   few names of that length.
+    @inline(__always)
+    static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = bytes.count
+        guard count > 0, count <= 16, let base = bytes.baseAddress else { return nil }
+        var low: UInt64 = 0, high: UInt64 = 0
+        var i = 0
+        while i < count {
+            let b = base[i]
+            // Only names of letters, digits and '-' are known: anything else cannot match.
+            let upper = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+            if i < 8 { low |= UInt64(upper) << (8 * UInt64(i)) } else { high |= UInt64(upper) << (8 * UInt64(i - 8)) }
+            i += 1
+        }
+        for entry in buckets[count] where entry.low == low && entry.high == high { return entry.name }
+        return nil
+    }
+
+    private struct Entry {
+        var low: UInt64
+        var high: UInt64
+        var name: String
+    }
+
+    /// Every known name; all upper-case ASCII of 1–16 bytes (checked where the table is built).
+    static let names: [String] = [
+        // Components (RFC 5545 3.6, 3.6.5, 3.6.6).
+        "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VALARM", "STANDARD", "DAYLIGHT",
+        // Calendar properties (3.7) and common calendar extensions.
+        "PRODID", "VERSION", "CALSCALE", "METHOD", "X-WR-CALNAME", "X-WR-CALDESC", "X-WR-TIMEZONE", "X-WR-RELCALID",
+        "X-PUBLISHED-TTL", "REFRESH-INTERVAL", "COLOR", "NAME", "SOURCE",
+        // Component properties (3.8).
+        "BEGIN", "END", "ATTACH", "CATEGORIES", "CLASS", "COMMENT", "DESCRIPTION", "GEO", "LOCATION", "PERCENT-COMPLETE",
+        "PRIORITY", "RESOURCES", "STATUS", "SUMMARY", "COMPLETED", "DTEND", "DUE", "DTSTART", "DURATION", "FREEBUSY",
+        "TRANSP", "TZID", "TZNAME", "TZOFFSETFROM", "TZOFFSETTO", "TZURL", "ATTENDEE", "CONTACT", "ORGANIZER",
+        "RECURRENCE-ID", "RELATED-TO", "URL", "UID", "EXDATE", "EXRULE", "RDATE", "RRULE", "ACTION", "REPEAT", "TRIGGER",
+        "CREATED", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "REQUEST-STATUS", "IMAGE", "CONFERENCE",
+        "X-LIC-LOCATION", "X-LIC-ERROR", "X-ALT-DESC", "X-MOZ-GENERATION", "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR",
+        // Parameters (3.2).
+        "ALTREP", "CN", "CUTYPE", "DELEGATED-FROM", "DELEGATED-TO", "DIR", "ENCODING", "FMTTYPE", "FBTYPE", "LANGUAGE",
+        "MEMBER", "PARTSTAT", "RANGE", "RELATED", "RELTYPE", "ROLE", "RSVP", "SENT-BY", "VALUE", "X-NUM-GUESTS",
+    ]
+
+    /// `names` by length (index = length; names over 16 bytes are left out: they are looked up
+    /// the ordinary way).
+    private static let buckets: [[Entry]] = {
+        var buckets = [[Entry]](repeating: [], count: 17)
+        for name in names {
+            let bytes = Array(name.utf8)
+            precondition(bytes.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D },
+                         "a known name is upper-case ASCII")
+            guard bytes.count <= 16 else { continue }
+            var low: UInt64 = 0, high: UInt64 = 0
+            for (i, b) in bytes.enumerated() {
+                if i < 8 { low |= UInt64(b) << (8 * UInt64(i)) } else { high |= UInt64(b) << (8 * UInt64(i - 8)) }
+            }
+            buckets[bytes.count].append(Entry(low: low, high: high, name: name))
+        }
+        return buckets
+    }()
+}

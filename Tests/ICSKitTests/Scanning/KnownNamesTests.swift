@@ -1,0 +1,126 @@
+import Testing
+@testable import ICSKit
+
+/// The scanner's table of known names (``KnownNames``) and the fast paths built on it: a line's
+/// name read by comparing bytes, and boundaries written straight into the block's text. Expected
+/// names are RFC 5545's spellings (3.6–3.8), upper-cased by hand; every case is also checked
+/// against the plain ASCII upper-casing the scanner used before the table.
+@Suite struct KnownNamesTests {
+    static func lookup(_ text: String) -> String? {
+        Array(text.utf8).withUnsafeBufferPointer { KnownNames.lookup($0) }
+    }
+
+    /// The old way, kept here as the independent reference: upper-case ASCII, decode the rest.
+    static func plainUpper(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        ("DTSTART", "DTSTART"), ("dtstart", "DTSTART"), ("DtStArT", "DTSTART"),
+        ("uid", "UID"), ("x-wr-timezone", "X-WR-TIMEZONE"), ("Recurrence-Id", "RECURRENCE-ID"),
+        ("refresh-interval", "REFRESH-INTERVAL"),  // 16 bytes: the longest kept in the table
+        ("vevent", "VEVENT"), ("Tzid", "TZID"), ("cn", "CN"),
+    ])
+    func findsAKnownNameInAnyCase(written: String, expected: String) {
+        #expect(Self.lookup(written) == expected)
+        #expect(Self.plainUpper(written) == expected)
+    }
+
+    @Test(arguments: [
+        "DTSTARTX", "DTSTAR", "X-FOO", "", "DTSTART ", " UID", "UID;", "DTSTÄRT",
+        "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR",  // over 16 bytes: looked up the ordinary way
+        "UIE", "UIC", "DTSTART\u{0}",
+    ])
+    func leavesOtherNamesAlone(written: String) {
+        #expect(Self.lookup(written) == nil)
+    }
+
+    @Test func everyNameOfTheTableIsFoundAsWrittenAndLowerCased() {
+        #expect(Set(KnownNames.names).count == KnownNames.names.count, "no name twice")
+        for name in KnownNames.names {
+            let expected: String? = name.utf8.count <= 16 ? name : nil
+            #expect(Self.lookup(name) == expected)
+            #expect(Self.lookup(name.lowercased()) == expected)
+        }
+    }
+
+    @Test(arguments: ["dtStart", "X-Custom-Thing", "naïve", "x-apple-travel-advisory-behavior", "A", "Ümlaut", "summary"])
+    func upperASCIIGivesWhatPlainUpperCasingGives(written: String) {
+        let upper = Array(written.utf8).withUnsafeBufferPointer { ContentLineSyntax.upperASCII($0) }
+        #expect(upper == Self.plainUpper(written))
+    }
+
+    // MARK: - The scanner's lines
+
+    @Test func namesLinesByTheTableInAnyCaseAndAcrossFolds() throws {
+        let scan = try BlockScannerTests.scan(ics([
+            "BEGIN:VCALENDAR",                      // 1
+            "BEGIN:VEVENT",                         // 2
+            "dtstart;tzid=Europe/Berlin:20250101T090000",  // 3
+            "DTST",                                 // 4: a name split by a fold…
+            " ART:20250102T090000",                 // 5: …joined again
+            "X-Own-Thing;X-P=1:value",              // 6: not in the table
+            "Summary:a",                            // 7
+            "END:VEVENT",                           // 8
+            "END:VCALENDAR",                        // 9
+        ]))
+        let event = try #require(scan.blocks.first)
+        #expect(event.lines.map(\.name) == ["VEVENT", "DTSTART", "DTSTART", "X-OWN-THING", "SUMMARY", "VEVENT"])
+        #expect(event.lines.map(\.number) == [2, 3, 4, 6, 7, 8])
+        #expect(BlockScannerTests.lines(event) == [
+            "BEGIN:VEVENT", "dtstart;tzid=Europe/Berlin:20250101T090000", "DTSTART:20250102T090000",
+            "X-Own-Thing;X-P=1:value", "Summary:a", "END:VEVENT",
+        ])
+        #expect(scan.diagnostics.isEmpty)
+    }
+
+    @Test func writesBoundariesInTheirCanonicalSpelling() throws {
+        let scan = try BlockScannerTests.scan(ics([
+            "BEGIN:VCALENDAR",      // 1
+            "begin:vevent  ",       // 2: trailing blanks, lower case
+            "UID:1",                // 3
+            "BEGIN : valarm",       // 4: blanks around the delimiter
+            "END:VALARM",           // 5
+            "End:VEvent",           // 6
+            "END:VCALENDAR",        // 7
+        ]))
+        let event = try #require(scan.blocks.first)
+        #expect(BlockScannerTests.lines(event) == ["BEGIN:VEVENT", "UID:1", "BEGIN:VALARM", "END:VALARM", "END:VEVENT"])
+        #expect(event.lines.map(\.name) == ["VEVENT", "UID", "VALARM", "VALARM", "VEVENT"])
+        #expect(event.lines.map(\.kind) == [.begin, .property, .begin, .end, .end])
+        // The lines' ranges tile the text with nothing between them.
+        #expect(event.lines.map(\.offset) == [0, 12, 17, 29, 39])
+        #expect(event.text.count == 49)
+        // The blanks are still reported, on their lines (the spelling was not lost).
+        #expect(scan.diagnostics.map(\.line) == [2, 4])
+        #expect(scan.diagnostics.allSatisfy { $0.code == .malformedLine && $0.severity == .warning })
+    }
+
+    @Test func closesAMissingEndWithACanonicalLine() throws {
+        let scan = try BlockScannerTests.scan(ics([
+            "BEGIN:VCALENDAR",   // 1
+            "BEGIN:VEVENT",      // 2
+            "BEGIN:VALARM",      // 3
+            "END:VEVENT",        // 4: closes the alarm first
+            "END:VCALENDAR",     // 5
+        ]))
+        let event = try #require(scan.blocks.first)
+        #expect(BlockScannerTests.lines(event) == ["BEGIN:VEVENT", "BEGIN:VALARM", "END:VALARM", "END:VEVENT"])
+        #expect(event.lines.map(\.number) == [2, 3, 4, 4])
+        #expect(scan.diagnostics.map(\.code) == [.missingEnd])
+        let calendar = try #require(scan.blocks.last)
+        #expect(BlockScannerTests.lines(calendar) == ["BEGIN:VCALENDAR", "END:VCALENDAR"])
+    }
+
+    @Test func namesARepairedLineFromItsRepairedBytes() throws {
+        // A NUL inside the name is removed before the name is read: "DT\0START" is DTSTART.
+        var bytes = Array(ics(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "DTSTART:20250101", "END:VEVENT", "END:VCALENDAR"]).utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "S"))!  // the S of DTSTART (BEGIN/VCALENDAR/VEVENT have none)
+        bytes.insert(0, at: at)
+        let scan = try BlockScannerTests.scan(bytes)
+        let event = try #require(scan.blocks.first)
+        #expect(event.lines.map(\.name) == ["VEVENT", "DTSTART", "VEVENT"])
+        #expect(scan.diagnostics.map(\.code) == [.nulByte])
+        #expect(scan.diagnostics.first?.line == 3)
+    }
+}
