@@ -11,17 +11,21 @@ struct CalendarAssembler {
 
     /// Adds parsed blocks in order.
     mutating func add(_ blocks: consuming [ParsedBlock]) {
-        // Moved out one by one (reversed, then taken from the end), never copied: a parsed
-        // event is ~750 bytes with a dozen references.
-        blocks.reverse()
-        while let block = blocks.popLast() { add(block) }
+        // Each block is moved out (swapped with an empty one, which holds no reference), never
+        // copied: a parsed event is ~750 bytes with a dozen references.
+        for i in blocks.indices {
+            var block = ParsedBlock(component: nil, diagnostics: [])
+            swap(&block, &blocks[i])
+            add(block)
+        }
     }
 
     /// Adds the results of a batch in order (a block a window skipped adds nothing here; see
     /// ``SkippedBlocks/sift(_:_:)`` for a windowed import).
     mutating func add(_ blocks: consuming [SiftedBlock]) {
-        blocks.reverse()
-        while let sifted = blocks.popLast() {
+        for i in blocks.indices {
+            var sifted = SiftedBlock.skipped(.skip, uidHash: nil)
+            swap(&sifted, &blocks[i])
             if case .parsed(let block) = consume sifted { add(block) }
         }
     }

@@ -159,7 +159,8 @@ struct ContentLineReader {
             pendingLength += count
             physicalLength += count
             if pendingLength <= maxBytes {
-                pending.append(contentsOf: chunk[position..<stop])
+                let from = position
+                chunk.withUnsafeBufferPointer { pending.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<stop])) }
             } else if pending.count > 80 {
                 // Over the limit: keep only the start, to name the property in a diagnostic.
                 pending.removeSubrange(80...)

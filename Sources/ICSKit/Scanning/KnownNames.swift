@@ -15,17 +15,34 @@ enum KnownNames {
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let count = bytes.count
         guard count > 0, count <= 16, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         var low: UInt64 = 0, high: UInt64 = 0
-        var i = 0
-        while i < count {
-            let b = base[i]
-            // Only names of letters, digits and '-' are known: anything else cannot match.
-            let upper = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
-            if i < 8 { low |= UInt64(upper) << (8 * UInt64(i)) } else { high |= UInt64(upper) << (8 * UInt64(i - 8)) }
-            i += 1
+        // Only the name's own bytes are read: 8 at once where there are 8, the rest copied.
+        if count >= 8 {
+            low = raw.loadUnaligned(as: UInt64.self)
+            if count > 8 { withUnsafeMutableBytes(of: &high) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + 8, count: count - 8)) } }
+        } else {
+            withUnsafeMutableBytes(of: &low) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: count)) }
         }
+        low = UInt64(littleEndian: low)
+        high = UInt64(littleEndian: high)
+        // Known names are ASCII: a byte with its high bit set cannot match.
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        low = upperCased(low)
+        high = upperCased(high)
         for entry in buckets[count] where entry.low == low && entry.high == high { return entry.name }
         return nil
+    }
+
+    /// Eight ASCII bytes with `a`–`z` upper-cased, all at once: a byte's high bit is set in
+    /// `x + 0x1F` when it is at least `a`, and in `x + 0x05` when it is beyond `z`; no sum carries
+    /// into the next byte, since every byte is below 0x80.
+    @inline(__always)
+    static func upperCased(_ x: UInt64) -> UInt64 {
+        let atLeastA = x &+ 0x1F1F_1F1F_1F1F_1F1F
+        let beyondZ = x &+ 0x0505_0505_0505_0505
+        let lower = atLeastA & ~beyondZ & 0x8080_8080_8080_8080
+        return x &- (lower >> 2)
     }
 
     private struct Entry {
@@ -63,6 +80,7 @@ enum KnownNames {
                          "a known name is upper-case ASCII")
             guard bytes.count <= 16 else { continue }
             var low: UInt64 = 0, high: UInt64 = 0
+            // Little-endian: byte i of the name is bits 8i… of its word, as a load reads it.
             for (i, b) in bytes.enumerated() {
                 if i < 8 { low |= UInt64(b) << (8 * UInt64(i)) } else { high |= UInt64(b) << (8 * UInt64(i - 8)) }
             }

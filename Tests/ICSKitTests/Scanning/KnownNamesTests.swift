@@ -124,3 +124,23 @@ import Testing
         #expect(scan.diagnostics.first?.line == 3)
     }
 }
+
+extension KnownNamesTests {
+    /// The eight-at-once upper-casing against the byte-by-byte rule, for every ASCII byte in
+    /// every position of a word.
+    @Test func upperCasesEightASCIIBytesAtOnce() {
+        for byte in UInt8(0)...UInt8(0x7F) {
+            let expected = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+            for position in 0..<8 {
+                let shift = UInt64(8 * position)
+                // The other bytes: 'z' (lower), '@' (just before 'A') and '{' (just after 'z').
+                let others: UInt64 = 0x7A40_7B7A_407B_7A40 & ~(0xFF << shift)
+                let word = others | (UInt64(byte) << shift)
+                let upper = KnownNames.upperCased(word)
+                #expect(UInt8(truncatingIfNeeded: upper >> shift) == expected)
+                let upperOthers: UInt64 = 0x5A40_7B5A_407B_5A40 & ~(0xFF << shift)
+                #expect(upper & ~(0xFF << shift) == upperOthers)
+            }
+        }
+    }
+}
