@@ -95,7 +95,7 @@ struct SkippedBlocks {
                 if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
                 zones.append(zone)
             case .calendarProperties(let properties)?:
-                if let name = properties.defaultTimeZone { calendarZone = name }
+                if calendarZone == nil { calendarZone = properties.defaultTimeZone }  // the first, as CalendarAssembler takes it
             default:
                 break
             }
