@@ -6,9 +6,10 @@ import Foundation
 /// the events, until the end of the input. Then those that share a UID with a parsed component
 /// are parsed too (the simplest correct rule: the rules that compare the components of one UID,
 /// SEQUENCE and overrides, see them all, whatever their order in the file); those skipped by a
-/// ``CountBound`` on a UTC or floating start when the calendar has X-WR-TIMEZONE (which puts
-/// such series on a zone's clock, whose DST gaps drop instances); and all of them when a
-/// VTIMEZONE of the file has offsets beyond what the filter's margin allows.
+/// ``CountBound`` on a zone's clock (``WindowFilter/GapCheck``) when the zone, found as the
+/// expansion finds it (``ZoneResolver`` over the file's VTIMEZONEs and X-WR-TIMEZONE), has too
+/// many DST gaps before the window, or is not found; and all of them when a VTIMEZONE of the
+/// file has offsets beyond what the filter's margin allows.
 ///
 /// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
 /// ``KeptBlockStore`` (no allocation per block), with a UID hash and two flags each; revival is a
@@ -34,8 +35,8 @@ struct SkippedBlocks {
     private struct Kept {
         /// ``uidHash(_:)`` of its UID; `nil` without one.
         var uidHash: UInt64?
-        /// Whether it was skipped by a bound that X-WR-TIMEZONE would void (``WindowFilter/Verdict/skipUnlessCalendarZone``).
-        var needsNoCalendarZone: Bool
+        /// The check of a bound that a zone's DST gaps may void (``WindowFilter/Verdict/skipUnlessGaps(_:)``).
+        var gapCheck: WindowFilter.GapCheck?
         /// The number of events before it.
         var events: Int
     }
@@ -53,8 +54,10 @@ struct SkippedBlocks {
     private var events = 0
     /// Whether a time zone's offsets lie beyond the filter's margin (then nothing stays skipped).
     private var zoneBeyondMargin = false
-    /// Whether the calendar has X-WR-TIMEZONE (then UTC and floating series may recur on a zone).
-    private var hasCalendarZone = false
+    /// The calendar's X-WR-TIMEZONE (then UTC and floating series recur on its zone).
+    private var calendarZone: String?
+    /// The file's VTIMEZONEs, for the zones of ``WindowFilter/GapCheck``s.
+    private var zones: [TimeZoneDefinition] = []
 
     init(window: DateInterval?) {
         filter = window.map(WindowFilter.init)
@@ -78,7 +81,9 @@ struct SkippedBlocks {
         for (block, sifted) in zip(batch, results) {
             guard case .parsed(let result) = sifted else {
                 guard case .skipped(let verdict, let uid) = sifted else { continue }
-                kept.append(Kept(uidHash: uid, needsNoCalendarZone: verdict == .skipUnlessCalendarZone, events: events))
+                var check: WindowFilter.GapCheck?
+                if case .skipUnlessGaps(let gaps) = verdict { check = gaps }
+                kept.append(Kept(uidHash: uid, gapCheck: check, events: events))
                 store.append(block)
                 continue
             }
@@ -88,8 +93,9 @@ struct SkippedBlocks {
                 if let uid = incidence.uid { parsedUIDs.insert(Self.uidHash(uid.utf8)) }
             case .timeZone(let zone)?:
                 if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
+                zones.append(zone)
             case .calendarProperties(let properties)?:
-                if properties.defaultTimeZone != nil { hasCalendarZone = true }
+                if calendarZone == nil { calendarZone = properties.defaultTimeZone }  // the first, as CalendarAssembler takes it
             default:
                 break
             }
@@ -106,8 +112,13 @@ struct SkippedBlocks {
         var revived: [(eventsBefore: Int, block: ComponentBlock)] = []
         var sum: UInt64 = 0
         let empty = Self.uidHash(EmptyCollection())
+        var gaps = ZoneGaps(zones: zones, calendarZone: calendarZone)
         for (index, item) in kept.enumerated() {
-            if zoneBeyondMargin || (hasCalendarZone && item.needsNoCalendarZone) || item.uidHash.map(parsedUIDs.contains) == true {
+            let voided = item.gapCheck.map { check in
+                guard let windowStart = filter?.start, let count = gaps.count(check, before: windowStart) else { return true }
+                return !check.endsBefore(windowStart, gaps: count)
+            } ?? false
+            if zoneBeyondMargin || voided || item.uidHash.map(parsedUIDs.contains) == true {
                 revived.append((item.events, store.block(index)))
             } else {
                 sum = sum &+ (item.uidHash ?? empty)

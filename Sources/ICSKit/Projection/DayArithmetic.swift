@@ -15,6 +15,11 @@ struct DayArithmetic: Sendable {
     let zone: TimeZone
     /// Whether components are Gregorian and can use integer arithmetic (from 1583).
     let isGregorian: Bool
+    /// The zone's offsets, shared with the expansion (``FoundationTransitions``): a lock and a
+    /// binary search per conversion instead of a `TimeZone` call.
+    let offsets: TransitionTable
+    /// The offset of a zone that never changes it (UTC, GMT): conversions are then integer arithmetic.
+    let fixedOffset: Int?
 
     /// The first serial (1583-01-01) from which Gregorian components are computed with integers.
     static let firstFastSerial = CivilDate(year: 1583, month: 1, day: 1).daysSinceEpoch
@@ -23,6 +28,35 @@ struct DayArithmetic: Sendable {
         self.calendar = calendar
         zone = calendar.timeZone
         isGregorian = calendar.identifier == .gregorian || calendar.identifier == .iso8601
+        offsets = FoundationTransitions.table(for: zone)
+        fixedOffset = Self.fixedOffsetNames.contains(zone.identifier) ? 0 : nil
+    }
+
+    /// Names of zones whose offset is 0 at every instant.
+    static let fixedOffsetNames: Set<String> = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/UCT", "UCT", "Etc/Zulu", "Zulu", "Universal"]
+
+    /// The offset from UTC in the calendar's zone at the instant `seconds` (since 1970).
+    func offset(atUTC seconds: Int) -> Int {
+        fixedOffset ?? offsets.offset(atUTC: seconds)
+    }
+
+    /// The instant (seconds since 1970) at which clocks in the calendar's zone show the wall time
+    /// `wall` (seconds since 1970 as if UTC): in a gap, with the offset before it; ambiguous, the
+    /// first (as ``WallClock/instant(of:in:)``).
+    func instant(ofWall wall: Int) -> Int {
+        if let fixedOffset { return wall - fixedOffset }
+        return offsets.resolve(local: wall).utcSeconds
+    }
+
+    /// The serial of the day, in the calendar's zone, that contains the instant `seconds`.
+    func serial(containingSeconds seconds: Int) -> Int {
+        let wall = seconds + offset(atUTC: seconds)
+        return wall >= 0 ? wall / 86_400 : -((-wall + 86_399) / 86_400)
+    }
+
+    /// The first instant (seconds since 1970) of the day `serial` in the calendar's zone.
+    func startSeconds(ofSerial serial: Int) -> Int {
+        instant(ofWall: serial * 86_400)
     }
 
     // MARK: Components and serials
@@ -56,16 +90,14 @@ struct DayArithmetic: Sendable {
 
     /// The serial number of the day, in the calendar's zone, that contains `date`.
     func serial(containing date: Date) -> Int {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let wall = CivilDateTime(secondsSinceEpoch: seconds + zone.secondsFromGMT(for: date))
-        return wall.date.daysSinceEpoch
+        serial(containingSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The first instant of the day `serial` in the calendar's zone (01:00 where midnight is skipped).
     func startDate(ofSerial serial: Int) -> Date {
         // A wall time in a spring-forward gap resolves with the offset before the gap,
         // which lands on the first instant after it: the true start of such a day.
-        WallClock.instant(of: CivilDateTime(date: CivilDate(daysSinceEpoch: serial)), in: zone)
+        Date(timeIntervalSince1970: TimeInterval(startSeconds(ofSerial: serial)))
     }
 
     /// Foundation's weekday of the day `serial`: 1 = Sunday … 7 = Saturday.

@@ -78,9 +78,9 @@ public struct DayRangeLayout: Sendable, Hashable {
             return
         }
         let shown = visible.clamped(to: gridSerials)
-        let all = occurrences.placements
-        let multiDay = all.indices.filter { all[$0].isMultiDay && all[$0].serials.overlaps(shown) }
-        let order = PlacementOrder.laneOrder(multiDay, of: all, uidRanks: occurrences.uidRanks)
+        let slots = occurrences.slots
+        let multiDay = slots.indices.filter { slots[$0].last > slots[$0].first && slots[$0].serials.overlaps(shown) }
+        let order = PlacementOrder.laneOrder(multiDay, of: slots, uidRanks: occurrences.uidRanks)
 
         var byRow = Array(repeating: [Segment](), count: rows)
         // The last column taken in each kept lane of each row.
@@ -89,7 +89,7 @@ public struct DayRangeLayout: Sendable, Hashable {
         var depth = Array(repeating: Array(repeating: 0, count: 7), count: rows)
         var hidden = depth
         for position in order {
-            let placement = all[position]
+            let placement = occurrences.placement(at: position)
             let clipped = placement.serials.clamped(to: shown)
             var start = clipped.lowerBound
             while start <= clipped.upperBound {

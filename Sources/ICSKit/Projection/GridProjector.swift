@@ -56,15 +56,15 @@ struct GridProjector {
                     return value
                 }()
                 let isShown = shown?.contains(serial) == true
-                let placed = isShown ? occurrences.placements(onSerial: serial) : []
-                let list = placed.map(\.occurrence)
+                let placed = isShown ? occurrences.positions(onSerial: serial) : []
+                let list = placed.map(occurrences.occurrence(at:))
                 let count = isShown ? occurrences.count(onSerial: serial) : 0
                 let state = DayState(
                     day: day, isInMonth: month?.contains(serial) ?? true, eventCount: count,
                     isToday: serial == todaySerial, isSelected: options.selectedDays.contains(day),
                     isEnabled: availableSerials?.contains(serial) ?? true, isWeekend: isWeekend)
                 rowItems.append(DayItem(state: state, row: row, column: column, weekday: Weekday(rawValue: weekday)!, occurrences: list,
-                                        occurrenceIndices: placed.map(\.index), hiddenCount: count - list.count,
+                                        occurrenceIndices: placed.map { occurrences.slots[$0].index }, hiddenCount: count - list.count,
                                         decoration: list.isEmpty ? nil : decoration(day, list, count: count)))
             }
             items.append(rowItems)

@@ -38,33 +38,54 @@ public struct OccurrencePlacement: Sendable, Hashable {
     }
 
     init(_ occurrence: Occurrence, index: Int, arithmetic: DayArithmetic) {
-        let zone = arithmetic.zone
+        let span = Self.span(start: occurrence.start, end: occurrence.end, arithmetic: arithmetic)
+        self.init(occurrence, index: index, serials: span.first...span.last, startSeconds: span.start, arithmetic: arithmetic)
+    }
+
+    /// A placement whose days and start are known (``span(start:end:arithmetic:)``).
+    init(_ occurrence: Occurrence, index: Int, serials: ClosedRange<Int>, startSeconds: Int, arithmetic: DayArithmetic) {
+        self.index = index
+        self.occurrence = occurrence
+        self.startDate = Date(timeIntervalSince1970: TimeInterval(startSeconds))
+        self.serials = serials
+        self.days = arithmetic.day(atSerial: serials.lowerBound)...arithmetic.day(atSerial: serials.upperBound)
+    }
+
+    /// The first and last day serials an occurrence from `start` to `end` covers, and its start
+    /// instant (seconds since 1970; an all-day or floating start read in the calendar's zone), by
+    /// the rules above; integer arithmetic on the zone's offsets, no `Date` or `TimeZone` call.
+    static func span(start: OccurrenceTime, end: OccurrenceTime, arithmetic: DayArithmetic) -> (first: Int, last: Int, start: Int) {
+        let startSeconds = seconds(start, arithmetic)
         let first: Int
         let last: Int
-        let startDate = occurrence.start.date(in: zone)
-        switch (occurrence.start, occurrence.end) {
+        switch (start, end) {
         case (.date(let start), .date(let end)):
             first = start.daysSinceEpoch
             last = max(first, end.daysSinceEpoch - 1)
         case (.date(let start), _):
             first = start.daysSinceEpoch
-            last = max(first, Self.lastSerial(before: occurrence.end.date(in: zone), arithmetic: arithmetic))
+            last = max(first, lastSerial(before: seconds(end, arithmetic), arithmetic: arithmetic))
         default:
-            first = arithmetic.serial(containing: startDate)
-            let endDate = occurrence.end.date(in: zone)
-            last = endDate > startDate ? max(first, Self.lastSerial(before: endDate, arithmetic: arithmetic)) : first
+            first = arithmetic.serial(containingSeconds: startSeconds)
+            let endSeconds = seconds(end, arithmetic)
+            last = endSeconds > startSeconds ? max(first, lastSerial(before: endSeconds, arithmetic: arithmetic)) : first
         }
-        self.index = index
-        self.occurrence = occurrence
-        self.startDate = startDate
-        self.serials = first...last
-        self.days = arithmetic.day(atSerial: first)...arithmetic.day(atSerial: last)
+        return (first, last, startSeconds)
     }
 
-    /// The serial of the day that holds the last instant before `end`.
-    private static func lastSerial(before end: Date, arithmetic: DayArithmetic) -> Int {
-        let serial = arithmetic.serial(containing: end)
-        return arithmetic.startDate(ofSerial: serial) == end ? serial - 1 : serial
+    /// The instant of `time` (as ``OccurrenceTime/date(in:)``), in seconds since 1970.
+    private static func seconds(_ time: OccurrenceTime, _ arithmetic: DayArithmetic) -> Int {
+        switch time {
+        case .instant(let seconds, _, _): return seconds
+        case .date(let date): return arithmetic.instant(ofWall: date.daysSinceEpoch * 86_400)
+        case .floating(let wall): return arithmetic.instant(ofWall: wall.secondsSinceEpoch)
+        }
+    }
+
+    /// The serial of the day that holds the last instant before `end` (seconds since 1970).
+    private static func lastSerial(before end: Int, arithmetic: DayArithmetic) -> Int {
+        let serial = arithmetic.serial(containingSeconds: end)
+        return arithmetic.startSeconds(ofSerial: serial) == end ? serial - 1 : serial
     }
 
     /// The order in which occurrences are listed on a day and stacked in lanes: earlier
@@ -80,116 +101,5 @@ public struct OccurrencePlacement: Sendable, Hashable {
         let sumA = a.occurrence.incidence.summary ?? "", sumB = b.occurrence.incidence.summary ?? ""
         if sumA != sumB { return sumA < sumB }
         return a.index < b.index
-    }
-}
-
-/// The occurrences of each visible day: every occurrence placed on the days it covers,
-/// clipped to the visible days, in a stable order (see ``OccurrencePlacement``).
-///
-/// Each day lists at most `maxPerDay` placements (the first ones in display order); the others
-/// are only counted, so that the cost follows what a grid can draw.
-public struct DayOccurrences: Sendable {
-    /// The placements of the occurrences that touch the visible days, in display order.
-    public private(set) var placements: [OccurrencePlacement]
-    /// The visible days.
-    public let visibleDays: ClosedRange<CalendarDay>
-    /// The most placements a day lists.
-    public let maxPerDay: Int
-    /// Day serial → positions in `placements` (at most `maxPerDay`).
-    private var bySerial: [Int: [Int]]
-    /// The clipped first and last serials of every placement, each sorted: a day's count is
-    /// the firsts at or before it minus the lasts before it.
-    private let firsts: [Int], lasts: [Int]
-    private let visibleSerials: ClosedRange<Int>
-    private let arithmetic: DayArithmetic
-    /// The rank of each placement's UID among those placed (``PlacementOrder/uidRanks``), for the lane order.
-    let uidRanks: [Int32]
-
-    /// Places `occurrences` on the days of `visibleDays` in `calendar`.
-    ///
-    /// - Parameters:
-    ///   - includeCancelled: whether occurrences with STATUS:CANCELLED are shown (default: no).
-    ///   - maxPerDay: the most occurrences a day lists (default: all); ``count(on:)`` counts them all.
-    /// - Complexity: O(n log n + l) for n occurrences and l listed day slots (at most `maxPerDay` a day).
-    public init(_ occurrences: [Occurrence], visibleDays: ClosedRange<CalendarDay>,
-                calendar: Calendar, includeCancelled: Bool = false, maxPerDay: Int = .max) {
-        let arithmetic = DayArithmetic(calendar)
-        self.init(occurrences, visibleSerials: arithmetic.serial(of: visibleDays.lowerBound)...arithmetic.serial(of: visibleDays.upperBound),
-                  arithmetic: arithmetic, includeCancelled: includeCancelled, maxPerDay: maxPerDay)
-    }
-
-    init(_ occurrences: [Occurrence], visibleSerials: ClosedRange<Int>, arithmetic: DayArithmetic, includeCancelled: Bool,
-         maxPerDay: Int) {
-        precondition(maxPerDay >= 1, "a day must list at least one occurrence")
-        var placements: [OccurrencePlacement] = []
-        for (index, occurrence) in occurrences.enumerated() where includeCancelled || !occurrence.incidence.isCancelled {
-            let placement = OccurrencePlacement(occurrence, index: index, arithmetic: arithmetic)
-            if placement.serials.overlaps(visibleSerials) { placements.append(placement) }
-        }
-        // Sorted on small keys (``PlacementOrder``): no placement is copied during the sort.
-        let order = PlacementOrder(placements)
-        let positions = order.displayOrder(placements)
-        placements = positions.map { [placements] in placements[$0] }
-        self.uidRanks = positions.map { order.uidRanks[$0] }
-        var bySerial: [Int: [Int]] = [:]
-        var open = OpenDays()
-        var firsts: [Int] = [], lasts: [Int] = []
-        firsts.reserveCapacity(placements.count)
-        lasts.reserveCapacity(placements.count)
-        for (position, placement) in placements.enumerated() {
-            let clipped = placement.serials.clamped(to: visibleSerials)
-            firsts.append(clipped.lowerBound)
-            lasts.append(clipped.upperBound)
-            var serial = open.firstOpen(from: clipped.lowerBound)
-            while serial <= clipped.upperBound {
-                bySerial[serial, default: []].append(position)
-                if bySerial[serial]!.count >= maxPerDay { open.close(serial) }
-                serial = open.firstOpen(from: serial + 1)
-            }
-        }
-        self.placements = placements
-        self.bySerial = bySerial
-        self.firsts = firsts.sorted()
-        self.lasts = lasts.sorted()
-        self.maxPerDay = maxPerDay
-        self.visibleSerials = visibleSerials
-        self.arithmetic = arithmetic
-        self.visibleDays = arithmetic.day(atSerial: visibleSerials.lowerBound)...arithmetic.day(atSerial: visibleSerials.upperBound)
-    }
-
-    /// The occurrences on `day`, in display order (empty outside the visible days), at most `maxPerDay`.
-    public subscript(day: CalendarDay) -> [Occurrence] {
-        placements(onSerial: arithmetic.serial(of: day)).map(\.occurrence)
-    }
-
-    /// The placements on `day`, in display order, at most `maxPerDay`.
-    public func placements(on day: CalendarDay) -> [OccurrencePlacement] {
-        placements(onSerial: arithmetic.serial(of: day))
-    }
-
-    /// How many occurrences cover `day` (listed or not; 0 outside the visible days).
-    ///
-    /// - Complexity: O(log n).
-    public func count(on day: CalendarDay) -> Int {
-        count(onSerial: arithmetic.serial(of: day))
-    }
-
-    func placements(onSerial serial: Int) -> [OccurrencePlacement] {
-        (bySerial[serial] ?? []).map { placements[$0] }
-    }
-
-    func count(onSerial serial: Int) -> Int {
-        guard visibleSerials.contains(serial) else { return 0 }
-        return Self.countNotAfter(serial, in: firsts) - Self.countNotAfter(serial - 1, in: lasts)
-    }
-
-    /// How many of the sorted `values` are at most `value`.
-    private static func countNotAfter(_ value: Int, in values: [Int]) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if values[mid] <= value { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

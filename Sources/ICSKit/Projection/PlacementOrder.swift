@@ -14,14 +14,15 @@ struct PlacementOrder {
     /// For each placement, the rank of its incidence's (UID, summary) pair.
     let uidSummaryRanks: [Int32]
 
-    init(_ placements: [OccurrencePlacement]) {
+    /// The order of the occurrences `occurrences[slot.index]` of `slots`.
+    init(_ placed: [DayOccurrences.Slot], of occurrences: [Occurrence]) {
         // The distinct incidences, found by identity of their shared storage.
         var slotOf: [ObjectIdentifier: Int32] = [:]
         var distinct: [SharedIncidence] = []
         var slots: [Int32] = []
-        slots.reserveCapacity(placements.count)
-        for placement in placements {
-            let shared = placement.occurrence.shared
+        slots.reserveCapacity(placed.count)
+        for slot in placed {
+            let shared = occurrences[slot.index].shared
             let id = ObjectIdentifier(shared)
             if let slot = slotOf[id] {
                 slots.append(slot)
@@ -57,7 +58,7 @@ struct PlacementOrder {
     /// One placement's sort key: every field of the order but the strings, which are ranks.
     private struct Key {
         var first: Int
-        var start: Double
+        var start: Int
         var dayCount: Int
         var rank: Int32
         var isAllDay: Bool
@@ -65,14 +66,13 @@ struct PlacementOrder {
         var position: Int32
     }
 
-    /// The positions of `placements` in display order (``OccurrencePlacement/precedes(_:_:)``):
+    /// The positions of `slots` in display order (``OccurrencePlacement/precedes(_:_:)``):
     /// earlier first day, all-day before timed, earlier start, longer, UID, summary, index.
-    func displayOrder(_ placements: [OccurrencePlacement]) -> [Int] {
-        var keys = placements.indices.map { position in
-            let placement = placements[position]
-            return Key(first: placement.serials.lowerBound, start: placement.startDate.timeIntervalSinceReferenceDate,
-                       dayCount: placement.serials.count, rank: uidSummaryRanks[position],
-                       isAllDay: placement.occurrence.isAllDay, index: placement.index, position: Int32(position))
+    func displayOrder(_ slots: [DayOccurrences.Slot], of occurrences: [Occurrence]) -> [Int] {
+        var keys = slots.indices.map { position in
+            let slot = slots[position]
+            return Key(first: slot.first, start: slot.start, dayCount: slot.last - slot.first + 1, rank: uidSummaryRanks[position],
+                       isAllDay: occurrences[slot.index].isAllDay, index: slot.index, position: Int32(position))
         }
         keys.sort { a, b in
             if a.first != b.first { return a.first < b.first }
@@ -88,11 +88,18 @@ struct PlacementOrder {
     /// The positions `positions` of `placements` in lane order (``DayRangeLayout/laneOrder(_:_:)``):
     /// earlier first day, longer, UID, earlier start, index; `uidRanks` as ``uidRanks``, aligned with `placements`.
     static func laneOrder(_ positions: [Int], of placements: [OccurrencePlacement], uidRanks: [Int32]) -> [Int] {
+        laneOrder(positions, of: placements.map {
+            DayOccurrences.Slot(index: $0.index, first: $0.serials.lowerBound, last: $0.serials.upperBound,
+                                start: Int($0.startDate.timeIntervalSince1970.rounded(.down)))
+        }, uidRanks: uidRanks)
+    }
+
+    /// The positions `positions` of `slots` in lane order, as above.
+    static func laneOrder(_ positions: [Int], of slots: [DayOccurrences.Slot], uidRanks: [Int32]) -> [Int] {
         var keys = positions.map { position in
-            let placement = placements[position]
-            return Key(first: placement.serials.lowerBound, start: placement.startDate.timeIntervalSinceReferenceDate,
-                       dayCount: placement.serials.count, rank: uidRanks[position],
-                       isAllDay: false, index: placement.index, position: Int32(position))
+            let slot = slots[position]
+            return Key(first: slot.first, start: slot.start, dayCount: slot.last - slot.first + 1, rank: uidRanks[position],
+                       isAllDay: false, index: slot.index, position: Int32(position))
         }
         keys.sort { a, b in
             if a.first != b.first { return a.first < b.first }

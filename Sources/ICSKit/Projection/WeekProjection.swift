@@ -57,7 +57,7 @@ public struct WeekProjection: Sendable, Hashable {
         weekdaySymbols = MonthGrid.symbols(calendar)
         days = rows[0]
         dayRanges = ranges
-        occurrenceIndices = shown == nil ? [] : placed.placements.map(\.index).sorted()
+        occurrenceIndices = shown == nil ? [] : placed.slots.map(\.index).sorted()
     }
 
     /// The last day.

@@ -21,10 +21,9 @@
 /// - `FREQ=YEARLY` with no BY part and a DTSTART other than 29 February: at most 366 days.
 /// `WKST` is accepted in each (it moves period boundaries, not the count of instances in one).
 ///
-/// Instances that fall in a DST gap are skipped and not counted (§3.3.10), which would break
-/// "one instance a period": the caller uses the bound only for series whose clock has no gaps
-/// (DATE starts; UTC and floating starts unless the calendar's X-WR-TIMEZONE puts them on a zone,
-/// which ``SkippedBlocks`` checks).
+/// Instances that fall in a DST gap are skipped and not counted (§3.3.10, ``RuleIterator``), which
+/// breaks "one instance a period" on a zone's clock: there the bound holds only with one period
+/// more per gap, which ``SkippedBlocks`` adds once it knows the zone (``WindowFilter/GapCheck``).
 enum CountBound {
     private static let names: [[UInt8]] = ["FREQ", "INTERVAL", "COUNT", "WKST", "BYDAY", "BYMONTHDAY"].map { Array($0.utf8) }
     private static let frequencies: [([UInt8], Int)] = [("DAILY", 1), ("WEEKLY", 7), ("MONTHLY", 31), ("YEARLY", 366)]
@@ -37,6 +36,14 @@ enum CountBound {
     /// `text[line]` allows, for a series starting at `start`; `nil` when the rule is not one of
     /// the shapes above.
     static func latestStart(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value) -> Int? {
+        bound(line, text: text, start: start)?.latestStart
+    }
+
+    /// ``latestStart(_:text:start:)``, and the length of one period in seconds (INTERVAL × FREQ's
+    /// longest period): each instance that a DST gap drops moves the latest start by at most one
+    /// period (the next period holds another instance), which ``SkippedBlocks`` adds per gap.
+    static func bound(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value)
+        -> (latestStart: Int, period: Int)? {
         let bytes = UnsafeBufferPointer(rebasing: text[line])
         // The value of each known part, as a range of `bytes` (index into `names`).
         var parts = [Range<Int>?](repeating: nil, count: names.count)
@@ -77,7 +84,7 @@ enum CountBound {
         default:
             guard byDay == nil, byMonthDay == nil, !(date.month == 2 && date.day == 29) else { return nil }
         }
-        return start.seconds + (count + 1) * interval * periodDays * 86_400
+        return (start.seconds + (count + 1) * interval * periodDays * 86_400, interval * periodDays * 86_400)
     }
 
     /// A decimal number of at most 7 digits, at most ``maxNumber``; `nil` otherwise (a sign, blanks, empty).

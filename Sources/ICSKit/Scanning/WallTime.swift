@@ -103,6 +103,34 @@ enum WallTime {
         return false
     }
 
+    /// The value of a content line's one TZID parameter, as libical reads it (between the quotes
+    /// when quoted); `nil` when the line has none, several, an empty one, or one with a `^`
+    /// (an RFC 6868 escape, which this reading does not undo).
+    static func tzid(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> String? {
+        let bytes = UnsafeBufferPointer(rebasing: text[line])
+        guard let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
+        var found: Range<Int>?
+        var quoted = false
+        for i in 0..<colon {
+            if bytes[i] == 0x22 { quoted.toggle() }
+            guard !quoted, bytes[i] == 0x3B, i + 5 < colon,
+                  ContentLineSyntax.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(i + 1)...(i + 5)]), tzidName) else { continue }
+            guard found == nil else { return nil }
+            var start = i + 6, end = start
+            if start < colon, bytes[start] == 0x22 {  // "…"
+                start += 1
+                end = start
+                while end < colon, bytes[end] != 0x22 { end += 1 }
+                guard end < colon else { return nil }
+            } else {
+                while end < colon, bytes[end] != 0x3B { end += 1 }
+            }
+            found = start..<end
+        }
+        guard let found, !found.isEmpty, !bytes[found].contains(0x5E) else { return nil }  // ^
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[found]), as: UTF8.self)
+    }
+
     /// Whether the parameters before `colon` have no VALUE, or VALUE=DATE or VALUE=DATE-TIME.
     private static func hasPlainValueType(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> Bool {
         var i = 0

@@ -10,8 +10,10 @@ import Foundation
 /// - a single event (no RRULE) whose start and end both lie before the window, or after it;
 /// - a series (one RRULE with UNTIL, without COUNT or RSCALE) whose UNTIL, plus the length of one
 ///   instance, ends before the window; or whose DTSTART lies after the window;
-/// - a series with COUNT whose rule has a ``CountBound`` (a DATE, UTC or floating start: zones
-///   have DST gaps), if that bound plus the length of one instance ends before the window.
+/// - a series with COUNT whose rule has a ``CountBound``, if that bound plus the length of one
+///   instance ends before the window: at once for a DATE start; for a start on a clock that may
+///   have DST gaps (a TZID; UTC or floating, which X-WR-TIMEZONE puts on a zone) only once the
+///   zone is known, with one period more per gap (``GapCheck``, decided by ``SkippedBlocks``).
 ///
 /// Times are compared as if they were UTC, with a margin of ``margin`` (26 hours) each side: every
 /// reading of a wall time (floating, in a zone of the system's tzdata, or in a VTIMEZONE whose
@@ -43,9 +45,35 @@ struct WindowFilter: Sendable {
         case parse
         /// It cannot.
         case skip
-        /// It cannot, by a ``CountBound`` that holds only while its UTC or floating start stays
-        /// off a zone: to be parsed after all when the calendar has X-WR-TIMEZONE.
-        case skipUnlessCalendarZone
+        /// It cannot if its clock's DST gaps before the window are few enough: decided once the
+        /// calendar's zones are known (``GapCheck``).
+        case skipUnlessGaps(GapCheck)
+    }
+
+    /// What decides whether a COUNT series on a zone's clock can reach the window: each instance
+    /// that a DST gap drops is not counted (RFC 5545 §3.3.10, ``RuleIterator``), so the COUNT-th
+    /// instance may come one period later per dropped instance. The rule shapes of ``CountBound``
+    /// keep DTSTART's time of day, and a gap is at most a day long (tzdata's longest, Samoa's
+    /// 2011-12-30, is 24 hours; ``SkippedBlocks/fitsMargin(_:)`` checks a VTIMEZONE's), so a gap
+    /// drops at most one instance: with g gaps between the first start and the window start, the
+    /// latest start is at most ``latestStart`` + g · ``period``. (A gap after the window start
+    /// cannot matter: the bound tested lies before it.)
+    struct GapCheck: Equatable, Sendable {
+        /// The TZID of DTSTART; `nil` for a UTC or floating start, which recurs on the zone of
+        /// X-WR-TIMEZONE when the calendar has one (``SeriesClock``), else on a clock without gaps.
+        var tzid: String?
+        /// ``CountBound/bound(_:text:start:)``: the latest start without gaps, and one period, in seconds.
+        var latestStart: Int
+        var period: Int
+        /// The earliest reading of the first instance (wall seconds), and the longest instance, in seconds.
+        var earliest: Int
+        var length: Int
+
+        /// Whether, with `gaps` gaps, no instance can reach the window starting at `windowStart`.
+        func endsBefore(_ windowStart: Int, gaps: Int) -> Bool {
+            guard gaps >= 0, gaps <= CountBound.maxNumber else { return false }
+            return max(latestStart + gaps * period, earliest) + length + WindowFilter.margin <= windowStart
+        }
     }
 
     /// Whether `block` cannot produce an occurrence that overlaps the window.
@@ -91,11 +119,16 @@ struct WindowFilter: Sendable {
         if let until = WallTime.until(rule, text: text) {
             return max(until, lo) + (hi - lo) + Self.margin <= self.start ? .skip : .parse
         }
-        // COUNT: only on a clock without DST gaps (a DATE; UTC or floating, unless X-WR-TIMEZONE).
-        guard !WallTime.hasTZID(facts.start, text: text),
-              let last = CountBound.latestStart(rule, text: text, start: start),
+        // COUNT: at once for a DATE (no clock, no gaps); on a zone's clock once its gaps are known.
+        guard let (last, period) = CountBound.bound(rule, text: text, start: start),
               max(last, lo) + (hi - lo) + Self.margin <= self.start else { return .parse }
-        return start.isDate ? .skip : .skipUnlessCalendarZone
+        if start.isDate { return .skip }
+        var tzid: String?
+        if WallTime.hasTZID(facts.start, text: text) {
+            guard let name = WallTime.tzid(facts.start, text: text) else { return .parse }
+            tzid = name
+        }
+        return .skipUnlessGaps(GapCheck(tzid: tzid, latestStart: last, period: period, earliest: lo, length: hi - lo))
     }
 }
 

@@ -77,9 +77,10 @@ import Testing
         #expect(try !Self.skips(["DTSTART;VALUE=DATE:20250101", "RRULE:FREQ=DAILY;COUNT=148"]))
         // Floating: as UTC here (X-WR-TIMEZONE revives it later, see WindowedImportCasesTests).
         #expect(try Self.skips(["DTSTART:20250101T090000", "RRULE:FREQ=DAILY;COUNT=10"]))
-        // A zone may have DST gaps, whose instances are not counted: parsed.
-        #expect(try !Self.skips(["DTSTART;TZID=Europe/Berlin:20250101T090000", "RRULE:FREQ=DAILY;COUNT=10"]))
-        #expect(try !Self.skips(["DTSTART;tzid=\"Europe/Berlin\":20250101T090000", "RRULE:FREQ=DAILY;COUNT=10"]))
+        // A zone may have DST gaps, whose instances are not counted: skipped only once the zone's
+        // gaps are counted (``WindowFilter/GapCheck``, see the verdicts below and ZoneGapsTests).
+        #expect(try Self.skips(["DTSTART;TZID=Europe/Berlin:20250101T090000", "RRULE:FREQ=DAILY;COUNT=10"]))
+        #expect(try Self.skips(["DTSTART;tzid=\"Europe/Berlin\":20250101T090000", "RRULE:FREQ=DAILY;COUNT=10"]))
     }
 
     @Test func verdicts() throws {
@@ -91,8 +92,23 @@ import Testing
             return WindowFilter(window: WindowFilterTests.june).verdict(try #require(blocks.first { $0.name == "VEVENT" }))
         }
         #expect(try verdict(["DTSTART;VALUE=DATE:20250101", "RRULE:FREQ=DAILY;COUNT=3"]) == .skip)
-        #expect(try verdict(["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;COUNT=3"]) == .skipUnlessCalendarZone)
-        #expect(try verdict(["DTSTART:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == .skipUnlessCalendarZone)
+        // 2025-01-01T09:00 is 1,735,722,000 s; COUNT=3: 4 periods of a day later; no DTEND: one day long.
+        func check(_ tzid: String?) -> WindowFilter.Verdict {
+            .skipUnlessGaps(WindowFilter.GapCheck(tzid: tzid, latestStart: 1_735_722_000 + 4 * 86_400, period: 86_400,
+                                                  earliest: 1_735_722_000, length: 86_400))
+        }
+        #expect(try verdict(["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;COUNT=3"]) == check(nil))
+        #expect(try verdict(["DTSTART:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == check(nil))
+        #expect(try verdict(["DTSTART;TZID=Europe/Berlin:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == check("Europe/Berlin"))
+        #expect(try verdict(["DTSTART;X-A=\"a;b\";TZID=\"My Zone\":20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == check("My Zone"))
+        // WEEKLY with INTERVAL=2: a period is 14 days; COUNT=3: 4 periods.
+        #expect(try verdict(["DTSTART;TZID=Europe/Berlin:20250101T090000", "RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=3"])
+                == .skipUnlessGaps(WindowFilter.GapCheck(tzid: "Europe/Berlin", latestStart: 1_735_722_000 + 4 * 14 * 86_400,
+                                                         period: 14 * 86_400, earliest: 1_735_722_000, length: 86_400)))
+        // Two TZIDs, an empty one, an RFC 6868 escape: not read here, parsed.
+        #expect(try verdict(["DTSTART;TZID=A;TZID=B:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == .parse)
+        #expect(try verdict(["DTSTART;TZID=:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == .parse)
+        #expect(try verdict(["DTSTART;TZID=A^'B:20250101T090000", "RRULE:FREQ=DAILY;COUNT=3"]) == .parse)
         // Skipped by UNTIL or by starting after the window: no zone changes that.
         #expect(try verdict(["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250201T000000Z"]) == .skip)
         #expect(try verdict(["DTSTART:20250801T090000Z", "RRULE:FREQ=DAILY;COUNT=3"]) == .skip)
