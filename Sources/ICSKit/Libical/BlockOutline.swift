@@ -48,6 +48,7 @@ struct BlockOutline {
         func readsChild(_ name: String) -> Bool {
             readsIncidence ? name == "VALARM" : name == "STANDARD" || name == "DAYLIGHT"
         }
+        let cache = swiftReads ? SimpleLineCache.current : nil
         var stack: [Int] = []
         // The property lines libical gets (index into block.lines, component), in order: turned
         // into libical's input only once the whole block is known to need it.
@@ -62,12 +63,16 @@ struct BlockOutline {
             case .property:
                 if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
                 let top = stack.last ?? 0
+                // The top-level component has most of the lines: room for them all at once.
+                if top == 0 && components[0].simpleLines.capacity == 0 && swiftReads {
+                    components[0].simpleLines.reserveCapacity(block.lines.count)
+                }
                 let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? (readsZone ? .zone : .incidence)
                     : stack.count == 2 && readsChild(components[top].name) ? (readsZone ? .observance : .alarm) : nil
-                if let context,
+                if let context, let cache,
                    let property = block.text.withUnsafeBufferPointer({ text in
-                       SimpleLineReader.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
-                                             in: context)
+                       cache.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
+                                  in: context)
                    }) {
                     components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
                 } else {
