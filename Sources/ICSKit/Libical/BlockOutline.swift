@@ -28,8 +28,9 @@ struct BlockOutline {
     }
 
     private(set) var components: [Component] = []
-    /// The lines for libical: every BEGIN and END, and the properties not read in Swift.
-    private(set) var input: LibicalInput
+    /// The lines for libical: every BEGIN and END, and the properties not read in Swift; empty
+    /// when libical is not needed (``needsLibical``), which most blocks are not.
+    private(set) var input = LibicalInput(capacity: 0)
     /// Whether libical must see the block: it has lines only libical reads, or components other
     /// than the top-level one and its alarms or observances (which nest nothing).
     private(set) var needsLibical = false
@@ -37,8 +38,9 @@ struct BlockOutline {
     /// - Parameter readsSimpleLines: whether simple lines are read in Swift (``SimpleLineReader``):
     ///   those of a VEVENT, VTODO or VJOURNAL block's top-level component and of its VALARMs, and
     ///   those of a VTIMEZONE and of its STANDARD and DAYLIGHT observances.
+    /// - Complexity: O(n) in the block's size; the C strings for libical are copied only when
+    ///   ``needsLibical``.
     init(block: ComponentBlock, readsSimpleLines: Bool) {
-        input = LibicalInput(capacity: block.text.count + block.lines.count)
         let readsIncidence = readsSimpleLines && BlockOutline.incidenceNames.contains(block.name)
         let readsZone = readsSimpleLines && block.name == "VTIMEZONE"
         let swiftReads = readsIncidence || readsZone
@@ -46,38 +48,62 @@ struct BlockOutline {
         func readsChild(_ name: String) -> Bool {
             readsIncidence ? name == "VALARM" : name == "STANDARD" || name == "DAYLIGHT"
         }
+        let cache = swiftReads ? SimpleLineCache.current : nil
         var stack: [Int] = []
+        // The property lines libical gets (index into block.lines, component), in order: turned
+        // into libical's input only once the whole block is known to need it.
+        var libicalProperties: [(blockLine: Int, component: Int)] = []
         for (index, line) in block.lines.enumerated() {
             switch line.kind {
             case .begin:
                 components.append(Component(name: line.name, beginLine: Int(line.number), depth: stack.count))
                 stack.append(components.count - 1)
-                input.append(index, of: block)
             case .end:
                 if let top = stack.popLast() { components[top].subtreeEnd = components.count }
-                input.append(index, of: block)
             case .property:
                 if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
                 let top = stack.last ?? 0
+                // The top-level component has most of the lines: room for them all at once.
+                if top == 0 && components[0].simpleLines.capacity == 0 && swiftReads {
+                    components[0].simpleLines.reserveCapacity(block.lines.count)
+                }
                 let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? (readsZone ? .zone : .incidence)
                     : stack.count == 2 && readsChild(components[top].name) ? (readsZone ? .observance : .alarm) : nil
-                if let context,
+                if let context, let cache,
                    let property = block.text.withUnsafeBufferPointer({ text in
-                       SimpleLineReader.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
-                                             in: context)
+                       cache.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
+                                  in: context)
                    }) {
                     components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
                 } else {
-                    components[top].libicalLines.append(contentsOf: input.append(index, of: block))
+                    libicalProperties.append((index, top))
                 }
             }
         }
         for index in stack { components[index].subtreeEnd = components.count }
         if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
-        needsLibical = !swiftReads || components.indices.contains { index in
+        needsLibical = !swiftReads || !libicalProperties.isEmpty || components.indices.contains { index in
             let c = components[index]
             let isLeafChild = readsChild(c.name) && c.subtreeEnd == index + 1 && c.depth == 1
-            return !c.libicalLines.isEmpty || (index != 0 && !isLeafChild)
+            return index != 0 && !isLeafChild
+        }
+        if needsLibical { buildInput(block, libicalProperties) }
+    }
+
+    /// Fills ``input``: every BEGIN and END line and the given property lines, in block order,
+    /// and each component's ``Component/libicalLines``.
+    private mutating func buildInput(_ block: ComponentBlock, _ properties: [(blockLine: Int, component: Int)]) {
+        input = LibicalInput(capacity: block.text.count + block.lines.count)
+        var next = 0
+        for (index, line) in block.lines.enumerated() {
+            switch line.kind {
+            case .begin, .end:
+                input.append(index, of: block)
+            case .property:
+                guard next < properties.count, properties[next].blockLine == index else { continue }
+                components[properties[next].component].libicalLines.append(contentsOf: input.append(index, of: block))
+                next += 1
+            }
         }
     }
 

@@ -10,7 +10,11 @@ extension ComponentConverter {
         var categories: [String] = [], attendees: [CalendarUser] = [], rules: [RecurrenceRule] = []
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         for item in items {
+            // (The most frequent first: a switch over strings compares them in turn.)
             switch item.name {
+            case "DTSTART": result.start = time(item, into: &other)
+            case "DTEND": result.end = time(item, into: &other)
+            case "DTSTAMP": result.timestamp = time(item, into: &other)
             case "UID": result.uid = text(item)
             case "SUMMARY": result.summary = text(item)
             case "DESCRIPTION": result.notes = text(item)
@@ -29,13 +33,10 @@ extension ComponentConverter {
                 }
             case "ORGANIZER": result.organizer = calendarUser(item)
             case "ATTENDEE": attendees.append(calendarUser(item))
-            case "DTSTART": result.start = time(item, into: &other)
-            case "DTEND": result.end = time(item, into: &other)
-            case "DUE": result.due = time(item, into: &other)
-            case "COMPLETED": result.completed = time(item, into: &other)
-            case "DTSTAMP": result.timestamp = time(item, into: &other)
             case "CREATED": result.created = time(item, into: &other)
             case "LAST-MODIFIED": result.lastModified = time(item, into: &other)
+            case "DUE": result.due = time(item, into: &other)
+            case "COMPLETED": result.completed = time(item, into: &other)
             case "DURATION": result.duration = duration(item)
             case "RRULE":
                 if let rule = item.pointer.flatMap(LibicalValues.recurrenceRule) { rules.append(rule) } else { other.append(raw(item)) }

@@ -26,7 +26,7 @@ struct ComponentConverter {
     /// - Complexity: O(n) in the block's size.
     static func parse(_ block: ComponentBlock, source: String?, readsSimpleLines: Bool = true) -> ParsedBlock {
         var converter = ComponentConverter(block: block, source: source, readsSimpleLines: readsSimpleLines)
-        let component: ParsedComponent?
+        var component: ParsedComponent?
         if !block.lines.isEmpty && !converter.outline.needsLibical {
             component = converter.convert(nil, expected: block.name)
         } else {
@@ -37,14 +37,17 @@ struct ComponentConverter {
             converter.diagnostics.append(Diagnostic(.invalidComponent, "libical could not read \(block.name) begun on line \(block.line)",
                                                     source: source, line: block.line))
         }
-        var result = ParsedBlock(component: component.map { keepUnparsed(block, in: $0) }, diagnostics: converter.diagnostics)
+        // The component is moved along, never copied (an Incidence is some hundred bytes and a
+        // copy retains each of its strings and arrays).
+        if !block.unparsed.isEmpty, let parsed = component.take() { component = keepUnparsed(block, in: parsed) }
+        var result = ParsedBlock(component: component.take(), diagnostics: converter.diagnostics)
         for line in block.unparsed {
             let name = line.bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
             result.diagnostics.append(Diagnostic(.lineTooLong, "content line of \(line.bytes.count) bytes (\(name.prefix(40))) is too long to parse; kept as written",
                                                  severity: .warning, source: source, line: line.number, property: name))
         }
         RuleRepair.apply(to: &result, source: source)
-        if case .incidence(let incidence)? = component, let uid = incidence.uid {
+        if let uid = result.component?.incidenceUID {
             for i in result.diagnostics.indices where result.diagnostics[i].uid == nil { result.diagnostics[i].uid = uid }
         }
         return result
@@ -52,7 +55,7 @@ struct ComponentConverter {
 
     /// Adds the lines that were too long for libical (``ComponentBlock/unparsed``) to the
     /// component as raw properties, in line order (those of a nested component go to the top-level one).
-    private static func keepUnparsed(_ block: ComponentBlock, in component: ParsedComponent) -> ParsedComponent {
+    private static func keepUnparsed(_ block: ComponentBlock, in component: consuming ParsedComponent) -> ParsedComponent {
         let kept = block.unparsed.compactMap { line -> Property? in
             guard let parts = line.bytes.withUnsafeBufferPointer({ ContentLineSyntax.split($0) }) else { return nil }
             return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: line.number)
@@ -61,7 +64,7 @@ struct ComponentConverter {
         func merged(_ properties: [Property]) -> [Property] {
             (properties + kept).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         }
-        switch component {
+        switch consume component {
         case .incidence(var incidence):
             incidence.otherProperties = merged(incidence.otherProperties)
             return .incidence(incidence)

@@ -5,8 +5,8 @@ extension RuleRepair {
     /// repairs: an empty one is dropped, a repaired one becomes a rule; libical's error on that
     /// line gives way to the repair's warnings.
     static func apply(to block: inout ParsedBlock, source: String?) {
-        guard case .incidence(var incidence)? = block.component,
-              incidence.otherProperties.contains(where: { $0.name == "RRULE" }) else { return }
+        // Checked before the incidence is taken out (a copy of every block's incidence otherwise).
+        guard block.component?.keepsRawRecurrenceRule == true, case .incidence(var incidence)? = block.component else { return }
         var kept: [Property] = []
         var repairedLines: Set<Int> = []
         var notes: [Diagnostic] = []

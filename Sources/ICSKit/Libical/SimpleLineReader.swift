@@ -44,7 +44,7 @@ struct SimpleProperty {
 enum SimpleLineReader {
     /// Where a line stands: the properties of an event, to-do or journal, or of one of its
     /// alarms; of a VTIMEZONE, or of one of its STANDARD/DAYLIGHT observances.
-    enum Context { case incidence, alarm, zone, observance }
+    enum Context: UInt8 { case incidence, alarm, zone, observance }
 
     /// The property line `bytes` (named `name`, upper-cased) as a value, or nil when libical must read it.
     /// - Complexity: O(n) in the line's length.
@@ -278,11 +278,17 @@ enum SimpleLineReader {
         init(_ parameters: [Parameter]) {
             type = parameters.first { $0.name == "VALUE" }?.value
             tzid = parameters.first { $0.name == "TZID" }?.value
-            tzidIsUTC = tzid.map { SimpleLineReader.utcNames.contains($0.uppercased()) } ?? false
+            tzidIsUTC = tzid.map(SimpleLineReader.isUTCName) ?? false
         }
     }
 
-    private static let utcNames: Set<String> = ["UTC", "GMT"]
+    /// Whether a TZID is `UTC` or `GMT` in any case (compared on its bytes: no upper-cased copy).
+    static func isUTCName(_ tzid: String) -> Bool {
+        var utf8 = tzid.utf8.makeIterator()
+        guard let a = utf8.next(), let b = utf8.next(), let c = utf8.next(), utf8.next() == nil else { return false }
+        let word = (a | 0x20, b | 0x20, c | 0x20)
+        return word == (0x75, 0x74, 0x63) || word == (0x67, 0x6D, 0x74)
+    }
 
     private static func time(_ value: UnsafeBufferPointer<UInt8>, _ form: TimeForm) -> TimeValue? {
         func digits(_ range: Range<Int>) -> Int? {

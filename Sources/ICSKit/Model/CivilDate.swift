@@ -4,13 +4,14 @@
 /// Arithmetic is on integers (days since 1970-01-01), with no time zone and no
 /// Foundation calendar maths, so that the recurrence engine can use it in its hot loop.
 ///
-/// Stored in 32-bit parts (12 bytes, where three `Int`s took 24: every DATE and DATE-TIME of a
-/// calendar's model holds one). A part beyond ±2,147,483,647, which no calendar date has, is
-/// kept as the nearest of those bounds.
+/// Stored in 8 bytes, where three `Int`s took 24 (every DATE and DATE-TIME of a calendar's model
+/// holds one): the year in 32 bits, the month and the day in 16. A part beyond those bounds
+/// (±2,147,483,647 for the year, -32,768…32,767 for the month and the day), which no calendar
+/// date has, is kept as the nearest bound.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     private var storedYear: Int32
-    private var storedMonth: Int32
-    private var storedDay: Int32
+    private var storedMonth: Int16
+    private var storedDay: Int16
 
     /// The year (proleptic Gregorian).
     public var year: Int {
@@ -20,12 +21,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// The month, 1–12.
     public var month: Int {
         get { Int(storedMonth) }
-        set { storedMonth = Int32(clamping: newValue) }
+        set { storedMonth = Int16(clamping: newValue) }
     }
     /// The day of the month, 1–31.
     public var day: Int {
         get { Int(storedDay) }
-        set { storedDay = Int32(clamping: newValue) }
+        set { storedDay = Int16(clamping: newValue) }
     }
 
     /// The coded form: `year`, `month`, `day`, as when they were stored as `Int`s.
@@ -36,8 +37,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// Creates a date from its parts; the parts are not checked (see ``isValid``).
     public init(year: Int, month: Int, day: Int) {
         storedYear = Int32(clamping: year)
-        storedMonth = Int32(clamping: month)
-        storedDay = Int32(clamping: day)
+        storedMonth = Int16(clamping: month)
+        storedDay = Int16(clamping: day)
     }
 
     /// The date that lies `days` days after 1970-01-01 (negative: before).
@@ -117,23 +118,25 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
 /// A wall-clock date and time with no zone attached (seconds resolution, as in iCalendar).
 ///
-/// Stored in 32-bit parts, as ``CivilDate`` (24 bytes, where the `Int`s took 48).
+/// Stored in 16 bytes, where the `Int`s took 48: the ``CivilDate`` (8), the hour and the minute
+/// in 16 bits (clamped to -32,768…32,767) and the second in 32 (a count of seconds past the
+/// minute may be large, ±2,147,483,647).
 public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The date.
     public var date: CivilDate
-    private var storedHour: Int32
-    private var storedMinute: Int32
+    private var storedHour: Int16
+    private var storedMinute: Int16
     private var storedSecond: Int32
 
     /// The hour, 0–23.
     public var hour: Int {
         get { Int(storedHour) }
-        set { storedHour = Int32(clamping: newValue) }
+        set { storedHour = Int16(clamping: newValue) }
     }
     /// The minute, 0–59.
     public var minute: Int {
         get { Int(storedMinute) }
-        set { storedMinute = Int32(clamping: newValue) }
+        set { storedMinute = Int16(clamping: newValue) }
     }
     /// The second, 0–60 (60 only for a leap second, as RFC 5545 allows).
     public var second: Int {
@@ -149,8 +152,8 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
     /// A wall time on `date`.
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.date = date
-        storedHour = Int32(clamping: hour)
-        storedMinute = Int32(clamping: minute)
+        storedHour = Int16(clamping: hour)
+        storedMinute = Int16(clamping: minute)
         storedSecond = Int32(clamping: second)
     }
 

@@ -1,28 +1,59 @@
 /// A DURATION value (RFC 5545 3.3.6), kept in its parts because they differ in
 /// meaning: weeks and days are nominal (a day is a calendar day, 23 or 25 hours
 /// across a DST change), hours, minutes and seconds are exact.
+///
+/// Stored in 32-bit parts (24 bytes, where the `Int`s took 48: an event's DURATION and an alarm's
+/// TRIGGER hold one); a part beyond ±2,147,483,647 (libical's own parts are C `int`s) is kept as
+/// the nearest of those bounds.
 public struct ICSDuration: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the duration is negative (`-PT15M`, before a trigger's reference).
     public var isNegative: Bool
+    private var storedWeeks: Int32
+    private var storedDays: Int32
+    private var storedHours: Int32
+    private var storedMinutes: Int32
+    private var storedSeconds: Int32
+
     /// Weeks (nominal: 7 days each).
-    public var weeks: Int
+    public var weeks: Int {
+        get { Int(storedWeeks) }
+        set { storedWeeks = Int32(clamping: newValue) }
+    }
     /// Days (nominal: a day is a calendar day, 23 or 25 hours across a DST change).
-    public var days: Int
+    public var days: Int {
+        get { Int(storedDays) }
+        set { storedDays = Int32(clamping: newValue) }
+    }
     /// Hours (exact).
-    public var hours: Int
+    public var hours: Int {
+        get { Int(storedHours) }
+        set { storedHours = Int32(clamping: newValue) }
+    }
     /// Minutes (exact).
-    public var minutes: Int
+    public var minutes: Int {
+        get { Int(storedMinutes) }
+        set { storedMinutes = Int32(clamping: newValue) }
+    }
     /// Seconds (exact).
-    public var seconds: Int
+    public var seconds: Int {
+        get { Int(storedSeconds) }
+        set { storedSeconds = Int32(clamping: newValue) }
+    }
+
+    /// The coded form: the keys of the `Int`-stored struct this replaces.
+    private enum CodingKeys: String, CodingKey {
+        case isNegative, storedWeeks = "weeks", storedDays = "days", storedHours = "hours"
+        case storedMinutes = "minutes", storedSeconds = "seconds"
+    }
 
     /// A duration from its parts (RFC 5545 3.3.6).
     public init(isNegative: Bool = false, weeks: Int = 0, days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
         self.isNegative = isNegative
-        self.weeks = weeks
-        self.days = days
-        self.hours = hours
-        self.minutes = minutes
-        self.seconds = seconds
+        storedWeeks = Int32(clamping: weeks)
+        storedDays = Int32(clamping: days)
+        storedHours = Int32(clamping: hours)
+        storedMinutes = Int32(clamping: minutes)
+        storedSeconds = Int32(clamping: seconds)
     }
 
     /// The nominal part in days (weeks × 7 + days), signed.
