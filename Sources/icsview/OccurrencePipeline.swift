@@ -5,15 +5,13 @@ import ICSKit
 /// `BoundedChannel`, so that the caller encodes and writes one batch while the next is
 /// expanded (two cores, two stages). At most ``bufferedBatches`` batches wait.
 ///
-/// A batch travels in reverse order, so that the caller takes each occurrence out of it with
-/// `popLast()` (a move) instead of copying it out of the array and destroying the array's copy
-/// afterwards (a retain and a release of each of its references, about 430 instructions an
-/// occurrence); the reversal, on the expansion's thread, moves the values without retaining them.
+/// A batch is an ``OccurrenceBatch``: each occurrence is moved into it and moved out of it,
+/// never copied.
 final class OccurrencePipeline: Sendable {
     // Sendable notes: the expansion's iterator lives on the producer thread alone; the
     // diagnostics travel in the channel's last batch.
     private enum Message: Sendable {
-        case batch([Occurrence])
+        case batch(OccurrenceBatch)
         case end([Diagnostic])
     }
 
@@ -27,18 +25,14 @@ final class OccurrencePipeline: Sendable {
         Thread.detachNewThread {
             defer { channel.close() }
             var iterator = expansion.makeIterator()
-            var batch: [Occurrence] = []
-            batch.reserveCapacity(Self.batchSize)
+            var batch = OccurrenceBatch(capacity: Self.batchSize)
             while let occurrence = iterator.next() {
-                batch.append(occurrence)
-                if batch.count == Self.batchSize {
-                    batch.reverse()
+                batch.append(consume occurrence)
+                if batch.isFull {
                     guard channel.send(.batch(batch)) else { return }
-                    batch = []
-                    batch.reserveCapacity(Self.batchSize)
+                    batch = OccurrenceBatch(capacity: Self.batchSize)
                 }
             }
-            batch.reverse()
             if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
             channel.send(.end(iterator.diagnostics))
         }
@@ -49,9 +43,9 @@ final class OccurrencePipeline: Sendable {
     /// Hands every occurrence, in order, to `body` on the calling thread; returns the expansion's diagnostics.
     func run(_ body: (borrowing Occurrence) -> Void) -> [Diagnostic] {
         while let message = channel.receive() {
-            switch consume message {
-            case .batch(var batch):
-                while let occurrence = batch.popLast() { body(occurrence) }
+            switch message {
+            case .batch(let batch):
+                while let occurrence = batch.takeNext() { body(occurrence) }
             case .end(let diagnostics): return diagnostics
             }
         }
