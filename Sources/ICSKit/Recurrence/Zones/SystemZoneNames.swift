@@ -51,9 +51,15 @@ enum SystemZoneNames {
 
     /// Whether `name` is one of the known names, as spelt: its zone file when there is one,
     /// else the index.
+    ///
+    /// - Complexity: a dictionary look-up once the name has been asked about (the file check's
+    ///   answers are kept: callers such as the validator normalise a TZID per property).
     static func isKnown(_ name: String) -> Bool {
-        isZoneFile(name) || index.names.contains(name)
+        fileAnswers.value(for: name) { isZoneFile(name) } || index.names.contains(name)
     }
+
+    /// ``isZoneFile(_:)``'s answers, by name: bounded, since the names come from the input.
+    private static let fileAnswers = BoundedCache<String, Bool>(capacity: 4_096)
 
     /// Whether `name` is a name that the walk of ``zoneinfoFiles()`` finds, decided from the name
     /// and the file system alone: every component starts with a capital letter, no dot, not
