@@ -93,7 +93,7 @@ enum OccurrenceJSON {
         out.append(parts.head)
         instantRecurrenceID(occurrence, to: &out)
         out.append(parts.middle)
-        instantTimes(occurrence, zoneNames: &cache.zoneNames, to: &out)
+        instantTimes(occurrence, to: &out)
         out.append(parts.tail)
         instantEnd(occurrence, hasAlarms: parts.hasAlarms, context: context, to: &out)
     }
@@ -128,18 +128,11 @@ enum OccurrenceJSON {
 
     /// The `start` value, then `,"end":…,"allDay":…,"timeZone":…`
     private static func instantTimes(_ occurrence: Occurrence, to out: inout JSONBytes) {
-        var names = ZoneNameJSON()
-        instantTimes(occurrence, zoneNames: &names, to: &out)
-    }
-
-    /// ``instantTimes(_:to:)`` with the `timeZone` value taken from `zoneNames` (the last zone
-    /// name written, kept as JSON: the instances of one series follow each other).
-    private static func instantTimes(_ occurrence: Occurrence, zoneNames: inout ZoneNameJSON, to out: inout JSONBytes) {
         time(occurrence.start, to: &out)
         out.literal(#","end":"#)
         time(occurrence.end, to: &out)
         occurrence.isAllDay ? out.literal(#","allDay":true,"timeZone":"#) : out.literal(#","allDay":false,"timeZone":"#)
-        if case .instant(_, _, let zone) = occurrence.start { zoneNames.write(zone ?? "UTC", to: &out) } else { out.literal("null") }
+        if case .instant(_, _, let zone) = occurrence.start { out.string(zone ?? "UTC") } else { out.literal("null") }
     }
 
     /// `,"calendar":…,"calendarId":…,"description":…,"url":…,"categories":[…],"color":…,`

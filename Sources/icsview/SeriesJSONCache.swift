@@ -54,8 +54,6 @@ struct SeriesJSONCache {
     private(set) var storedBytes = 0
     /// Entries held.
     private(set) var storedCount = 0
-    /// The `timeZone` value last written (an instance's own, but the same along a series).
-    var zoneNames = ZoneNameJSON()
 
     init(slotCount: Int = SeriesJSONCache.slotCount, byteBudget: Int = SeriesJSONCache.byteBudget) {
         precondition(slotCount > 0 && slotCount & (slotCount - 1) == 0, "slotCount must be a power of two")
@@ -88,24 +86,5 @@ struct SeriesJSONCache {
         storedBytes += parts.count - freed
         slots[index] = parts
         return true
-    }
-}
-
-/// The JSON string of the zone name last written, kept so that the next occurrence in the same
-/// zone copies its bytes instead of escaping the name again (comparing two names that share
-/// their storage, as the instances of a series do, is one comparison of their bits).
-struct ZoneNameJSON {
-    private var name: String?
-    private var json: [UInt8] = []
-
-    /// Writes `zone` as a JSON string: the same bytes as `JSONBytes.string(zone)`.
-    mutating func write(_ zone: String, to out: inout JSONBytes) {
-        if zone != name {
-            var bytes = JSONBytes(capacity: zone.utf8.count + 8)
-            bytes.string(zone)
-            json = bytes.bytes
-            name = zone
-        }
-        json.withUnsafeBufferPointer { out.append($0) }
     }
 }
