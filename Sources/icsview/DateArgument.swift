@@ -79,7 +79,9 @@ enum DateArgument {
         formatter.locale = locale
         let key = fold(text, locale: locale)
         guard !key.isEmpty else { return nil }
-        for symbols in [formatter.weekdaySymbols, formatter.shortWeekdaySymbols] {
+        // Optional on Darwin (`[String]!`), not in swift-corelibs-foundation: one form for both.
+        let lists: [[String]?] = [formatter.weekdaySymbols, formatter.shortWeekdaySymbols]
+        for symbols in lists {
             if let index = (symbols ?? []).firstIndex(where: { fold($0, locale: locale) == key }) { return Weekday(rawValue: index + 1) }
         }
         return nil
@@ -92,8 +94,9 @@ enum DateArgument {
         for formatLocale in [Locale(identifier: "en_US_POSIX"), locale] {
             let formatter = DateFormatter()
             formatter.locale = formatLocale
-            for symbols in [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols,
-                            formatter.shortStandaloneMonthSymbols] {
+            let lists: [[String]?] = [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols,
+                                      formatter.shortStandaloneMonthSymbols]
+            for symbols in lists {
                 if let index = (symbols ?? []).firstIndex(where: { fold($0, locale: formatLocale) == key }) { return index + 1 }
             }
         }

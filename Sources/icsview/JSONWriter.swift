@@ -24,7 +24,7 @@ indirect enum JSON {
         switch self {
         case .string(let s): out.string(s)
         case .int(let n): out.int(n)
-        case .double(let d): d.isFinite ? out.literal(String(d)) : out.literal("null")
+        case .double(let d): d.isFinite ? out.text(String(d)) : out.literal("null")
         case .bool(let b): b ? out.literal("true") : out.literal("false")
         case .null: out.literal("null")
         case .raw(let bytes): out.append(bytes)

@@ -29,7 +29,7 @@ extension OccurrenceJSON {
     static func utcTime(secondsSinceEpoch seconds: Int, to out: inout JSONBytes) {
         out.write(maxCount: maxTimeText + 2) { p in
             p[0] = UInt8(ascii: "\"")
-            var n = 1 + wallText(CivilDateTime(secondsSinceEpoch: seconds), at: p + 1)
+            var n = 1 + instantWallText(seconds, at: p + 1)
             p[n] = UInt8(ascii: "Z")
             p[n + 1] = UInt8(ascii: "\"")
             n += 2
@@ -46,13 +46,50 @@ extension OccurrenceJSON {
             return wallText(wall, at: p)
         case .instant(let seconds, let offset, let zone):
             if zone == nil {
-                let n = wallText(CivilDateTime(secondsSinceEpoch: seconds), at: p)
+                let n = instantWallText(seconds, at: p)
                 p[n] = UInt8(ascii: "Z")
                 return n + 1
             }
-            let n = wallText(CivilDateTime(secondsSinceEpoch: seconds + offset), at: p)
+            let n = instantWallText(seconds + offset, at: p)
             return n + offsetText(offset, at: p + n)
         }
+    }
+
+    /// The first second of 0000-03-01 and of 10000-01-01, as seconds since 1970 (proleptic
+    /// Gregorian, as ``CivilDateTime``): the range of ``instantWallText(_:at:)``'s own arithmetic.
+    static let fastTextRange = -62_162_035_200 ..< 253_402_300_800
+
+    /// `YYYY-MM-DDTHH:MM:SS` of `seconds` since 1970 read as a UTC wall time: the text of
+    /// `CivilDateTime(secondsSinceEpoch:)`, with Hinnant's `civil_from_days` done here in unsigned
+    /// arithmetic for the years 0000 (from March) to 9999 (a quarter of the instructions of the
+    /// model's checked version, which is called twice for each agenda line); other years through
+    /// the model.
+    static func instantWallText(_ seconds: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard fastTextRange.contains(seconds) else { return wallText(CivilDateTime(secondsSinceEpoch: seconds), at: p) }
+        // Seconds since 0000-03-01T00:00:00, so that the year starts in March (leap day last).
+        let shifted = UInt(seconds &+ 62_162_035_200)
+        let z = shifted / 86_400, rest = shifted % 86_400
+        let era = z / 146_097
+        let doe = z &- era &* 146_097
+        let yoe = (doe &- doe / 1460 &+ doe / 36_524 &- doe / 146_096) / 365
+        let doy = doe &- (365 &* yoe &+ yoe / 4 &- yoe / 100)
+        let mp = (5 &* doy &+ 2) / 153
+        let day = doy &- (153 &* mp &+ 2) / 5 &+ 1
+        let month = mp < 10 ? mp &+ 3 : mp &- 9
+        let year = yoe &+ era &* 400 &+ (month <= 2 ? 1 : 0)
+        JSONBytes.twoDigits(Int(bitPattern: year / 100), at: p)
+        JSONBytes.twoDigits(Int(bitPattern: year % 100), at: p + 2)
+        p[4] = UInt8(ascii: "-")
+        JSONBytes.twoDigits(Int(bitPattern: month), at: p + 5)
+        p[7] = UInt8(ascii: "-")
+        JSONBytes.twoDigits(Int(bitPattern: day), at: p + 8)
+        p[10] = UInt8(ascii: "T")
+        JSONBytes.twoDigits(Int(bitPattern: rest / 3600), at: p + 11)
+        p[13] = UInt8(ascii: ":")
+        JSONBytes.twoDigits(Int(bitPattern: rest % 3600 / 60), at: p + 14)
+        p[16] = UInt8(ascii: ":")
+        JSONBytes.twoDigits(Int(bitPattern: rest % 60), at: p + 17)
+        return 19
     }
 
     private static func dateText(_ d: CivilDate, at p: UnsafeMutablePointer<UInt8>) -> Int {

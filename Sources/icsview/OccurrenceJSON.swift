@@ -21,6 +21,8 @@ enum OccurrenceJSON {
         let ids: [String]
         let colors: [String]
         let zone: TimeZone
+        /// The display zone's offsets, looked up once for every DATE and floating time's epoch.
+        let clock: DisplayZoneClock
         let triggers: AlarmTriggers
 
         init(calendars: [ICalendar], zone: TimeZone) {
@@ -28,6 +30,7 @@ enum OccurrenceJSON {
             ids = calendars.map { CalendarIdentity.id(source: $0.source) }
             colors = calendars.enumerated().map { CalendarStyle($1).resolvedColor(index: $0).description }
             self.zone = zone
+            clock = DisplayZoneClock(zone)
             triggers = AlarmTriggers(calendars: calendars, viewerTimeZone: zone)
         }
     }
@@ -163,9 +166,9 @@ enum OccurrenceJSON {
     private static func instantEnd(_ occurrence: Occurrence, hasAlarms: Bool, context: Context, to out: inout JSONBytes) {
         AlarmJSON.write(hasAlarms ? context.triggers.instants(for: occurrence) : [], to: &out)
         out.literal(#","startEpoch":"#)
-        out.int(epoch(occurrence.start, zone: context.zone))
+        out.int(epoch(occurrence.start, clock: context.clock))
         out.literal(#","endEpoch":"#)
-        out.int(epoch(occurrence.end, zone: context.zone))
+        out.int(epoch(occurrence.end, clock: context.clock))
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -173,6 +176,16 @@ enum OccurrenceJSON {
     static func epoch(_ value: OccurrenceTime, zone: TimeZone) -> Int {
         if case .instant(let seconds, _, _) = value { return seconds }
         return Int(value.date(in: zone).timeIntervalSince1970.rounded(.down))
+    }
+
+    /// ``epoch(_:zone:)`` with the display zone's offsets looked up once (the same seconds: both
+    /// resolve the wall time in the zone's tzdata offsets).
+    static func epoch(_ value: OccurrenceTime, clock: DisplayZoneClock) -> Int {
+        switch value {
+        case .instant(let seconds, _, _): return seconds
+        case .date(let date): return clock.utcSeconds(of: CivilDateTime(date: date))
+        case .floating(let wall): return clock.utcSeconds(of: wall)
+        }
     }
 
     /// `{"name":…,"address":…}`, and for an attendee also `role` and `participationStatus`

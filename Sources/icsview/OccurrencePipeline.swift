@@ -4,11 +4,14 @@ import ICSKit
 /// Runs an expansion on its own thread, handing occurrences over in batches through ICSKit's
 /// `BoundedChannel`, so that the caller encodes and writes one batch while the next is
 /// expanded (two cores, two stages). At most ``bufferedBatches`` batches wait.
+///
+/// A batch is an ``OccurrenceBatch``: each occurrence is moved into it and moved out of it,
+/// never copied.
 final class OccurrencePipeline: Sendable {
     // Sendable notes: the expansion's iterator lives on the producer thread alone; the
     // diagnostics travel in the channel's last batch.
     private enum Message: Sendable {
-        case batch([Occurrence])
+        case batch(OccurrenceBatch)
         case end([Diagnostic])
     }
 
@@ -22,13 +25,12 @@ final class OccurrencePipeline: Sendable {
         Thread.detachNewThread {
             defer { channel.close() }
             var iterator = expansion.makeIterator()
-            var batch: [Occurrence] = []
-            batch.reserveCapacity(Self.batchSize)
+            var batch = OccurrenceBatch(capacity: Self.batchSize)
             while let occurrence = iterator.next() {
-                batch.append(occurrence)
-                if batch.count == Self.batchSize {
+                batch.append(consume occurrence)
+                if batch.isFull {
                     guard channel.send(.batch(batch)) else { return }
-                    batch.removeAll(keepingCapacity: true)
+                    batch = OccurrenceBatch(capacity: Self.batchSize)
                 }
             }
             if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
@@ -38,11 +40,12 @@ final class OccurrencePipeline: Sendable {
 
     deinit { channel.cancel() }
 
-    /// Hands every batch, in order, to `body` on the calling thread; returns the expansion's diagnostics.
-    func run(_ body: ([Occurrence]) -> Void) -> [Diagnostic] {
+    /// Hands every occurrence, in order, to `body` on the calling thread; returns the expansion's diagnostics.
+    func run(_ body: (borrowing Occurrence) -> Void) -> [Diagnostic] {
         while let message = channel.receive() {
             switch message {
-            case .batch(let batch): body(batch)
+            case .batch(let batch):
+                while let occurrence = batch.takeNext() { body(occurrence) }
             case .end(let diagnostics): return diagnostics
             }
         }

@@ -61,7 +61,7 @@ enum RemindCommand {
         var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration),
                                                           options: options.base)
         let failed = !failures.isEmpty
-        var filter = SearchFilter(options.base)  // --grep, --calendar
+        let filter = SearchFilter(options.base)  // --grep, --calendar
         guard let selected = filter.select(calendars) else { return 1 }
         calendars = selected
         if options.base.format == .text {
@@ -77,7 +77,7 @@ enum RemindCommand {
         var output = StandardOutput()
         var count = 0
         while let reminder = iterator.next() {
-            guard filter.matches(reminder.occurrence?.incidence ?? reminder.incidence) else { continue }
+            guard reminder.occurrence.map(filter.matches) ?? filter.matches(reminder.incidence) else { continue }
             count += 1
             output.write { out in
                 if options.base.format == .json {

@@ -107,7 +107,7 @@ enum SearchCommand {
         var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
                                                           options: options)
         let failed = !failures.isEmpty
-        var filter = SearchFilter(options)
+        let filter = SearchFilter(options)
         guard let selected = filter.select(calendars) else { return 2 }
         calendars = selected
         if options.format == .text {

@@ -17,10 +17,10 @@ struct SearchFilter {
     let needle: String?
     /// The `--calendar` names as given; empty: every calendar.
     let calendarNames: [String]
-    /// Components already known to match, or not to (the occurrences of a series share their
-    /// component, so each is folded once, not once per occurrence).
-    private var matching: Set<Incidence> = []
-    private var failing: Set<Incidence> = []
+    /// The answers already worked out, by the occurrence's shared incidence box: the instances
+    /// of a series share one, so its text is folded once, not once per instance (shared by the
+    /// copies of this filter; the needle never changes).
+    private let memo = MatchMemo()
 
     init(grep: String? = nil, calendars: [String] = []) {
         needle = grep.map(Self.fold)
@@ -45,13 +45,18 @@ struct SearchFilter {
     /// (always true without `--grep`).
     func matches(_ incidence: Incidence) -> Bool {
         guard let needle else { return true }
-        if matching.contains(incidence) { return true }
-        if failing.contains(incidence) { return false }
         return Self.contains(incidence, needle)
     }
 
-    /// Whether the occurrence is shown: its own component (an override's data when overridden) matches.
-    func matches(_ occurrence: Occurrence) -> Bool { matches(occurrence.incidence) }
+    /// Whether the occurrence is shown: its own component (an override's data when overridden)
+    /// matches. Folded once per shared incidence (``Occurrence/sharedIncidenceKey``), then remembered.
+    func matches(_ occurrence: Occurrence) -> Bool {
+        guard let needle else { return true }
+        return memo.answer(for: occurrence.sharedIncidenceKey) { Self.contains(occurrence.incidence, needle) }
+    }
+
+    /// How many answers are remembered (for tests and the debug counters).
+    var rememberedCount: Int { memo.count }
 
     private static func contains(_ incidence: Incidence, _ needle: String) -> Bool {
         for text in [incidence.summary, incidence.location, incidence.notes] {
@@ -100,25 +105,20 @@ struct SearchFilter {
     /// components match `--grep` (their occurrences could not match: this only spares the
     /// expansion). A UID with one matching component keeps them all, so that an override still
     /// replaces its instance; ``matches(_:)-(Occurrence)`` then decides per occurrence.
-    /// Also remembers which components matched, so that ``matches(_:)`` folds each text once.
     ///
     /// - Complexity: O(n) text folds for n components.
-    mutating func apply(_ calendars: [ICalendar]) -> [ICalendar] {
+    func apply(_ calendars: [ICalendar]) -> [ICalendar] {
         let kept = calendars.filter(keeps)
         guard let needle else { return kept }
         return kept.map { calendar in
             var copy = calendar
             var matchedUIDs: Set<String> = []
             for incidence in calendar.events + calendar.todos + calendar.journals {
-                if Self.contains(incidence, needle) {
-                    matching.insert(incidence)
-                    if let uid = incidence.uid { matchedUIDs.insert(uid) }
-                } else {
-                    failing.insert(incidence)
-                }
+                if let uid = incidence.uid, !matchedUIDs.contains(uid), Self.contains(incidence, needle) { matchedUIDs.insert(uid) }
             }
+            // A component without UID stands alone: kept when its own text matches.
             let keep = { (incidence: Incidence) in
-                incidence.uid.map(matchedUIDs.contains) ?? self.matching.contains(incidence)
+                incidence.uid.map(matchedUIDs.contains) ?? Self.contains(incidence, needle)
             }
             copy.events = calendar.events.filter(keep)
             copy.todos = calendar.todos.filter(keep)
@@ -131,7 +131,7 @@ struct SearchFilter {
 extension SearchFilter {
     /// ``apply(_:)`` for the command line: a `--calendar` name that names no calendar is a
     /// warning on stderr, or an error when no calendar is left (then nil: exit 1).
-    mutating func select(_ calendars: [ICalendar]) -> [ICalendar]? {
+    func select(_ calendars: [ICalendar]) -> [ICalendar]? {
         guard isActive else { return calendars }
         let unknown = unknownNames(in: calendars)
         let kept = apply(calendars)

@@ -101,16 +101,12 @@ struct Views {
         var scratch = JSONBytes(capacity: 4096)
         let filtered = filter.needle != nil
         var count = 0
-        let diagnostics = pipeline.run { batch in
-            // Through the buffer: each occurrence is borrowed where it lies, not copied out.
-            batch.withUnsafeBufferPointer { occurrences in
-                for index in occurrences.indices where !filtered || filter.matches(occurrences[index]) {
-                    count += 1
-                    output.write { out in
-                        OccurrenceJSON.write(occurrences[index], context: json, cache: &cache, scratch: &scratch, to: &out)
-                        out.byte(0x0A)
-                    }
-                }
+        let diagnostics = pipeline.run { occurrence in
+            guard !filtered || filter.matches(occurrence) else { return }
+            count += 1
+            output.write { out in
+                OccurrenceJSON.write(occurrence, context: json, cache: &cache, scratch: &scratch, to: &out)
+                out.byte(0x0A)
             }
         }
         output.flush()

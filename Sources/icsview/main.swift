@@ -70,7 +70,7 @@ func run(_ commandLine: [String]) -> Int32 {
                                                       options: options, window: window)
     // Failed inputs are not empty calendars: with none read, the errors alone.
     if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }
-    var filter = SearchFilter(options)  // --grep, --calendar
+    let filter = SearchFilter(options)  // --grep, --calendar
     guard let selected = filter.select(calendars) else { exit(1) }
     calendars = selected
     if options.format != .json {

@@ -59,3 +59,24 @@ struct UTCZone: ZoneConverting {
     func offset(atUTC utcSeconds: Int) -> Int { 0 }
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool) { (wall.secondsSinceEpoch, true) }
 }
+
+/// The display zone's wall clock for callers outside ICSKit that convert many wall times in one
+/// zone (the command line's `startEpoch` of all-day and floating occurrences): the zone's
+/// offsets looked up once, where ``OccurrenceTime/date(in:)`` finds them again on every call.
+///
+/// `utcSeconds(of:)` is exactly what `OccurrenceTime.date(in:)` answers for a DATE or floating
+/// time, in whole seconds (both are ``FoundationZone/resolve(_:)``).
+package struct DisplayZoneClock: Sendable {
+    private let zone: FoundationZone
+
+    /// The clock of `zone`.
+    package init(_ zone: TimeZone) {
+        self.zone = FoundationZone(zone: zone)
+    }
+
+    /// The instant (seconds since 1970 UTC) at which clocks in the zone show `wall`: in a
+    /// spring-forward gap with the offset before it, at an ambiguous time the first of the two.
+    package func utcSeconds(of wall: CivilDateTime) -> Int {
+        zone.resolve(wall).utcSeconds
+    }
+}

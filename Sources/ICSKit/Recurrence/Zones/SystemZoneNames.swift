@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The IANA zone names this system knows: Foundation's `knownTimeZoneIdentifiers` and the
 /// files of `/usr/share/zoneinfo` (which add the backward-compatible aliases such as
-/// `US/Eastern` and `Etc/GMT+5`). Built once, on first use.
+/// `US/Eastern` and `Etc/GMT+5`).
+///
+/// A name spelt as tzdata spells it is answered by looking for its file (``isZoneFile(_:)``:
+/// a few `lstat`s); the index of every name (a walk of `/usr/share/zoneinfo`, about 60 million
+/// instructions) is built once, on the first question that the file alone cannot answer: a
+/// name in another case, a name Foundation knows without a file, a city, the areas.
 enum SystemZoneNames {
     /// Where the system's tzdata lives.
     static let zoneinfoDirectory = "/usr/share/zoneinfo"
@@ -35,9 +45,44 @@ enum SystemZoneNames {
     /// The tzdata spelling of `name`: `name` itself when known, else the one known name equal
     /// to it ignoring case (`europe/berlin` → `Europe/Berlin`); `nil` when none or several.
     static func canonical(_ name: String) -> String? {
-        if index.names.contains(name) { return name }
+        if isKnown(name) { return name }
         return index.byLowercase[name.lowercased()]
     }
+
+    /// Whether `name` is one of the known names, as spelt: its zone file when there is one,
+    /// else the index.
+    ///
+    /// - Complexity: a dictionary look-up once the name has been asked about (the file check's
+    ///   answers are kept: callers such as the validator normalise a TZID per property).
+    static func isKnown(_ name: String) -> Bool {
+        fileAnswers.value(for: name) { isZoneFile(name) } || index.names.contains(name)
+    }
+
+    /// ``isZoneFile(_:)``'s answers, by name: bounded, since the names come from the input.
+    private static let fileAnswers = BoundedCache<String, Bool>(capacity: 4_096)
+
+    /// Whether `name` is a name that the walk of ``zoneinfoFiles()`` finds, decided from the name
+    /// and the file system alone: every component starts with a capital letter, no dot, not
+    /// `SECURITY`, no empty component; each folder on the way a real folder (not a link, so that
+    /// the walk, which does not follow links, reaches it); the name itself a file or a link to
+    /// one. A `false` is no answer: the caller asks the index.
+    static func isZoneFile(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count < 1024, !name.utf8.contains(0), !name.contains("."), name != "SECURITY" else { return false }
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.allSatisfy({ $0.first.map { $0.isUppercase } ?? false }) else { return false }
+        var path = zoneinfoDirectory
+        var info = stat()
+        for folder in components.dropLast() {
+            path += "/" + folder
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        }
+        path += "/" + components[components.count - 1]
+        // Following a link, as the walk's `fileExists(atPath:isDirectory:)` does.
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+    }
+
+    /// Every name of the index (the walk and Foundation's list), for tests.
+    static var indexedNames: Set<String> { index.names }
 
     /// The known names whose last component is `city` ignoring case and with spaces read as
     /// underscores (`Buenos Aires` → `America/Argentina/Buenos_Aires`, `America/Buenos_Aires`).
@@ -58,7 +103,7 @@ enum SystemZoneNames {
         let prefix = zoneinfoDirectory + "/"
         guard standardized.hasPrefix(prefix) else { return name }
         let current = String(standardized.dropFirst(prefix.count))
-        return index.names.contains(current) && current.contains("/") ? current : name
+        return current.contains("/") && isKnown(current) ? current : name
     }
 
     /// The top-level folders of tzdata's zone names (`Europe`, `America`, `Etc`, …).
