@@ -11,6 +11,8 @@ import Foundation
 /// ```
 public struct AlarmTriggers: Sendable {
     private let maker: ReminderMaker
+    /// Each series' triggers, worked out at its first occurrence.
+    private let plans = AlarmTriggerPlans()
 
     /// - Parameters:
     ///   - calendars: the calendars the occurrences come from (in the same order as for the expansion).
@@ -23,8 +25,12 @@ public struct AlarmTriggers: Sendable {
     /// Every trigger of the occurrence's alarms, repetitions included, sorted: relative ones
     /// counted from this occurrence, absolute ones as written; none for a cancelled occurrence.
     ///
+    /// The triggers of a series are worked out at its first occurrence (once per series, not per
+    /// occurrence) unless its alarms move by nominal days.
+    ///
     /// - Complexity: O(a log a) for a triggers.
     public func instants(for occurrence: Occurrence) -> [Date] {
+        if let plan = plans.plan(for: occurrence, maker: maker) { return plan.instants(for: occurrence, viewer: maker.viewer) }
         var found: [Date] = []
         maker.relativeTriggers(occurrence) { _, utc, _, _, _ in found.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
         if !occurrence.incidence.isCancelled, occurrence.incidence.alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// The triggers of one series' alarms worked out once, for ``AlarmTriggers``: the relative ones
+/// as exact offsets from an occurrence's start or end (repetitions included), the absolute ones
+/// as the instants they are. Each occurrence then only adds its start or end to the offsets.
+///
+/// Only for series whose relative alarms move by exact seconds alone (no nominal days in the
+/// TRIGGER, nor in a repeated DURATION): those read the same whatever the occurrence's zone.
+/// The others are worked out per occurrence, as ``ReminderMaker/relativeTriggers(_:_:)`` does.
+struct AlarmTriggerPlan {
+    /// Offsets (seconds) from the occurrence's start, and from its end, of every relative trigger.
+    var fromStart: [Int] = []
+    var fromEnd: [Int] = []
+    /// The absolute triggers (and snoozes), as ``ReminderMaker/absoluteTriggers(of:calendarID:calendarIndex:overridden:emit:)`` gives them.
+    var absolute: [Date] = []
+
+    /// The plan of an incidence, or nil when one of its relative alarms moves by nominal days.
+    /// Mirrors ``ReminderMaker/relativeTriggers(_:_:)`` with every trigger kept (acknowledged ones
+    /// too, as ``AlarmTriggers`` lists them), over a range that holds every instant.
+    init?(_ incidence: Incidence, maker: ReminderMaker, calendarID: CalendarID, calendarIndex: Int) {
+        precondition(maker.includesAcknowledged, "a plan lists acknowledged triggers too")
+        guard !incidence.isCancelled else { return }
+        let alarms = incidence.alarms
+        for index in alarms.indices {
+            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, maker.fires(alarms[index], among: alarms) else { continue }
+            if toEnd {
+                if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
+            } else if incidence.start == nil {
+                continue
+            }
+            let dueAtStart = incidence.kind == .todo && incidence.start == nil
+            let step = alarms[index].duration
+            let repeats = alarms[index].repeatCount ?? 0
+            if offset.nominalDays != 0 || (repeats > 0 && step?.nominalDays ?? 0 != 0) { return nil }
+            var offsets = [offset.exactSeconds]
+            if repeats > 0, let step, step.approximateSeconds > 0 {
+                // ``ReminderMaker/repetitions(of:from:clock:_:)``: REPEAT more, DURATION apart, at most its limit.
+                for k in 1...min(repeats, ReminderMaker.repetitionLimit) { offsets.append(offset.exactSeconds + k * step.exactSeconds) }
+            }
+            if toEnd && !dueAtStart { fromEnd += offsets } else { fromStart += offsets }
+        }
+        if alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {
+            maker.absoluteTriggers(of: incidence, calendarID: calendarID, calendarIndex: calendarIndex) { absolute.append($0.trigger) }
+        }
+    }
+
+    /// The triggers of an occurrence of the series, sorted; `viewer` reads all-day and floating
+    /// starts and ends (``AlarmClock/anchor(_:viewer:floating:movesDays:lookup:)`` without nominal days).
+    func instants(for occurrence: Occurrence, viewer: any ZoneConverting) -> [Date] {
+        var found: [Date] = []
+        found.reserveCapacity(fromStart.count + fromEnd.count + absolute.count)
+        if !fromStart.isEmpty {
+            let anchor = Self.anchor(occurrence.start, viewer: viewer)
+            for offset in fromStart { found.append(Date(timeIntervalSince1970: TimeInterval(anchor + offset))) }
+        }
+        if !fromEnd.isEmpty {
+            let anchor = Self.anchor(occurrence.end, viewer: viewer)
+            for offset in fromEnd { found.append(Date(timeIntervalSince1970: TimeInterval(anchor + offset))) }
+        }
+        found += absolute
+        if found.count > 1 { found.sort() }
+        return found
+    }
+
+    /// The instant a start or end denotes: an instant as it is, a date at its midnight and a floating time in `viewer`.
+    static func anchor(_ time: OccurrenceTime, viewer: any ZoneConverting) -> Int {
+        switch time {
+        case .instant(let seconds, _, _): return seconds
+        case .date(let d): return viewer.resolve(CivilDateTime(date: d)).utcSeconds
+        case .floating(let t): return viewer.resolve(t).utcSeconds
+        }
+    }
+}
+
+/// The plans of the series seen so far, by the box their occurrences share
+/// (``Occurrence/sharedIncidenceKey``), which each entry holds: a box kept alive cannot be
+/// freed and its identity reused, nor written in place (see ``Occurrence/sharedIncidenceKey``).
+/// One entry per series of the expansion: no more than the calendars hold.
+///
+/// Sendable notes: the entries live behind a `Mutex`; the boxes are only compared by identity.
+final class AlarmTriggerPlans: Sendable {
+    private struct Entry: @unchecked Sendable {
+        // Sendable notes: `box` is never read, only kept alive (its identity is the key).
+        let box: AnyObject
+        let calendarIndex: Int
+        let calendarID: CalendarID
+        let plan: AlarmTriggerPlan?
+    }
+
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    /// The plan of the occurrence's series (made at its first occurrence); nil when it has none
+    /// (nominal days: worked out per occurrence).
+    func plan(for occurrence: Occurrence, maker: ReminderMaker) -> AlarmTriggerPlan? {
+        let box = occurrence.sharedIncidenceKey
+        let key = ObjectIdentifier(box)
+        if let entry = entries.withLock({ $0[key] }),
+           entry.calendarIndex == occurrence.calendarIndex, entry.calendarID == occurrence.calendarID {
+            return entry.plan
+        }
+        let plan = AlarmTriggerPlan(occurrence.shared.value, maker: maker, calendarID: occurrence.calendarID,
+                                    calendarIndex: occurrence.calendarIndex)
+        let entry = Entry(box: box, calendarIndex: occurrence.calendarIndex, calendarID: occurrence.calendarID, plan: plan)
+        entries.withLock { $0[key] = entry }
+        return plan
+    }
+}
