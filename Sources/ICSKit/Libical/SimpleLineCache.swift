@@ -8,47 +8,64 @@ import Foundation
 ///
 /// Direct-mapped and bounded: ``slotCount`` entries of lines of at most ``maxLineBytes`` bytes
 /// (with their values, under 1 MB); a line whose slot is taken replaces what was there. One
-/// per thread, so no lock (``current``), released with its thread. UID lines are never kept:
-/// each event has its own. The TZIDs of zoned values are shared too (``maxZones`` of them).
+/// per thread, so no lock (``current``), released with its thread. UID, DTSTART, DTEND and
+/// RECURRENCE-ID lines are never kept: each event has its own. The TZIDs of zoned values are shared too (``maxZones`` of them).
 final class SimpleLineCache {
     /// How many lines are kept.
     static let slotCount = 4096
     /// Longer lines are read every time, not kept.
     static let maxLineBytes = 160
 
-    private struct Entry {
-        var hash: UInt64
-        var context: SimpleLineReader.Context
-        var key: [UInt8]
-        var property: SimpleProperty?
-    }
-
-    private let slots: UnsafeMutablePointer<Entry?>
+    /// The slots, in parallel arrays: a lookup compares a hash (0: an empty slot) and, on a
+    /// match, the kept bytes in place, so a miss copies nothing and a hit copies only the value.
+    private let hashes: UnsafeMutablePointer<UInt64>
+    private let contexts: UnsafeMutablePointer<SimpleLineReader.Context>
+    private let keys: UnsafeMutablePointer<[UInt8]>
+    private let properties: UnsafeMutablePointer<SimpleProperty?>
 
     init() {
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: nil, count: Self.slotCount)
+        hashes = .allocate(capacity: Self.slotCount)
+        hashes.initialize(repeating: 0, count: Self.slotCount)
+        contexts = .allocate(capacity: Self.slotCount)
+        contexts.initialize(repeating: .incidence, count: Self.slotCount)
+        keys = .allocate(capacity: Self.slotCount)
+        keys.initialize(repeating: [], count: Self.slotCount)
+        properties = .allocate(capacity: Self.slotCount)
+        properties.initialize(repeating: nil, count: Self.slotCount)
     }
 
     deinit {
-        slots.deinitialize(count: Self.slotCount)
-        slots.deallocate()
+        hashes.deallocate()
+        contexts.deallocate()
+        keys.deinitialize(count: Self.slotCount)
+        keys.deallocate()
+        properties.deinitialize(count: Self.slotCount)
+        properties.deallocate()
     }
 
     /// ``SimpleLineReader/read(_:_:in:)``, or what it gave for the same bytes in the same context.
     /// - Complexity: O(n) in the line's length.
     func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
-        guard !bytes.isEmpty, bytes.count <= Self.maxLineBytes, !Self.isUID(bytes) else { return SimpleLineReader.read(name, bytes, in: context) }
-        let hash = Self.hash(bytes, context)
-        let slot = slots + Int(truncatingIfNeeded: hash >> 20) & (Self.slotCount - 1)
-        if let entry = slot.pointee, entry.hash == hash, entry.context == context,
-           entry.key.count == bytes.count,
-           entry.key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-            return entry.property
+        guard !bytes.isEmpty, bytes.count <= Self.maxLineBytes, !Self.isOwnPerEvent(bytes) else {
+            // Not kept, but its zone is still shared with the other events'.
+            var property = SimpleLineReader.read(name, bytes, in: context)
+            if property != nil { shareZones(&property!.value) }
+            return property
+        }
+        let hash = Self.hash(bytes, context) | 1
+        let slot = Int(truncatingIfNeeded: hash >> 20) & (Self.slotCount - 1)
+        if hashes[slot] == hash, contexts[slot] == context, keys[slot].count == bytes.count,
+           keys[slot].withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return properties[slot]
         }
         var property = SimpleLineReader.read(name, bytes, in: context)
         if property != nil { shareZones(&property!.value) }
-        slot.pointee = Entry(hash: hash, context: context, key: Array(bytes), property: property)
+        hashes[slot] = hash
+        contexts[slot] = context
+        // The slot's array is reused: no allocation once it has grown to the line's length.
+        keys[slot].removeAll(keepingCapacity: true)
+        keys[slot].append(contentsOf: bytes)
+        properties[slot] = property
         return property
     }
 
@@ -76,12 +93,24 @@ final class SimpleLineCache {
     }
 
     /// The number of lines kept (for tests).
-    var count: Int { (0..<Self.slotCount).count { slots[$0] != nil } }
+    var count: Int { (0..<Self.slotCount).count { hashes[$0] != 0 } }
 
-    /// Whether the line is a UID (any case), whose value no other event shares.
-    private static func isUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count > 3 && bytes[0] | 0x20 == 0x75 && bytes[1] | 0x20 == 0x69 && bytes[2] | 0x20 == 0x64
-            && (bytes[3] == 0x3A || bytes[3] == 0x3B)
+    /// Whether the line is one whose value each event has of its own, so that keeping it would
+    /// only push out lines that events share: UID, DTSTART, DTEND, RECURRENCE-ID (any case).
+    private static func isOwnPerEvent(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func named(_ name: StaticString) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard bytes.count > count, bytes[count] == 0x3A || bytes[count] == 0x3B else { return false }
+            let letters = name.utf8Start
+            for i in 0..<count where bytes[i] & 0xDF != letters[i] & 0xDF { return false }
+            return true
+        }
+        switch bytes[0] | 0x20 {
+        case 0x75: return named("UID")
+        case 0x64: return named("DTSTART") || named("DTEND")
+        case 0x72: return named("RECURRENCE-ID")
+        default: return false
+        }
     }
 
     /// FNV-1a over the bytes, eight at a time, and the context.

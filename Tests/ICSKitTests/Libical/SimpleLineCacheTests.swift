@@ -89,7 +89,28 @@ import Testing
             }
         }
         // The escaped LOCATION is left to libical (nil) in both: the cache keeps that answer too.
-        #expect(cache.count == lines.count)
+        // The DTSTART is read but not kept (each event has its own).
+        #expect(cache.count == lines.count - 1)
+    }
+
+    @Test func linesOfEachEventsOwnAreNotKept() {
+        // UID, DTSTART, DTEND and RECURRENCE-ID, in any case, are read every time and not kept;
+        // a name that only begins like one of them (DTSTAMP, UIDX) is kept.
+        let cache = SimpleLineCache()
+        let own = ["uid:a@example.org", "DTSTART:20250101T090000Z", "dtend;TZID=Europe/Berlin:20250101T100000",
+                   "Recurrence-ID:20250101T090000Z"]
+        for line in own {
+            var bytes = Array(line.utf8)
+            let name = String(line.prefix { $0 != ":" && $0 != ";" }).uppercased()
+            let value = bytes.withUnsafeMutableBufferPointer { cache.read(name, UnsafeBufferPointer($0), in: .incidence) }
+            #expect(value != nil, "\(line)")
+        }
+        #expect(cache.count == 0)
+        var stamp = Array("DTSTAMP:20250101T090000Z".utf8)
+        let value = stamp.withUnsafeMutableBufferPointer { cache.read("DTSTAMP", UnsafeBufferPointer($0), in: .incidence) }
+        guard case .time(let time)? = value?.value else { Issue.record("DTSTAMP not read as a time"); return }
+        #expect(time == .utc(CivilDateTime(year: 2025, month: 1, day: 1, hour: 9, minute: 0, second: 0)))
+        #expect(cache.count == 1)
     }
 
     @Test func uidLinesAndLongLinesAreNotKept() {
