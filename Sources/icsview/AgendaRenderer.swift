@@ -54,7 +54,7 @@ enum AgendaRenderer {
     /// multi-day occurrence shows with its span, and the caller skips it on later days.
     static func dayLines(_ placed: DayOccurrences, day: CalendarDay, calendar: Calendar, options: AgendaRenderOptions,
                          skipping: Set<Int> = []) -> (lines: [String], listed: [Int]) {
-        let today = placed.placements(on: day).filter { !skipping.contains($0.index) }
+        let today = placed.placements(on: day, skipping: skipping)
         guard !today.isEmpty else { return ([], []) }
         let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
         var lines = [TerminalStyle(enabled: options.color).apply(dates.string(day, template: "EEE d MMM yyyy"), "1")]

@@ -104,6 +104,16 @@ public struct DayOccurrences: Sendable {
         placements(onSerial: arithmetic.serial(of: day))
     }
 
+    /// The placements on `day` whose ``OccurrencePlacement/index`` is not in `skipping`, in
+    /// display order: only those are built (an agenda lists a multi-day occurrence once, and
+    /// building a placement may ask the calendar for its days, as before 1583).
+    package func placements(on day: CalendarDay, skipping: Set<Int>) -> [OccurrencePlacement] {
+        guard !skipping.isEmpty else { return placements(on: day) }
+        return positions(onSerial: arithmetic.serial(of: day)).compactMap { position in
+            skipping.contains(slots[position].index) ? nil : placement(at: position)
+        }
+    }
+
     /// How many occurrences cover `day` (listed or not; 0 outside the visible days).
     ///
     /// - Complexity: O(log n).

@@ -63,6 +63,22 @@ struct HostileProjectionTests {
         #expect(full.count(on: S.day(2024, 3, 15)) == 40 && full.count(on: S.day(2024, 4, 7)) == 0)
     }
 
+    @Test("an agenda's day skips what earlier days listed, building only the rest")
+    func daysSkipWhatWasListed() {
+        // The 40 ten-day instances covering each day: on 15 March, those that began on 6–15 March
+        // (ten per series); skipping those listed on 14 March (begun on 5–14 March) leaves the
+        // four that begin on the 15th, one per series.
+        let occurrences = Self.longDaily()
+        let full = DayOccurrences(occurrences, visibleDays: S.day(2024, 2, 25)...S.day(2024, 4, 6), calendar: Self.calendar)
+        let listed = Set(full.placements(on: S.day(2024, 3, 14)).map(\.index))
+        let rest = full.placements(on: S.day(2024, 3, 15), skipping: listed)
+        #expect(listed.count == 40)
+        #expect(rest.count == 4)
+        #expect(rest.allSatisfy { $0.days.lowerBound == S.day(2024, 3, 15) })
+        #expect(rest == full.placements(on: S.day(2024, 3, 15)).filter { !listed.contains($0.index) })
+        #expect(full.placements(on: S.day(2024, 3, 15), skipping: []) == full.placements(on: S.day(2024, 3, 15)))
+    }
+
     @Test("lanes past the cap are counted: kept lanes never collide and match the uncapped layout")
     func lanesAreCapped() {
         let occurrences = Self.longDaily()
