@@ -20,26 +20,22 @@ struct AlarmTriggerPlan {
     /// too, as ``AlarmTriggers`` lists them), over a range that holds every instant.
     init?(_ incidence: Incidence, maker: ReminderMaker, calendarID: CalendarID, calendarIndex: Int) {
         precondition(maker.includesAcknowledged, "a plan lists acknowledged triggers too")
-        guard !incidence.isCancelled else { return }
         let alarms = incidence.alarms
-        for index in alarms.indices {
-            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, maker.fires(alarms[index], among: alarms) else { continue }
-            if toEnd {
-                if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
-            } else if incidence.start == nil {
-                continue
-            }
-            let dueAtStart = incidence.kind == .todo && incidence.start == nil
-            let step = alarms[index].duration
-            let repeats = alarms[index].repeatCount ?? 0
-            if offset.nominalDays != 0 || (repeats > 0 && step?.nominalDays ?? 0 != 0) { return nil }
+        var movesDays = false, starts: [Int] = [], ends: [Int] = []
+        maker.firingRelativeAlarms(of: incidence) { index, offset, atEnd, nominal in
+            guard !movesDays else { return }
+            if nominal { movesDays = true; return }
             var offsets = [offset.exactSeconds]
-            if repeats > 0, let step, step.approximateSeconds > 0 {
+            if let repeats = alarms[index].repeatCount, repeats > 0, let step = alarms[index].duration, step.approximateSeconds > 0 {
                 // ``ReminderMaker/repetitions(of:from:clock:_:)``: REPEAT more, DURATION apart, at most its limit.
                 for k in 1...min(repeats, ReminderMaker.repetitionLimit) { offsets.append(offset.exactSeconds + k * step.exactSeconds) }
             }
-            if toEnd && !dueAtStart { fromEnd += offsets } else { fromStart += offsets }
+            if atEnd { ends += offsets } else { starts += offsets }
         }
+        if movesDays { return nil }
+        fromStart = starts
+        fromEnd = ends
+        guard !incidence.isCancelled else { return }
         if alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {
             maker.absoluteTriggers(of: incidence, calendarID: calendarID, calendarIndex: calendarIndex) { absolute.append($0.trigger) }
         }

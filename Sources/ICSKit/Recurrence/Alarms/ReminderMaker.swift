@@ -42,9 +42,29 @@ struct ReminderMaker {
 
     private func relativeTriggers(_ occurrence: Occurrence, of incidence: Incidence,
                                   _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
-        guard !incidence.isCancelled, !incidence.alarms.isEmpty else { return }
+        guard !incidence.alarms.isEmpty else { return }
         let alarms = incidence.alarms
         let moz = MozillaAlarmState(incidence)
+        firingRelativeAlarms(of: incidence) { index, offset, fromEnd, movesDays in
+            let anchor = AlarmClock.anchor(fromEnd ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
+                                           movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
+            let first = anchor.clock.add(offset, to: anchor.utc)
+            let acknowledged = acknowledgement(of: alarms[index], among: alarms, moz: moz)
+            repetitions(of: alarms[index], from: first, clock: anchor.clock) { utc, k in
+                let done = acknowledged.map { utc <= $0 } ?? false
+                if done && !includesAcknowledged { return }
+                body(index, utc, anchor.utc, k, done)
+            }
+        }
+    }
+
+    /// The relative alarms of `incidence` that fire (none when it is cancelled), in order: each
+    /// with its position, its offset, whether it counts from the occurrence's end, and whether it
+    /// moves by nominal days (its TRIGGER, or the DURATION between repetitions).
+    func firingRelativeAlarms(of incidence: Incidence,
+                              _ body: (_ index: Int, _ offset: ICSDuration, _ fromEnd: Bool, _ movesDays: Bool) -> Void) {
+        guard !incidence.isCancelled else { return }
+        let alarms = incidence.alarms
         for index in alarms.indices {
             guard case .relative(let offset, let toEnd)? = alarms[index].trigger, fires(alarms[index], among: alarms) else { continue }
             // RFC 5545 3.8.6.3: relative to START needs DTSTART; to END needs an end (DTEND, DUE or DURATION).
@@ -57,15 +77,7 @@ struct ReminderMaker {
             let dueAtStart = incidence.kind == .todo && incidence.start == nil
             let step = alarms[index].duration
             let movesDays = offset.nominalDays != 0 || (alarms[index].repeatCount ?? 0 > 0 && step?.nominalDays ?? 0 != 0)
-            let anchor = AlarmClock.anchor(toEnd && !dueAtStart ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
-                                           movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
-            let first = anchor.clock.add(offset, to: anchor.utc)
-            let acknowledged = acknowledgement(of: alarms[index], among: alarms, moz: moz)
-            repetitions(of: alarms[index], from: first, clock: anchor.clock) { utc, k in
-                let done = acknowledged.map { utc <= $0 } ?? false
-                if done && !includesAcknowledged { return }
-                body(index, utc, anchor.utc, k, done)
-            }
+            body(index, offset, toEnd && !dueAtStart, movesDays)
         }
     }
 
