@@ -8,7 +8,7 @@ enum SummaryRenderer {
         for calendar in calendars {
             let title = calendar.name ?? "(unnamed calendar)"
             out += "\(title) — \(calendar.source ?? "-")\n"
-            let recurring = calendar.events.filter(\.isRecurring).count
+            let recurring = calendar.events.count(where: \.isRecurring)
             out += "  events:     \(calendar.events.count)" + (recurring > 0 ? " (\(recurring) recurring)" : "") + "\n"
             let duplicates = calendar.droppedDuplicates
             if !duplicates.isEmpty {
@@ -22,8 +22,8 @@ enum SummaryRenderer {
             if let zone = calendar.defaultTimeZone { out += "  default zone: \(zone)\n" }
             if let product = calendar.productID { out += "  made by:    \(product)\n" }
             if let context { out += SummaryWhen.lines(calendar, context: context) }
-            let errors = calendar.diagnostics.filter { $0.severity == .error }.count
-            let warnings = calendar.diagnostics.filter { $0.severity == .warning }.count
+            let errors = calendar.diagnostics.count { $0.severity == .error }
+            let warnings = calendar.diagnostics.count { $0.severity == .warning }
             if errors + warnings > 0 {
                 // (Not "see stderr": with --quiet, or by default in one line, stderr does not list them.)
                 out += "  problems:   \(errors) errors, \(warnings) warnings ('icsview validate \(calendar.source ?? "-")' lists them)\n"
