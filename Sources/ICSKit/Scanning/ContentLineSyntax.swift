@@ -19,9 +19,16 @@ enum ContentLineSyntax {
 
     /// The name: the bytes before the first `;` or `:`, upper-cased (ASCII).
     static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        knownName(bytes).name
+    }
+
+    /// ``name(_:)`` and its ``KnownNames/id(_:)`` (0 when it is not a known name), read once.
+    static func knownName(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, id: UInt8) {
         var end = 0
         while end < bytes.count, bytes[end] != 0x3B, bytes[end] != 0x3A { end += 1 }
-        return upperASCII(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+        let slice = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        let id = KnownNames.id(slice)
+        return (id == 0 ? upperUnknown(slice) : KnownNames.names[Int(id) - 1], id)
     }
 
     /// Whether a name is an iana-token (RFC 5545 3.1: letters, digits and `-`), upper-cased.
@@ -43,6 +50,11 @@ enum ContentLineSyntax {
     /// back as its constant string, with no decoding and no allocation.
     static func upperASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if let known = KnownNames.lookup(bytes) { return known }
+        return upperUnknown(bytes)
+    }
+
+    /// ``upperASCII(_:)`` for a name that is not among ``KnownNames``.
+    private static func upperUnknown(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var needsUpper = false
         for b in bytes where upper(b) != b { needsUpper = true; break }
         if !needsUpper { return String(decoding: bytes, as: UTF8.self) }
@@ -129,17 +141,30 @@ enum ContentLineSyntax {
     static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, parameters: [Parameter], value: String)? {
         guard let colon = valueStart(bytes) else { return nil }
         let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
+        let name = upperASCII(UnsafeBufferPointer(rebasing: bytes[..<nameEnd(bytes, colon: colon)]))
+        return (name, parameters(bytes, colon: colon), value)
+    }
+
+    /// The end of the name: the first `;` outside quotes before `colon` (``valueStart(_:)``), or `colon`.
+    private static func nameEnd(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> Int {
+        var quoted = false
+        for index in 0..<colon {
+            if bytes[index] == 0x22 { quoted.toggle() }
+            if bytes[index] == 0x3B && !quoted { return index }
+        }
+        return colon
+    }
+
+    /// The parameters of a content line whose value starts after `colon` (``valueStart(_:)``), as
+    /// ``split(_:)-(UnsafeBufferPointer<UInt8>)`` reads them, without making the name or the value.
+    static func parameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> [Parameter] {
         var parameters: [Parameter] = []
-        var name = ""
         var quoted = false
         var start = 0
         var index = 0
         func piece(_ range: Range<Int>) {
             let slice = UnsafeBufferPointer(rebasing: bytes[range])
-            if range.lowerBound == 0 {
-                name = upperASCII(slice)
-                return
-            }
+            if range.lowerBound == 0 { return }  // the name
             guard let eq = slice.firstIndex(of: 0x3D) else {
                 parameters.append(Parameter(name: upperASCII(slice), value: ""))
                 return
@@ -161,6 +186,6 @@ enum ContentLineSyntax {
             index += 1
         }
         piece(start..<colon)
-        return (name, parameters, value)
+        return parameters
     }
 }
