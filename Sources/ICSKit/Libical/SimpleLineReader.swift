@@ -212,7 +212,8 @@ enum SimpleLineReader {
         for (index, parameter) in parameters.enumerated() {
             let name = parameter.name, value = parameter.value
             // Each name at most once (a line has a few parameters: compared pairwise, no set built).
-            guard !value.isEmpty, value.first != " ", value.last != " ",
+            // A blank at either end, on the bytes (no Character, no grapheme breaking).
+            guard let first = value.utf8.first, first != 0x20, value.utf8.last != 0x20,
                   !parameters[..<index].contains(where: { $0.name == name }),
                   name.utf8.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
             if name.hasPrefix("X-") { continue }

@@ -158,34 +158,33 @@ enum ContentLineSyntax {
     /// The parameters of a content line whose value starts after `colon` (``valueStart(_:)``), as
     /// ``split(_:)-(UnsafeBufferPointer<UInt8>)`` reads them, without making the name or the value.
     static func parameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> [Parameter] {
+        // The parts between `;`s outside quotes; the first is the name, skipped.
         var parameters: [Parameter] = []
         var quoted = false
-        var start = 0
-        var index = 0
-        func piece(_ range: Range<Int>) {
-            let slice = UnsafeBufferPointer(rebasing: bytes[range])
-            if range.lowerBound == 0 { return }  // the name
-            guard let eq = slice.firstIndex(of: 0x3D) else {
-                parameters.append(Parameter(name: upperASCII(slice), value: ""))
-                return
+        var start = -1
+        for index in 0...colon {
+            let b = index < colon ? bytes[index] : 0x3B
+            if b == 0x22 { quoted.toggle() }
+            guard b == 0x3B && (!quoted || index == colon) else { continue }
+            if start >= 0 {
+                if parameters.isEmpty { parameters.reserveCapacity(4) }
+                parameters.append(parameter(UnsafeBufferPointer(rebasing: bytes[start..<index])))
             }
-            var valueRange = (eq + 1)..<slice.count
-            if valueRange.count >= 2, slice[valueRange.lowerBound] == 0x22, slice[valueRange.upperBound - 1] == 0x22,
-               !slice[(valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)].contains(0x22) {
-                valueRange = (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)
-            }
-            parameters.append(Parameter(name: upperASCII(UnsafeBufferPointer(rebasing: slice[0..<eq])),
-                                        value: String(decoding: UnsafeBufferPointer(rebasing: slice[valueRange]), as: UTF8.self)))
+            start = index + 1
         }
-        while index < colon {
-            if bytes[index] == 0x22 { quoted.toggle() }
-            if bytes[index] == 0x3B && !quoted {
-                piece(start..<index)
-                start = index + 1
-            }
-            index += 1
-        }
-        piece(start..<colon)
         return parameters
+    }
+
+    /// One `NAME=value` part (``parameters(_:colon:)``): the name upper-cased, quotes around the
+    /// whole value dropped; a part without `=` has an empty value.
+    private static func parameter(_ slice: UnsafeBufferPointer<UInt8>) -> Parameter {
+        guard let eq = slice.firstIndex(of: 0x3D) else { return Parameter(name: upperASCII(slice), value: "") }
+        var valueRange = (eq + 1)..<slice.count
+        if valueRange.count >= 2, slice[valueRange.lowerBound] == 0x22, slice[valueRange.upperBound - 1] == 0x22,
+           !slice[(valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)].contains(0x22) {
+            valueRange = (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)
+        }
+        return Parameter(name: upperASCII(UnsafeBufferPointer(rebasing: slice[0..<eq])),
+                         value: String(decoding: UnsafeBufferPointer(rebasing: slice[valueRange]), as: UTF8.self))
     }
 }
