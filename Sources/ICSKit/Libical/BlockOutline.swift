@@ -8,6 +8,8 @@ struct BlockOutline {
     struct Component {
         /// The name from the BEGIN line, upper-cased.
         var name: String
+        /// The name's ``KnownNames/id(_:)``.
+        var nameID: UInt8
         /// The physical line of the BEGIN.
         var beginLine: Int
         /// Indices into ``LibicalInput/lines`` of the property lines libical got, in order.
@@ -41,12 +43,14 @@ struct BlockOutline {
     /// - Complexity: O(n) in the block's size; the C strings for libical are copied only when
     ///   ``needsLibical``.
     init(block: ComponentBlock, readsSimpleLines: Bool) {
-        let readsIncidence = readsSimpleLines && BlockOutline.incidenceNames.contains(block.name)
-        let readsZone = readsSimpleLines && block.name == "VTIMEZONE"
+        let blockNameID = KnownNames.id(of: block.name)
+        let ids = BlockOutline.ids
+        let readsIncidence = readsSimpleLines && (blockNameID == ids.event || blockNameID == ids.todo || blockNameID == ids.journal)
+        let readsZone = readsSimpleLines && blockNameID == ids.timeZone
         let swiftReads = readsIncidence || readsZone
         /// The children whose simple lines are read in Swift: alarms, or a zone's observances.
-        func readsChild(_ name: String) -> Bool {
-            readsIncidence ? name == "VALARM" : name == "STANDARD" || name == "DAYLIGHT"
+        func readsChild(_ id: UInt8) -> Bool {
+            readsIncidence ? id == ids.alarm : id == ids.standard || id == ids.daylight
         }
         let cache = swiftReads ? SimpleLineCache.current : nil
         var stack: [Int] = []
@@ -56,22 +60,22 @@ struct BlockOutline {
         for (index, line) in block.lines.enumerated() {
             switch line.kind {
             case .begin:
-                components.append(Component(name: line.name, beginLine: Int(line.number), depth: stack.count))
+                components.append(Component(name: line.name, nameID: line.nameID, beginLine: Int(line.number), depth: stack.count))
                 stack.append(components.count - 1)
             case .end:
                 if let top = stack.popLast() { components[top].subtreeEnd = components.count }
             case .property:
-                if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
+                if components.isEmpty { components.append(Component(name: block.name, nameID: blockNameID, beginLine: block.line)) }
                 let top = stack.last ?? 0
                 // The top-level component has most of the lines: room for them all at once.
                 if top == 0 && components[0].simpleLines.capacity == 0 && swiftReads {
                     components[0].simpleLines.reserveCapacity(block.lines.count)
                 }
                 let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? (readsZone ? .zone : .incidence)
-                    : stack.count == 2 && readsChild(components[top].name) ? (readsZone ? .observance : .alarm) : nil
+                    : stack.count == 2 && readsChild(components[top].nameID) ? (readsZone ? .observance : .alarm) : nil
                 if let context, let cache,
                    let property = block.text.withUnsafeBufferPointer({ text in
-                       cache.read(line.name, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
+                       cache.read(nameID: line.nameID, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
                                   in: context)
                    }) {
                     components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
@@ -81,10 +85,10 @@ struct BlockOutline {
             }
         }
         for index in stack { components[index].subtreeEnd = components.count }
-        if components.isEmpty { components.append(Component(name: block.name, beginLine: block.line)) }
+        if components.isEmpty { components.append(Component(name: block.name, nameID: blockNameID, beginLine: block.line)) }
         needsLibical = !swiftReads || !libicalProperties.isEmpty || components.indices.contains { index in
             let c = components[index]
-            let isLeafChild = readsChild(c.name) && c.subtreeEnd == index + 1 && c.depth == 1
+            let isLeafChild = readsChild(c.nameID) && c.subtreeEnd == index + 1 && c.depth == 1
             return index != 0 && !isLeafChild
         }
         if needsLibical { buildInput(block, libicalProperties) }
@@ -107,7 +111,11 @@ struct BlockOutline {
         }
     }
 
-    private static let incidenceNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
+    /// The ``KnownNames/id(_:)`` of the component names the outline tells apart.
+    private static let ids = (event: KnownNames.id(of: "VEVENT"), todo: KnownNames.id(of: "VTODO"),
+                              journal: KnownNames.id(of: "VJOURNAL"), timeZone: KnownNames.id(of: "VTIMEZONE"),
+                              alarm: KnownNames.id(of: "VALARM"), standard: KnownNames.id(of: "STANDARD"),
+                              daylight: KnownNames.id(of: "DAYLIGHT"))
 
     /// The components nested directly in `index` (entered after it, before its subtree ends).
     func isInside(_ child: Int, of index: Int) -> Bool {

@@ -9,55 +9,56 @@ extension ComponentConverter {
         var other = dropped
         var categories: [String] = [], attendees: [CalendarUser] = [], rules: [RecurrenceRule] = []
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
+        let id = IncidenceNameIDs.shared
         for item in items {
-            // (The most frequent first: a switch over strings compares them in turn.)
-            switch item.name {
-            case "DTSTART": result.start = time(item, into: &other)
-            case "DTEND": result.end = time(item, into: &other)
-            case "DTSTAMP": result.timestamp = time(item, into: &other)
-            case "UID": result.uid = text(item)
-            case "SUMMARY": result.summary = text(item)
-            case "DESCRIPTION": result.notes = text(item)
-            case "LOCATION": result.location = text(item)
-            case "URL": result.url = item.pointer.flatMap(LibicalValues.valueText)
-            case "STATUS": result.status = token(item).map(EventStatus.init(rawValue:))
-            case "TRANSP": result.transparency = token(item).map(Transparency.init(rawValue:))
-            case "CLASS": result.classification = token(item).map(Classification.init(rawValue:))
-            case "COLOR": result.color = text(item)
-            case "GEO": result.geo = item.pointer.flatMap(LibicalValues.geo)
-            case "CATEGORIES":
+            // By the name's KnownNames id: no string compares (the most frequent first).
+            switch item.nameID {
+            case id.dtstart: result.start = time(item, into: &other)
+            case id.dtend: result.end = time(item, into: &other)
+            case id.dtstamp: result.timestamp = time(item, into: &other)
+            case id.uid: result.uid = text(item)
+            case id.summary: result.summary = text(item)
+            case id.description: result.notes = text(item)
+            case id.location: result.location = text(item)
+            case id.url: result.url = item.pointer.flatMap(LibicalValues.valueText)
+            case id.status: result.status = token(item).map(EventStatus.init(rawValue:))
+            case id.transp: result.transparency = token(item).map(Transparency.init(rawValue:))
+            case id.classification: result.classification = token(item).map(Classification.init(rawValue:))
+            case id.color: result.color = text(item)
+            case id.geo: result.geo = item.pointer.flatMap(LibicalValues.geo)
+            case id.categories:
                 if let values = item.simple?.texts {
                     categories.append(contentsOf: values)
                 } else if let text = text(item) {
                     categories.append(text)
                 }
-            case "ORGANIZER": result.organizer = calendarUser(item)
-            case "ATTENDEE": attendees.append(calendarUser(item))
-            case "CREATED": result.created = time(item, into: &other)
-            case "LAST-MODIFIED": result.lastModified = time(item, into: &other)
-            case "DUE": result.due = time(item, into: &other)
-            case "COMPLETED": result.completed = time(item, into: &other)
-            case "DURATION": result.duration = duration(item)
-            case "RRULE":
+            case id.organizer: result.organizer = calendarUser(item)
+            case id.attendee: attendees.append(calendarUser(item))
+            case id.created: result.created = time(item, into: &other)
+            case id.lastModified: result.lastModified = time(item, into: &other)
+            case id.due: result.due = time(item, into: &other)
+            case id.completed: result.completed = time(item, into: &other)
+            case id.duration: result.duration = duration(item)
+            case id.rrule:
                 if let rule = item.pointer.flatMap(LibicalValues.recurrenceRule) { rules.append(rule) } else { other.append(raw(item)) }
-            case "RDATE":
+            case id.rdate:
                 if let times = item.simple?.times {
                     recurrenceDates.append(contentsOf: times.lazy.map { .time($0) })
                 } else if let date = item.pointer.flatMap(LibicalValues.recurrenceDate) {
                     recurrenceDates.append(date)
                 }
-            case "EXDATE":
+            case id.exdate:
                 if let times = item.simple?.times {
                     exceptionDates.append(contentsOf: times)
                 } else if let date = time(item, into: &other) {
                     exceptionDates.append(date)
                 }
-            case "RECURRENCE-ID":
+            case id.recurrenceId:
                 result.recurrenceID = time(item, into: &other)
                 result.appliesToFutureInstances = parameters(item)[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE"
-            case "SEQUENCE": result.sequence = integer(item, into: &other) ?? 0
-            case "PRIORITY": result.priority = integer(item, into: &other)
-            case "PERCENT-COMPLETE": result.percentComplete = integer(item, into: &other)
+            case id.sequence: result.sequence = integer(item, into: &other) ?? 0
+            case id.priority: result.priority = integer(item, into: &other)
+            case id.percentComplete: result.percentComplete = integer(item, into: &other)
             default: other.append(raw(item))
             }
         }
@@ -129,5 +130,45 @@ extension ComponentConverter {
         for child in children(of: component) { components.append(rawComponent(child, name: childName(child))) }
         result.components = components
         return result
+    }
+}
+
+/// The ``KnownNames/id(_:)`` of the properties ``ComponentConverter/incidence(_:kind:)`` reads,
+/// looked up once.
+private struct IncidenceNameIDs {
+    static let shared = IncidenceNameIDs()
+
+    let dtstart = KnownNames.id(of: "DTSTART")
+    let dtend = KnownNames.id(of: "DTEND")
+    let dtstamp = KnownNames.id(of: "DTSTAMP")
+    let uid = KnownNames.id(of: "UID")
+    let summary = KnownNames.id(of: "SUMMARY")
+    let description = KnownNames.id(of: "DESCRIPTION")
+    let location = KnownNames.id(of: "LOCATION")
+    let url = KnownNames.id(of: "URL")
+    let status = KnownNames.id(of: "STATUS")
+    let transp = KnownNames.id(of: "TRANSP")
+    let classification = KnownNames.id(of: "CLASS")
+    let color = KnownNames.id(of: "COLOR")
+    let geo = KnownNames.id(of: "GEO")
+    let categories = KnownNames.id(of: "CATEGORIES")
+    let organizer = KnownNames.id(of: "ORGANIZER")
+    let attendee = KnownNames.id(of: "ATTENDEE")
+    let created = KnownNames.id(of: "CREATED")
+    let lastModified = KnownNames.id(of: "LAST-MODIFIED")
+    let due = KnownNames.id(of: "DUE")
+    let completed = KnownNames.id(of: "COMPLETED")
+    let duration = KnownNames.id(of: "DURATION")
+    let rrule = KnownNames.id(of: "RRULE")
+    let rdate = KnownNames.id(of: "RDATE")
+    let exdate = KnownNames.id(of: "EXDATE")
+    let recurrenceId = KnownNames.id(of: "RECURRENCE-ID")
+    let sequence = KnownNames.id(of: "SEQUENCE")
+    let priority = KnownNames.id(of: "PRIORITY")
+    let percentComplete = KnownNames.id(of: "PERCENT-COMPLETE")
+
+    init() {
+        let all = [dtstart, dtend, dtstamp, uid, summary, description, location, url, status, transp, classification, color, geo, categories, organizer, attendee, created, lastModified, due, completed, duration, rrule, rdate, exdate, recurrenceId, sequence, priority, percentComplete]
+        precondition(!all.contains(0) && Set(all).count == all.count, "each property an incidence reads is a known name")
     }
 }

@@ -131,7 +131,8 @@ struct ComponentConverter {
     }
 
     private func simpleItem(_ line: BlockOutline.SimpleLine) -> PropertyItem {
-        PropertyItem.simple(block.lines[line.blockLine].name, line.property, blockLine: line.blockLine)
+        let blockLine = block.lines[line.blockLine]
+        return PropertyItem.simple(blockLine.name, nameID: blockLine.nameID, line.property, blockLine: line.blockLine)
     }
 
     /// Skips a child component that is not kept: its subtree is not converted, but what libical

@@ -7,6 +7,8 @@ internal import CLibical
 struct PropertyItem {
     /// The name, upper-cased (the X- name for extension properties).
     let name: String
+    /// The name's ``KnownNames/id(_:)`` (0 when it is not a known name).
+    let nameID: UInt8
     /// The `icalproperty *`, borrowed from the tree being converted; nil for a line read in Swift.
     let pointer: OpaquePointer?
     /// For a libical property, the index into ``LibicalInput/lines`` of its line, when known.
@@ -16,11 +18,12 @@ struct PropertyItem {
     let blockLine: Int
 
     static func libical(_ name: String, _ pointer: OpaquePointer, inputLine: Int?) -> PropertyItem {
-        PropertyItem(name: name, pointer: pointer, inputLine: inputLine, simple: nil, blockLine: -1)
+        PropertyItem(name: name, nameID: KnownNames.id(of: name), pointer: pointer, inputLine: inputLine, simple: nil, blockLine: -1)
     }
 
-    static func simple(_ name: String, _ property: SimpleProperty, blockLine: Int) -> PropertyItem {
-        PropertyItem(name: name, pointer: nil, inputLine: nil, simple: property, blockLine: blockLine)
+    /// A line read in Swift; `nameID` is the line's ``ComponentBlock/Line/nameID``.
+    static func simple(_ name: String, nameID: UInt8, _ property: SimpleProperty, blockLine: Int) -> PropertyItem {
+        PropertyItem(name: name, nameID: nameID, pointer: nil, inputLine: nil, simple: property, blockLine: blockLine)
     }
 }
 

@@ -46,9 +46,14 @@ final class SimpleLineCache {
     /// ``SimpleLineReader/read(_:_:in:)``, or what it gave for the same bytes in the same context.
     /// - Complexity: O(n) in the line's length.
     func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
+        read(nameID: KnownNames.id(of: name), bytes, in: context)
+    }
+
+    /// ``read(_:_:in:)`` for the name whose ``KnownNames/id(_:)`` is `nameID`.
+    func read(nameID name: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
         guard !bytes.isEmpty, bytes.count <= Self.maxLineBytes, !Self.isOwnPerEvent(bytes) else {
             // Not kept, but its zone is still shared with the other events'.
-            var property = SimpleLineReader.read(name, bytes, in: context)
+            var property = SimpleLineReader.read(nameID: name, bytes, in: context)
             if property != nil { shareZones(&property!.value) }
             return property
         }
@@ -58,7 +63,7 @@ final class SimpleLineCache {
            keys[slot].withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
             return properties[slot]
         }
-        var property = SimpleLineReader.read(name, bytes, in: context)
+        var property = SimpleLineReader.read(nameID: name, bytes, in: context)
         if property != nil { shareZones(&property!.value) }
         hashes[slot] = hash
         contexts[slot] = context

@@ -49,14 +49,14 @@ enum SimpleLineReader {
     /// The property line `bytes` (named `name`, upper-cased) as a value, or nil when libical must read it.
     /// - Complexity: O(n) in the line's length.
     static func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context = .incidence) -> SimpleProperty? {
-        let table: [String: Kind]
-        switch context {
-        case .incidence: table = kinds
-        case .alarm: table = alarmKinds
-        case .zone: table = zoneKinds
-        case .observance: table = observanceKinds
-        }
-        guard let kind = table[name], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
+        read(nameID: KnownNames.id(of: name), bytes, in: context)
+    }
+
+    /// ``read(_:_:in:)`` for the name whose ``KnownNames/id(_:)`` is `nameID` (a name that is
+    /// not known, id 0, is never read in Swift).
+    /// - Complexity: O(n) in the line's length.
+    static func read(nameID: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context) -> SimpleProperty? {
+        guard let kind = kindsByID[Int(context.rawValue)][Int(nameID)], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
         guard isPlain(value) else { return nil }
         let hasParameters = bytes[..<colon].contains(0x3B)
@@ -137,6 +137,17 @@ enum SimpleLineReader {
 
     private static let zoneKinds: [String: Kind] = ["TZID": .text]
 
+    /// The four tables by context (``Context/rawValue``), each indexed by ``KnownNames/id(_:)``.
+    private static let kindsByID: [[Kind?]] = [kinds, alarmKinds, zoneKinds, observanceKinds].map { table in
+        var byID = [Kind?](repeating: nil, count: KnownNames.names.count + 1)
+        for (name, kind) in table {
+            let id = KnownNames.id(of: name)
+            precondition(id != 0, "\(name) read in Swift is a known name")
+            byID[Int(id)] = kind
+        }
+        return byID
+    }
+
     private static let observanceKinds: [String: Kind] = [
         "DTSTART": .time, "TZOFFSETFROM": .utcOffset, "TZOFFSETTO": .utcOffset, "TZNAME": .text, "RDATE": .times,
     ]
@@ -193,19 +204,23 @@ enum SimpleLineReader {
     private static func plainParameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int,
                                         allowed: [String: Set<String>?]) -> [Parameter]? {
         let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }),
-              let parts = ContentLineSyntax.split(bytes) else { return nil }
-        for (index, parameter) in parts.parameters.enumerated() {
+        // No `;` before the value: the head is the name alone, which the caller found among the
+        // known names (letters, digits and `-`), so there are no parameters and nothing to check.
+        guard head.contains(0x3B) else { return [] }
+        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }) else { return nil }
+        let parameters = ContentLineSyntax.parameters(bytes, colon: colon)
+        for (index, parameter) in parameters.enumerated() {
             let name = parameter.name, value = parameter.value
             // Each name at most once (a line has a few parameters: compared pairwise, no set built).
-            guard !value.isEmpty, value.first != " ", value.last != " ",
-                  !parts.parameters[..<index].contains(where: { $0.name == name }),
+            // A blank at either end, on the bytes (no Character, no grapheme breaking).
+            guard let first = value.utf8.first, first != 0x20, value.utf8.last != 0x20,
+                  !parameters[..<index].contains(where: { $0.name == name }),
                   name.utf8.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
             if name.hasPrefix("X-") { continue }
             guard let values = allowed[name] else { return nil }
             if let values, !values.contains(value) { return nil }
         }
-        return parts.parameters
+        return parameters
     }
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (floating, or zoned by TZID) or

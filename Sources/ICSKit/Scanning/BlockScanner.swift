@@ -252,8 +252,8 @@ struct BlockScanner {
         }
         let offset = block.text.count
         block.text.append(contentsOf: bytes)
-        let name = bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
-        block.lines.append(ComponentBlock.Line(.property, name: name, number: line, offset: offset, length: bytes.count))
+        // The name and its KnownNames id are read from the bytes.
+        block.lines.append(bytes.withUnsafeBufferPointer { ComponentBlock.Line(.property, number: line, offset: offset, bytes: $0) })
     }
 
     /// Writes the boundary's bytes straight into the block's text (no array of their own).

@@ -14,10 +14,18 @@ struct ComponentBlock: Sendable {
         var kind: Kind
         /// The property or component name, upper-cased.
         var name: String
+        /// The name's ``KnownNames/id(_:)`` (0 when it is not a known name).
+        var nameID: UInt8
 
         /// A line of `bytes` at `offset` in the block's text; the name, when not given, read from the bytes.
         init(_ kind: Kind, name: String? = nil, number: Int, offset: Int, bytes: UnsafeBufferPointer<UInt8>) {
-            let resolved = name ?? ContentLineSyntax.name(bytes)
+            let resolved: String
+            if let name {
+                resolved = name
+                nameID = KnownNames.id(of: name)
+            } else {
+                (resolved, nameID) = ContentLineSyntax.knownName(bytes)
+            }
             self.number = Int32(clamping: number)
             self.offset = Int32(clamping: offset)
             length = Int32(clamping: bytes.count)
@@ -32,6 +40,7 @@ struct ComponentBlock: Sendable {
             self.length = Int32(clamping: length)
             self.kind = kind
             self.name = name
+            nameID = KnownNames.id(of: name)
         }
     }
 

@@ -19,9 +19,16 @@ enum ContentLineSyntax {
 
     /// The name: the bytes before the first `;` or `:`, upper-cased (ASCII).
     static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        knownName(bytes).name
+    }
+
+    /// ``name(_:)`` and its ``KnownNames/id(_:)`` (0 when it is not a known name), read once.
+    static func knownName(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, id: UInt8) {
         var end = 0
         while end < bytes.count, bytes[end] != 0x3B, bytes[end] != 0x3A { end += 1 }
-        return upperASCII(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+        let slice = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        let id = KnownNames.id(slice)
+        return (id == 0 ? upperUnknown(slice) : KnownNames.names[Int(id) - 1], id)
     }
 
     /// Whether a name is an iana-token (RFC 5545 3.1: letters, digits and `-`), upper-cased.
@@ -43,6 +50,11 @@ enum ContentLineSyntax {
     /// back as its constant string, with no decoding and no allocation.
     static func upperASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if let known = KnownNames.lookup(bytes) { return known }
+        return upperUnknown(bytes)
+    }
+
+    /// ``upperASCII(_:)`` for a name that is not among ``KnownNames``.
+    private static func upperUnknown(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var needsUpper = false
         for b in bytes where upper(b) != b { needsUpper = true; break }
         if !needsUpper { return String(decoding: bytes, as: UTF8.self) }
@@ -129,38 +141,50 @@ enum ContentLineSyntax {
     static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, parameters: [Parameter], value: String)? {
         guard let colon = valueStart(bytes) else { return nil }
         let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
-        var parameters: [Parameter] = []
-        var name = ""
+        let name = upperASCII(UnsafeBufferPointer(rebasing: bytes[..<nameEnd(bytes, colon: colon)]))
+        return (name, parameters(bytes, colon: colon), value)
+    }
+
+    /// The end of the name: the first `;` outside quotes before `colon` (``valueStart(_:)``), or `colon`.
+    private static func nameEnd(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> Int {
         var quoted = false
-        var start = 0
-        var index = 0
-        func piece(_ range: Range<Int>) {
-            let slice = UnsafeBufferPointer(rebasing: bytes[range])
-            if range.lowerBound == 0 {
-                name = upperASCII(slice)
-                return
-            }
-            guard let eq = slice.firstIndex(of: 0x3D) else {
-                parameters.append(Parameter(name: upperASCII(slice), value: ""))
-                return
-            }
-            var valueRange = (eq + 1)..<slice.count
-            if valueRange.count >= 2, slice[valueRange.lowerBound] == 0x22, slice[valueRange.upperBound - 1] == 0x22,
-               !slice[(valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)].contains(0x22) {
-                valueRange = (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)
-            }
-            parameters.append(Parameter(name: upperASCII(UnsafeBufferPointer(rebasing: slice[0..<eq])),
-                                        value: String(decoding: UnsafeBufferPointer(rebasing: slice[valueRange]), as: UTF8.self)))
-        }
-        while index < colon {
+        for index in 0..<colon {
             if bytes[index] == 0x22 { quoted.toggle() }
-            if bytes[index] == 0x3B && !quoted {
-                piece(start..<index)
-                start = index + 1
-            }
-            index += 1
+            if bytes[index] == 0x3B && !quoted { return index }
         }
-        piece(start..<colon)
-        return (name, parameters, value)
+        return colon
+    }
+
+    /// The parameters of a content line whose value starts after `colon` (``valueStart(_:)``), as
+    /// ``split(_:)-(UnsafeBufferPointer<UInt8>)`` reads them, without making the name or the value.
+    static func parameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> [Parameter] {
+        // The parts between `;`s outside quotes; the first is the name, skipped.
+        var parameters: [Parameter] = []
+        var quoted = false
+        var start = -1
+        for index in 0...colon {
+            let b = index < colon ? bytes[index] : 0x3B
+            if b == 0x22 { quoted.toggle() }
+            guard b == 0x3B && (!quoted || index == colon) else { continue }
+            if start >= 0 {
+                if parameters.isEmpty { parameters.reserveCapacity(4) }
+                parameters.append(parameter(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+            }
+            start = index + 1
+        }
+        return parameters
+    }
+
+    /// One `NAME=value` part (``parameters(_:colon:)``): the name upper-cased, quotes around the
+    /// whole value dropped; a part without `=` has an empty value.
+    private static func parameter(_ slice: UnsafeBufferPointer<UInt8>) -> Parameter {
+        guard let eq = slice.firstIndex(of: 0x3D) else { return Parameter(name: upperASCII(slice), value: "") }
+        var valueRange = (eq + 1)..<slice.count
+        if valueRange.count >= 2, slice[valueRange.lowerBound] == 0x22, slice[valueRange.upperBound - 1] == 0x22,
+           !slice[(valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)].contains(0x22) {
+            valueRange = (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)
+        }
+        return Parameter(name: upperASCII(UnsafeBufferPointer(rebasing: slice[0..<eq])),
+                         value: String(decoding: UnsafeBufferPointer(rebasing: slice[valueRange]), as: UTF8.self))
     }
 }

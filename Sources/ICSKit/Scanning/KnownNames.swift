@@ -13,8 +13,17 @@ enum KnownNames {
     ///   few names of that length.
     @inline(__always)
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let id = id(bytes)
+        return id == 0 ? nil : names[Int(id) - 1]
+    }
+
+    /// The number of the known name spelled by `bytes` in any ASCII case: its place in ``names``
+    /// plus one, or 0 when it is not known. A switch over these numbers costs no string compare.
+    /// - Complexity: as ``lookup(_:)``.
+    @inline(__always)
+    static func id(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let count = bytes.count
-        guard count > 0, count <= 16, let base = bytes.baseAddress else { return nil }
+        guard count > 0, count <= 16, let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         var low: UInt64 = 0, high: UInt64 = 0
         // Only the name's own bytes are read: 8 at once where there are 8, the rest copied.
@@ -27,11 +36,17 @@ enum KnownNames {
         low = UInt64(littleEndian: low)
         high = UInt64(littleEndian: high)
         // Known names are ASCII: a byte with its high bit set cannot match.
-        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return 0 }
         low = upperCased(low)
         high = upperCased(high)
-        for entry in buckets[count] where entry.low == low && entry.high == high { return entry.name }
-        return nil
+        for entry in buckets[count] where entry.low == low && entry.high == high { return entry.id }
+        return 0
+    }
+
+    /// ``id(_:)`` of a name's bytes (in any case; 0 when it is not known).
+    static func id(of name: String) -> UInt8 {
+        var name = name
+        return name.withUTF8 { id($0) }
     }
 
     /// Eight ASCII bytes with `a`–`z` upper-cased, all at once: a byte's high bit is set in
@@ -48,7 +63,8 @@ enum KnownNames {
     private struct Entry {
         var low: UInt64
         var high: UInt64
-        var name: String
+        /// The place in ``names`` plus one.
+        var id: UInt8
     }
 
     /// Every known name; all upper-case ASCII of 1–16 bytes (checked where the table is built).
@@ -74,7 +90,8 @@ enum KnownNames {
     /// the ordinary way).
     private static let buckets: [[Entry]] = {
         var buckets = [[Entry]](repeating: [], count: 17)
-        for name in names {
+        precondition(names.count < 255, "a known name's id fits in a byte")
+        for (index, name) in names.enumerated() {
             let bytes = Array(name.utf8)
             precondition(bytes.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D },
                          "a known name is upper-case ASCII")
@@ -84,7 +101,7 @@ enum KnownNames {
             for (i, b) in bytes.enumerated() {
                 if i < 8 { low |= UInt64(b) << (8 * UInt64(i)) } else { high |= UInt64(b) << (8 * UInt64(i - 8)) }
             }
-            buckets[bytes.count].append(Entry(low: low, high: high, name: name))
+            buckets[bytes.count].append(Entry(low: low, high: high, id: UInt8(index + 1)))
         }
         return buckets
     }()

@@ -63,6 +63,12 @@ import Testing
         // Durations read in Swift (the canonical grammar) and those left to libical.
         "DURATION:P2W", "DURATION:PT0H5M", "DURATION:P1DT2H3M4S", "DURATION:PT1M1H", "DURATION:P1W2D", "DURATION:PT",
         "DURATION:P0D", "DURATION:PT1234567890S", "DURATION:P1DT", "DURATION:-PT0S", "DURATION:PT90M",
+        // Names in any case (the reader goes by the KnownNames id, found case-blind), a name of
+        // 16 bytes, and heads with no `;` (no parameters, read without splitting) or a quoted `;`.
+        "dtstart:20250101T090000Z", "Dtstamp:20250101T090000Z", "dtstart;tzid=Europe/Berlin:20250101T090000", "summary:lower",
+        "Status:CONFIRMED", "percent-complete:50", "PERCENT-COMPLETE:100", "organizer:mailto:o@example.com",
+        "DTSTART\"X\":20250101T090000Z", "ATTENDEE;CN=\"a;b\":mailto:ab@example.com", "DTSTART;:20250101T090000Z",
+        "DTSTART;TZID=:20250101T090000", "DTSTART;TZID:20250101T090000", "X-VERY-LONG-PROPERTY-NAME-HERE:1",
     ])
     func anEdgeLineConvertsTheSameBothWays(line: String) throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
@@ -77,6 +83,7 @@ import Testing
         "TRIGGER:P1D", "TRIGGER:+PT1H", "TRIGGER:-PT", "TRIGGER:15M", "ACTION:AUDIO", "ACTION:display", "ACTION:X-SPEAK",
         "REPEAT:2", "DURATION:PT5M", "ATTENDEE:mailto:a@example.com", "DESCRIPTION:Remind me", "X-ALARM:1",
         "TRIGGER:-P1DT12H", "TRIGGER;RELATED=END:-PT0S", "TRIGGER:-P1W", "TRIGGER:PT1H1H",
+        "trigger:-PT10M", "Trigger;Related=END:PT5M", "repeat:1",
     ])
     func anAlarmLineConvertsTheSameBothWays(line: String) throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",

@@ -41,6 +41,23 @@ import Testing
         #expect(parts.value == "b:mailto:jane@x")
     }
 
+    /// The parameters alone are those ``ContentLineSyntax/split(_:)`` gives (worked out by hand
+    /// from RFC 5545 3.1: a `;` or `:` inside quotes does not end a part; quotes around a whole
+    /// value are dropped); and a quoted `;` in the name part stays in the name.
+    @Test func parametersAloneAreTheSplitOnes() throws {
+        let text = "ATTENDEE;CN=\"Lee; Ann\";role=CHAIR;RSVP:mailto:a@example.com"
+        let bytes = Array(text.utf8)
+        let colon = try #require(bytes.withUnsafeBufferPointer { ContentLineSyntax.valueStart($0) })
+        let parameters = bytes.withUnsafeBufferPointer { ContentLineSyntax.parameters($0, colon: colon) }
+        #expect(parameters == [Parameter(name: "CN", value: "Lee; Ann"), Parameter(name: "ROLE", value: "CHAIR"),
+                               Parameter(name: "RSVP", value: "")])
+        #expect(ContentLineSyntax.split(text)?.parameters == parameters)
+        #expect(ContentLineSyntax.split(text)?.name == "ATTENDEE")
+        #expect(ContentLineSyntax.split(text)?.value == "mailto:a@example.com")
+        let quotedName = try #require(ContentLineSyntax.split("X-A\"B;C\";P=1:v"))
+        #expect(quotedName.name == "X-A\"B;C\"" && quotedName.parameters == [Parameter(name: "P", value: "1")] && quotedName.value == "v")
+    }
+
     @Test func splitFailsWithoutAColonOutsideQuotes() {
         #expect(ContentLineSyntax.split("this line has no colon") == nil)
         #expect(ContentLineSyntax.split("ORGANIZER;CN=\"unterminated:mailto:x@y") == nil)

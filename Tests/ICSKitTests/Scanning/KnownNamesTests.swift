@@ -35,6 +35,33 @@ import Testing
         #expect(Self.lookup(written) == nil)
     }
 
+    /// A known name's id is its place in ``KnownNames/names`` plus one (VCALENDAR is first, so
+    /// 1; VEVENT second, so 2), the same in any case, from bytes or from a string; 0 otherwise.
+    @Test func aKnownNameHasItsPlaceInTheTableAsItsID() {
+        func id(_ text: String) -> UInt8 { Array(text.utf8).withUnsafeBufferPointer { KnownNames.id($0) } }
+        #expect(id("VCALENDAR") == 1)
+        #expect(id("vevent") == 2)
+        #expect(KnownNames.id(of: "VEvent") == 2)
+        #expect(id("X-FOO") == 0)
+        #expect(KnownNames.id(of: "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR") == 0)  // over 16 bytes
+        #expect(KnownNames.id(of: "") == 0)
+        for (index, name) in KnownNames.names.enumerated() where name.utf8.count <= 16 {
+            #expect(KnownNames.id(of: name.lowercased()) == UInt8(index + 1), "\(name)")
+        }
+    }
+
+    /// A line's name and id are read together: the bytes before the first `;` or `:`.
+    @Test func aLineGetsItsNameAndIDFromItsBytes() {
+        func known(_ text: String) -> (name: String, id: UInt8) { Array(text.utf8).withUnsafeBufferPointer { ContentLineSyntax.knownName($0) } }
+        #expect(known("dtStart;TZID=Europe/Berlin:20250101T090000") == ("DTSTART", KnownNames.id(of: "DTSTART")))
+        #expect(known("summary:x") == ("SUMMARY", KnownNames.id(of: "SUMMARY")))
+        #expect(known("x-Foo;a=b:c") == ("X-FOO", 0))
+        let line = Array("Location:here".utf8).withUnsafeBufferPointer { ComponentBlock.Line(.property, number: 3, offset: 0, bytes: $0) }
+        #expect(line.name == "LOCATION" && line.nameID == KnownNames.id(of: "LOCATION") && line.nameID != 0)
+        let boundary = ComponentBlock.Line(.begin, name: "VALARM", number: 4, offset: 0, length: 12)
+        #expect(boundary.nameID == KnownNames.id(of: "VALARM") && boundary.nameID != 0)
+    }
+
     @Test func everyNameOfTheTableIsFoundAsWrittenAndLowerCased() {
         #expect(Set(KnownNames.names).count == KnownNames.names.count, "no name twice")
         for name in KnownNames.names {
