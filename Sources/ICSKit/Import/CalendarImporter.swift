@@ -25,21 +25,31 @@ struct CalendarImporter {
         try scanner.checkFormat()
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
         // parse while the next batch is read.
-        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
-        var assembler = CalendarAssembler(source: source)
         var skipped = SkippedBlocks(window: options.window)
-        let end = try pipeline.run { batch in
-            let results = parse(batch, skipping: skipped.filter)
-            // Without a window every block is parsed: the results go to the assembler as they are (no copy).
-            if skipped.filter == nil { assembler.add(results) } else { assembler.add(skipped.sift(batch, results)) }
-            if skipped.filter == nil, let events = estimate.events(after: batch, eventsSoFar: assembler.eventCount) {
-                assembler.reserveEvents(events)
+        // A windowed scan judges each block on the scanning thread as it ends and packs away
+        // those it skips there: only the others travel in batches.
+        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: skipped.filter)
+        var assembler = CalendarAssembler(source: source)
+        let diagnostics: [Diagnostic]
+        if skipped.filter == nil {
+            let end = try pipeline.run { batch in
+                // Every block is parsed: the results go to the assembler as they are (no copy).
+                assembler.add(parse(batch))
+                if let events = estimate.events(after: batch, eventsSoFar: assembler.eventCount) {
+                    assembler.reserveEvents(events)
+                }
             }
+            diagnostics = end.diagnostics
+        } else {
+            let end = try pipeline.run(windowed: { batch in
+                assembler.add(skipped.sift(batch, parse(batch.blocks)))
+            })
+            let late = skipped.revived(from: end.kept)
+            let parsed = parse(late.map { $0.block })
+            assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1.parsed!) })
+            diagnostics = end.diagnostics
         }
-        let late = skipped.revived()
-        let parsed = parse(late.map { $0.block }, skipping: nil)
-        assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1.parsed!) })
-        assembler.addScanDiagnostics(end.diagnostics)
+        assembler.addScanDiagnostics(diagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
         if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
@@ -47,15 +57,11 @@ struct CalendarImporter {
     }
 
     /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the
-    /// batch's order, with the verdict for each block that `filter` leaves out (a windowed
-    /// import's, see ``ImportOptions/window``).
-    private func parse(_ batch: [ComponentBlock], skipping filter: WindowFilter?) -> [SiftedBlock] {
+    /// batch's order (a windowed import's skipped blocks never reach here: the scanning thread
+    /// keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
+    private func parse(_ batch: [ComponentBlock]) -> [SiftedBlock] {
         let source = self.source, willParse = self.willParse
         return parallelMap(count: batch.count, workers: options.parallelism) {
-            if let filter {
-                let (verdict, uid) = filter.verdictAndUID(batch[$0])
-                if verdict != .parse { return .skipped(verdict, uidHash: uid) }
-            }
             willParse?()
             return .parsed(ComponentConverter.parse(batch[$0], source: source))
         }

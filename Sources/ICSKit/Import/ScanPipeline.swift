@@ -3,6 +3,8 @@ import Foundation
 /// What the scanning thread hands to the parsing side.
 enum ScanMessage: Sendable {
     case batch([ComponentBlock])
+    /// A batch of a windowed scan (``ScanPipeline/init(scanner:batchBytes:filter:)``).
+    case windowed(WindowedBatch)
     /// The end of the input, with the diagnostics that belong to no block.
     case end([Diagnostic])
     case failure(ICSError)
@@ -33,10 +35,19 @@ struct ScanPipeline {
     private let producer: ScannerBox
 
     /// Starts scanning at once, on a new thread.
-    init(scanner: BlockScanner, batchBytes: Int) {
+    /// - Parameter filter: a windowed import's filter: the scanning thread then judges each block
+    ///   as it ends, packs those the filter skips into a ``KeptBlockStore`` at once (they never
+    ///   travel in a batch), and sends ``WindowedBatch``es; read them with ``run(windowed:)``.
+    init(scanner: BlockScanner, batchBytes: Int, filter: WindowFilter? = nil) {
         producer = ScannerBox(scanner: scanner)
         let channel = self.channel, producer = self.producer
-        Thread.detachNewThread { producer.scan(into: channel, batchBytes: batchBytes) }
+        Thread.detachNewThread {
+            if let filter {
+                producer.scan(into: channel, batchBytes: batchBytes, skipping: filter)
+            } else {
+                producer.scan(into: channel, batchBytes: batchBytes)
+            }
+        }
     }
 
     /// Hands every batch, in order, to `body` on the calling thread; returns the diagnostics that
@@ -47,12 +58,46 @@ struct ScanPipeline {
         while let message = channel.receive() {
             switch message {
             case .batch(let batch): body(batch)
+            case .windowed: preconditionFailure("a windowed scan is read with run(windowed:)")
             case .end(let diagnostics): return (diagnostics, producer.statistics)
             case .failure(let error): throw error
             }
         }
         preconditionFailure("the scanner closed the channel without an end")
     }
+
+    /// Hands every batch of a windowed scan (one started with a filter), in order, to `body` on the
+    /// calling thread; returns the diagnostics that belong to no block and the blocks the filter
+    /// skipped (in file order, as numbered by the batches' ``SkipMark``s), or throws the scanner's error.
+    func run(windowed body: (WindowedBatch) -> Void) throws(ICSError) -> (diagnostics: [Diagnostic], kept: KeptBlockStore) {
+        defer { channel.cancel() }
+        while let message = channel.receive() {
+            switch message {
+            case .windowed(let batch): body(batch)
+            case .batch: preconditionFailure("a scan without a filter is read with run(_:)")
+            case .end(let diagnostics): return (diagnostics, producer.kept)
+            case .failure(let error): throw error
+            }
+        }
+        preconditionFailure("the scanner closed the channel without an end")
+    }
+}
+
+/// What a windowed scan sends of a stretch of the input: the blocks to parse, and a mark in
+/// their midst for each block that the filter skipped (its text and lines are in the scan's
+/// ``KeptBlockStore``, at the mark's number in file order).
+struct WindowedBatch: Sendable {
+    var blocks: [ComponentBlock] = []
+    var skips: [SkipMark] = []
+}
+
+/// A block that a windowed scan skipped: where it stood among a batch's blocks, and the filter's
+/// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``).
+struct SkipMark: Sendable {
+    /// How many of the batch's ``WindowedBatch/blocks`` came before it in the file.
+    var blocksBefore: Int
+    var verdict: WindowFilter.Verdict
+    var uidHash: UInt64?
 }
 
 /// Moves the scanner to the scanning thread.
@@ -64,6 +109,8 @@ final class ScannerBox: @unchecked Sendable {
     private var scanner: BlockScanner
     /// Line statistics of the whole input; read only after the channel handed out `.end`.
     private(set) var statistics = LineStatistics()
+    /// The blocks a windowed scan skipped; read only after the channel handed out `.end`.
+    private(set) var kept = KeptBlockStore()
 
     init(scanner: BlockScanner) {
         self.scanner = scanner
@@ -86,6 +133,39 @@ final class ScannerBox: @unchecked Sendable {
                 }
             }
             if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
+            statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
+            channel.send(.end(scanner.diagnostics))
+        } catch {
+            channel.send(.failure(error))
+        }
+    }
+
+    /// Scans to the end as ``scan(into:batchBytes:)`` does, but judges each block with `filter`
+    /// as it ends: a skipped block is packed into ``kept`` at once, leaving a ``SkipMark`` in the
+    /// batch, and its buffers go back to the scanner for the next block. A batch is sent once the
+    /// blocks read into it, skipped or not, come to `batchBytes` of text.
+    func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int, skipping filter: WindowFilter) {
+        defer { channel.close() }
+        var batch = WindowedBatch()
+        var bytes = 0
+        do {
+            while let block = try scanner.next() {
+                bytes += block.text.count
+                let (verdict, uid) = filter.verdictAndUID(block)
+                if verdict == .parse {
+                    batch.blocks.append(block)
+                } else {
+                    batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, verdict: verdict, uidHash: uid))
+                    kept.append(block)
+                    scanner.recycle(block)
+                }
+                if bytes >= batchBytes {
+                    guard channel.send(.windowed(batch)) else { return }
+                    batch = WindowedBatch()
+                    bytes = 0
+                }
+            }
+            if !batch.blocks.isEmpty || !batch.skips.isEmpty { guard channel.send(.windowed(batch)) else { return } }
             statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
             channel.send(.end(scanner.diagnostics))
         } catch {

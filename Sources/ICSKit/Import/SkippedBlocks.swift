@@ -12,8 +12,9 @@ import Foundation
 /// file has offsets beyond what the filter's margin allows.
 ///
 /// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
-/// ``KeptBlockStore`` (no allocation per block), with a UID hash and two flags each; revival is a
-/// hash lookup per block.
+/// ``KeptBlockStore`` (no allocation per block) by the scanning thread, which judges each block as
+/// it ends (``ScanPipeline/init(scanner:batchBytes:filter:)``); here each has a UID hash and two
+/// flags; revival is a hash lookup per block.
 /// What the parsing threads make of one block of a windowed import: its parse, or the filter's
 /// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``), found there so that the consumer
 /// does not read the block again.
@@ -40,9 +41,8 @@ struct SkippedBlocks {
         /// The number of events before it.
         var events: Int
     }
-    /// The skipped blocks in file order (their lines in ``store``, at the same positions).
+    /// The skipped blocks in file order (their lines in the scan's ``KeptBlockStore``, at the same positions).
     private var kept: [Kept] = []
-    private var store = KeptBlockStore()
     /// ``uidHash(_:)`` of the UIDs of the parsed components: a skipped block whose UID hashes to
     /// one of them is revived (two UIDs of one hash revive a block for nothing, which is harmless:
     /// a full import parses it too).
@@ -72,43 +72,59 @@ struct SkippedBlocks {
         return hasher.value
     }
 
-    /// Takes a batch and what the parsing threads made of it (``SiftedBlock``), keeps the skipped
-    /// blocks and returns the parsed ones in order.
-    mutating func sift(_ batch: [ComponentBlock], _ results: [SiftedBlock]) -> [ParsedBlock] {
-        guard filter != nil else { return results.map { $0.parsed! } }
+    /// Takes a windowed batch and the parses of its blocks (in order), notes the blocks skipped
+    /// among them (``SkipMark``, their texts in the scan's ``KeptBlockStore``) and returns the parses in order.
+    mutating func sift(_ batch: WindowedBatch, _ results: [SiftedBlock]) -> [ParsedBlock] {
+        precondition(results.count == batch.blocks.count, "one result per block")
         var parsed: [ParsedBlock] = []
         parsed.reserveCapacity(results.count)
-        for (block, sifted) in zip(batch, results) {
-            guard case .parsed(let result) = sifted else {
-                guard case .skipped(let verdict, let uid) = sifted else { continue }
-                var check: WindowFilter.GapCheck?
-                if case .skipUnlessGaps(let gaps) = verdict { check = gaps }
-                kept.append(Kept(uidHash: uid, gapCheck: check, events: events))
-                store.append(block)
-                continue
+        var marks = batch.skips.makeIterator()
+        var mark = marks.next()
+        for (index, sifted) in results.enumerated() {
+            while let skip = mark, skip.blocksBefore == index {
+                keep(skip)
+                mark = marks.next()
             }
-            switch result.component {
-            case .incidence(let incidence)?:
-                if incidence.kind == .event { events += 1 }
-                if let uid = incidence.uid { parsedUIDs.insert(Self.uidHash(uid.utf8)) }
-            case .timeZone(let zone)?:
-                if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
-                zones.append(zone)
-            case .calendarProperties(let properties)?:
-                if calendarZone == nil { calendarZone = properties.defaultTimeZone }  // the first, as CalendarAssembler takes it
-            default:
-                break
-            }
+            guard let result = sifted.parsed else { continue }
+            note(result)
             parsed.append(result)
         }
+        while let skip = mark {
+            keep(skip)
+            mark = marks.next()
+        }
         return parsed
+    }
+
+    private mutating func keep(_ skip: SkipMark) {
+        var check: WindowFilter.GapCheck?
+        if case .skipUnlessGaps(let gaps) = skip.verdict { check = gaps }
+        kept.append(Kept(uidHash: skip.uidHash, gapCheck: check, events: events))
+    }
+
+    /// Notes what a parsed block tells the revival: an event's place and UID, a zone, X-WR-TIMEZONE.
+    private mutating func note(_ result: ParsedBlock) {
+        switch result.component {
+        case .incidence(let incidence)?:
+            if incidence.kind == .event { events += 1 }
+            if let uid = incidence.uid { parsedUIDs.insert(Self.uidHash(uid.utf8)) }
+        case .timeZone(let zone)?:
+            if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
+            zones.append(zone)
+        case .calendarProperties(let properties)?:
+            if calendarZone == nil { calendarZone = properties.defaultTimeZone }  // the first, as CalendarAssembler takes it
+        default:
+            break
+        }
     }
 
     /// The kept blocks to parse after all, in file order, each with the number of events
     /// (parsed in the first pass) that came before it in the file: those whose UID a parsed
     /// component has (one hash lookup each), those whose bound X-WR-TIMEZONE voids, and all
     /// when a zone's offsets lie beyond the margin.
-    mutating func revived() -> [(eventsBefore: Int, block: ComponentBlock)] {
+    /// - Parameter store: the skipped blocks' texts, numbered as they were marked (``run(windowed:)``).
+    mutating func revived(from store: KeptBlockStore) -> [(eventsBefore: Int, block: ComponentBlock)] {
+        precondition(store.count == kept.count, "one kept block per skip mark")
         var revived: [(eventsBefore: Int, block: ComponentBlock)] = []
         var sum: UInt64 = 0
         let empty = Self.uidHash(EmptyCollection())
@@ -126,7 +142,6 @@ struct SkippedBlocks {
         }
         stillSkippedUIDHashSum = sum
         kept = []
-        store = KeptBlockStore()
         return revived
     }
 

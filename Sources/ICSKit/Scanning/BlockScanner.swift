@@ -32,6 +32,8 @@ struct BlockScanner {
     private var warnedNoCalendar = false
     private var warnedDepthInBlock = false
     private var started = false
+    /// A block handed back by ``recycle(_:)``, whose buffers the next block reuses.
+    private var spare: ComponentBlock?
 
     /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding).
     private(set) var diagnostics: [Diagnostic] = []
@@ -147,7 +149,7 @@ struct BlockScanner {
                 warnedNoCalendar = true
                 note(.noCalendar, "\(name) is not inside a VCALENDAR", line: line)
             }
-            current = ComponentBlock(name: name, line: line)
+            current = freshBlock(name: name, line: line)
             stack = [(name, line)]
             overflowDepth = 0
             warnedDepthInBlock = false
@@ -318,5 +320,27 @@ struct BlockScanner {
                                severity: Diagnostic.Severity? = nil) {
         let diagnostic = Diagnostic(code, message, severity: severity, source: source, line: line, property: property)
         if current != nil { current!.diagnostics.append(diagnostic) } else { diagnostics.append(diagnostic) }
+    }
+
+    // MARK: - Reused buffers (a windowed scan)
+
+    /// Gives back a block that its taker is done with (a windowed scan that packed a skipped
+    /// block away): the next block is read into its text and line buffers, which saves their
+    /// allocation and their first page faults.
+    mutating func recycle(_ block: consuming ComponentBlock) {
+        spare = block
+    }
+
+    /// An empty block named `name` from `line`: the spare one's buffers emptied, or a new block.
+    private mutating func freshBlock(name: String, line: Int) -> ComponentBlock {
+        // A large block's buffers are let go (they would stay with the small block reusing them).
+        guard var block = spare.take(), block.text.capacity <= 1 << 16 else { return ComponentBlock(name: name, line: line) }
+        block.name = name
+        block.line = line
+        block.text.removeAll(keepingCapacity: true)
+        block.lines.removeAll(keepingCapacity: true)
+        block.unparsed = []
+        block.diagnostics = []
+        return block
     }
 }
