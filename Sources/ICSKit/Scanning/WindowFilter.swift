@@ -135,6 +135,14 @@ struct WindowFilter: Sendable {
 /// The lines of a VEVENT block that decide where it can occur, each as a range of the block's
 /// text (the whole content line); `nil` when the block has a line that makes it undecidable here.
 struct EventLines {
+    /// The ``KnownNames`` ids of the names that matter here (0, an unknown name, is none of them).
+    private enum Names {
+        static let dtstart = KnownNames.id(of: "DTSTART"), dtend = KnownNames.id(of: "DTEND")
+        static let duration = KnownNames.id(of: "DURATION"), rrule = KnownNames.id(of: "RRULE")
+        static let rdate = KnownNames.id(of: "RDATE"), recurrenceID = KnownNames.id(of: "RECURRENCE-ID")
+        static let uid = KnownNames.id(of: "UID")
+    }
+
     var start: Range<Int>
     var end: Range<Int>?
     var duration: Range<Int>?
@@ -145,42 +153,42 @@ struct EventLines {
     init?(_ block: ComponentBlock, text: UnsafeBufferPointer<UInt8>) {
         var start: Range<Int>?, end: Range<Int>?, duration: Range<Int>?, rule: Range<Int>?, uid: Range<Int>?
         var depth = 0
-        for line in block.lines {
-            switch line.kind {
-            case .begin: depth += 1; continue
-            case .end: depth -= 1; continue
-            case .property: guard depth == 1 else { continue }
+        // Through the buffer: a line's fields are read in place, its name (a String) is not
+        // copied and retained; the names are told apart by their KnownNames ids.
+        let decided: Bool = block.lines.withUnsafeBufferPointer { lines in
+            for index in lines.indices {
+                switch lines[index].kind {
+                case .begin: depth += 1; continue
+                case .end: depth -= 1; continue
+                case .property: guard depth == 1 else { continue }
+                }
+                let id = lines[index].nameID, offset = Int(lines[index].offset)
+                let range = offset..<(offset + Int(lines[index].length))
+                switch id {
+                case Names.dtstart:
+                    guard start == nil else { return false }
+                    start = range
+                case Names.dtend:
+                    guard end == nil else { return false }
+                    end = range
+                case Names.duration:
+                    guard duration == nil else { return false }
+                    duration = range
+                case Names.rrule:
+                    guard rule == nil else { return false }
+                    rule = range
+                case Names.rdate, Names.recurrenceID:
+                    return false
+                case Names.uid:
+                    guard uid == nil, WindowFilter.plainUID(range, text: text) != nil else { return false }
+                    uid = range
+                default:
+                    continue
+                }
             }
-            // Only names that begin with D, R or U matter: the others are passed over without a
-            // string comparison (the hot path: most lines of a skipped block).
-            guard line.length > 0 else { continue }
-            switch ContentLineSyntax.upper(text[Int(line.offset)]) {
-            case 0x44, 0x52, 0x55: break  // D R U
-            default: continue
-            }
-            let range = Int(line.offset)..<Int(line.offset + line.length)
-            switch line.name {
-            case "DTSTART":
-                guard start == nil else { return nil }
-                start = range
-            case "DTEND":
-                guard end == nil else { return nil }
-                end = range
-            case "DURATION":
-                guard duration == nil else { return nil }
-                duration = range
-            case "RRULE":
-                guard rule == nil else { return nil }
-                rule = range
-            case "RDATE", "RECURRENCE-ID":
-                return nil
-            case "UID":
-                guard uid == nil, WindowFilter.plainUID(range, text: text) != nil else { return nil }
-                uid = range
-            default:
-                continue
-            }
+            return true
         }
+        guard decided else { return nil }
         guard let start, end == nil || duration == nil else { return nil }
         self.start = start
         self.end = end
