@@ -40,9 +40,15 @@ struct KeptBlockStore {
         precondition(block.unparsed.isEmpty, "a skipped block has no unparsed lines")
         let textStart = text.count, linesStart = lines.count, namesStart = componentNames.count
         text.append(contentsOf: block.text)
-        for line in block.lines {
-            lines.append(PackedLine(number: line.number, offset: line.offset, length: line.length, kind: line.kind))
-            if line.kind != .property { componentNames.append(line.name) }
+        // Through the buffer: each line's fields are read in place (its name, a String, is
+        // copied only for a BEGIN or END line).
+        block.lines.withUnsafeBufferPointer { blockLines in
+            for index in blockLines.indices {
+                let kind = blockLines[index].kind
+                lines.append(PackedLine(number: blockLines[index].number, offset: blockLines[index].offset,
+                                        length: blockLines[index].length, kind: kind))
+                if kind != .property { componentNames.append(blockLines[index].name) }
+            }
         }
         entries.append(Entry(name: block.name, line: block.line, text: textStart..<text.count, lines: linesStart..<lines.count,
                              componentNames: namesStart..<componentNames.count))

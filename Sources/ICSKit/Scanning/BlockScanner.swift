@@ -150,7 +150,8 @@ struct BlockScanner {
                 note(.noCalendar, "\(name) is not inside a VCALENDAR", line: line)
             }
             current = freshBlock(name: name, line: line)
-            stack = [(name, line)]
+            stack.removeAll(keepingCapacity: true)  // no array allocated per block
+            stack.append((name, line))
             overflowDepth = 0
             warnedDepthInBlock = false
             skippingOversized = false
@@ -288,7 +289,7 @@ struct BlockScanner {
             if skippingOversized { diagnostics.append(contentsOf: block.diagnostics) } else { ready.append(block) }
         }
         current = nil
-        stack = []
+        stack.removeAll(keepingCapacity: true)
         overflowDepth = 0
     }
 

@@ -4,10 +4,16 @@ import Foundation
 /// occurrence in a view's window (``ImportOptions/window``), so that a windowed import can skip it.
 ///
 /// Only what is proved cheaply is skipped: a VEVENT with exactly one DTSTART, at most one DTEND or
-/// DURATION (not both), no RDATE and no RECURRENCE-ID, every value in a form read here byte by
-/// byte (`YYYYMMDD`, `YYYYMMDDThhmmss[Z]`, an RFC 5545 duration), and a UID (if any) without
-/// escapes; and then only
+/// DURATION (not both), no RDATE, at most one RECURRENCE-ID and that without a RANGE parameter,
+/// every value in a form read here byte by byte (`YYYYMMDD`, `YYYYMMDDThhmmss[Z]`, an RFC 5545
+/// duration), and a UID (if any) without escapes; and then only
 /// - a single event (no RRULE) whose start and end both lie before the window, or after it;
+/// - an override (RECURRENCE-ID, no RRULE) whose own start and end, read as a single event's,
+///   both lie before the window or after it: it stands for one instance of its master, shown
+///   from its own DTSTART and DTEND or DURATION (``SeriesBuilder``); whatever instance it names,
+///   it is taken back whenever a component of its UID is parsed (``SkippedBlocks``), so a
+///   master that may show sees all its overrides, and an override moved into the window brings
+///   back the others (and a RANGE=THISANDFUTURE one, which moves later instances, is parsed);
 /// - a series (one RRULE with UNTIL, without COUNT or RSCALE) whose UNTIL, plus the length of one
 ///   instance, ends before the window; or whose DTSTART lies after the window;
 /// - a series with COUNT whose rule has a ``CountBound``, if that bound plus the length of one
@@ -22,7 +28,7 @@ import Foundation
 /// an event takes the widest of its readings: DTEND before DTSTART (swapped), a negative DURATION,
 /// an end of one day (a DATE start without end, or an end libical would not read).
 ///
-/// Everything else (VTODO, VJOURNAL, overrides, RDATE, other COUNT rules, several RRULEs, values in other
+/// Everything else (VTODO, VJOURNAL, overrides of other shapes, RDATE, other COUNT rules, several RRULEs, values in other
 /// forms, lines kept out of libical, nested components' own lines aside) is parsed as without a window.
 ///
 /// - Complexity: O(n) in the block's lines; no allocation.
@@ -113,6 +119,9 @@ struct WindowFilter: Sendable {
             lo = min(lo, start.seconds + duration)
             hi = max(hi, start.seconds + duration)
         }
+        // An override is one instance, from its own start and end: read as a single event's (an
+        // RRULE in it, which the expansion ignores, is left to the parse).
+        if facts.recurrenceID != nil && facts.rule != nil { return .parse }
         // Every instance, the first and those of a rule, starts at or after the earlier bound.
         if lo - Self.margin >= end { return .skip }
         guard let rule = facts.rule else { return hi + Self.margin <= self.start ? .skip : .parse }
@@ -149,9 +158,12 @@ struct EventLines {
     var rule: Range<Int>?
     /// The UID line, if any (its value is plain, ``WindowFilter/plainUID(_:text:)``).
     var uid: Range<Int>?
+    /// The RECURRENCE-ID line of an override, if any (without a RANGE parameter).
+    var recurrenceID: Range<Int>?
 
     init?(_ block: ComponentBlock, text: UnsafeBufferPointer<UInt8>) {
         var start: Range<Int>?, end: Range<Int>?, duration: Range<Int>?, rule: Range<Int>?, uid: Range<Int>?
+        var recurrenceID: Range<Int>?
         var depth = 0
         // Through the buffer: a line's fields are read in place, its name (a String) is not
         // copied and retained; the names are told apart by their KnownNames ids.
@@ -177,8 +189,11 @@ struct EventLines {
                 case Names.rrule:
                     guard rule == nil else { return false }
                     rule = range
-                case Names.rdate, Names.recurrenceID:
+                case Names.rdate:
                     return false
+                case Names.recurrenceID:
+                    guard recurrenceID == nil, !EventLines.hasRange(range, text: text) else { return false }
+                    recurrenceID = range
                 case Names.uid:
                     guard uid == nil, WindowFilter.plainUID(range, text: text) != nil else { return false }
                     uid = range
@@ -195,6 +210,21 @@ struct EventLines {
         self.duration = duration
         self.rule = rule
         self.uid = uid
+        self.recurrenceID = recurrenceID
+    }
+
+    /// Whether the parameters of a line (its bytes before the value) spell `RANGE` anywhere, in
+    /// any case: a RECURRENCE-ID with RANGE=THISANDFUTURE changes later instances too. (A TZID
+    /// that happens to hold the word only makes the block parsed.)
+    static func hasRange(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: text[line])
+        let head = ContentLineSyntax.valueStart(bytes) ?? bytes.count
+        let word: [UInt8] = [0x52, 0x41, 0x4E, 0x47, 0x45]  // RANGE
+        guard head >= word.count else { return false }
+        for i in 0...(head - word.count) where ContentLineSyntax.upper(bytes[i]) == word[0] {
+            if (1..<word.count).allSatisfy({ ContentLineSyntax.upper(bytes[i + $0]) == word[$0] }) { return true }
+        }
+        return false
     }
 }
 

@@ -78,6 +78,48 @@ import Testing
         }
     }
 
+    @Test func anOverrideMovedOutOfTheWindowComesBackForItsParsedMaster() throws {
+        // A weekly series on Mondays from 5 May 2025 (no end: parsed); its instance of Monday 9 June
+        // moved to April. The filter skips the override (April), its UID brings it back: June shows
+        // the Mondays 2, 16, 23 and 30 (counted by hand), not the 9th.
+        let master = Self.event("weekly", ["DTSTART:20250505T090000Z", "DTEND:20250505T100000Z", "RRULE:FREQ=WEEKLY"])
+        let override = Self.event("weekly", ["RECURRENCE-ID:20250609T090000Z", "DTSTART:20250401T090000Z", "DTEND:20250401T100000Z"])
+        for body in [master + override, override + master] {
+            let windowed = try ICalendar(parsing: calendarText(body), options: ImportOptions(window: Self.june))
+            let starts = occurrences(windowed, Self.june, Self.utc).map { Int($0.start.date(in: Self.utc).timeIntervalSince1970) }
+            #expect(starts == [1_748_854_800, 1_750_064_400, 1_750_669_200, 1_751_274_000])  // 06-02, 16, 23, 30 at 09:00Z
+            let result = try Self.compare(body)
+            #expect(result.kept.count == 2)
+            #expect(result.shown == ["weekly", "weekly", "weekly", "weekly"])
+        }
+    }
+
+    @Test func overridesOfASeriesThatEndedAreSkippedWithIt() throws {
+        // The series ended in February; its override of 10 February moved to the 12th: neither can
+        // show in June, and neither is parsed.
+        let master = Self.event("ended", ["DTSTART:20250203T090000Z", "DTEND:20250203T100000Z", "RRULE:FREQ=WEEKLY;UNTIL=20250301T000000Z"])
+        let override = Self.event("ended", ["RECURRENCE-ID:20250210T090000Z", "DTSTART:20250212T090000Z", "DTEND:20250212T100000Z"])
+        for body in [master + override, override + master] {
+            let result = try Self.compare(body)
+            #expect(result.kept == [])
+            #expect(result.shown == [])
+        }
+    }
+
+    @Test func aThisAndFutureOverrideBeforeTheWindowIsParsed() throws {
+        // RANGE=THISANDFUTURE on 10 February, moved to 20 May (99 days later): the later instances
+        // of 17 and 24 February move to 27 May and 3 June, into the window, though the override's own
+        // instance and the master (ended in March) lie before it; so the override is parsed, and
+        // brings back its master.
+        let master = Self.event("moved", ["DTSTART:20250203T090000Z", "DTEND:20250203T100000Z", "RRULE:FREQ=WEEKLY;UNTIL=20250301T000000Z"])
+        let override = Self.event("moved", ["RECURRENCE-ID;RANGE=THISANDFUTURE:20250210T090000Z", "DTSTART:20250520T090000Z",
+                                            "DTEND:20250520T100000Z"])
+        for body in [master + override, override + master] {
+            let result = try Self.compare(body)
+            #expect(result.kept.count == 2)
+        }
+    }
+
     @Test func anOlderOverrideOfAnExcludedInstanceStaysDropped() throws {
         // CalDAV leftovers: the master (SEQUENCE 2) excludes 10 February, the override of it is
         // older (SEQUENCE 1): dropped, in June as everywhere, which needs the skippable master.

@@ -59,8 +59,20 @@ import Testing
         (["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250501T000000Z;UNTIL=20250501T000000Z"], false),
         (["DTSTART:20250801T090000Z", "RRULE:FREQ=DAILY"], true),               // the series begins after the window
         (["DTSTART:20250801T090000Z", "RRULE:FREQ=DAILY", "RDATE:20250615T090000Z"], false),
-        // What is not decided: overrides, RDATE, several starts or rules, odd values.
-        (["DTSTART:20250401T090000Z", "RECURRENCE-ID:20250401T090000Z"], false),
+        // Overrides: their own start and end decide, read as a single event's (the instance they
+        // name does not: a parsed component of the UID brings them back, see SkippedBlocks).
+        (["DTSTART:20250401T090000Z", "RECURRENCE-ID:20250401T090000Z"], true),  // 04-02T09:00 + 26 h, April
+        (["DTSTART:20250610T090000Z", "RECURRENCE-ID:20250401T090000Z"], false), // moved into June
+        (["DTSTART:20250401T090000Z", "RECURRENCE-ID:20250610T090000Z"], true),  // moved out of June
+        (["DTSTART:20250801T090000Z", "DTEND:20250801T100000Z", "RECURRENCE-ID:20250610T090000Z"], true), // 08-01 − 26 h ≥ 07-01
+        (["DTSTART:20250530T200000Z", "DTEND:20250530T220000Z", "RECURRENCE-ID:20250401T090000Z"], false), // 05-31T20:00 + 26 h = 06-01T22:00
+        (["DTSTART;VALUE=DATE:20250401", "RECURRENCE-ID;VALUE=DATE:20250610"], true),
+        // What is not decided: overrides of later instances (RANGE), an override with a rule or
+        // two RECURRENCE-IDs, RDATE, several starts or rules, odd values.
+        (["DTSTART:20250401T090000Z", "RECURRENCE-ID;RANGE=THISANDFUTURE:20250401T090000Z"], false),
+        (["DTSTART:20250401T090000Z", "recurrence-id;range=thisandfuture:20250401T090000Z"], false),
+        (["DTSTART:20250401T090000Z", "RECURRENCE-ID:20250401T090000Z", "RECURRENCE-ID:20250402T090000Z"], false),
+        (["DTSTART:20250401T090000Z", "RECURRENCE-ID:20250401T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250402T000000Z"], false),
         (["DTSTART:20250401T090000Z", "RDATE:20250402T090000Z"], false),
         (["DTSTART:20250401T090000Z", "DTSTART:20250402T090000Z"], false),
         (["DTSTART:20250401T090000Z", "DTEND:20250401T100000Z", "DURATION:PT1H"], false),
