@@ -214,6 +214,10 @@ struct SeriesBuilder {
         // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
         // before the start swapped with it); occurrences show the component as written. Only the
         // start and end differ from `written`: they are read into locals, the incidence is not copied.
+        if overrides.isEmpty, isOutsideRange(written) {
+            order += 1 // the position it would have taken: the ranks of the others stay the same
+            return
+        }
         let master = written
         var readStart = EventSpan.start(of: written), readEnd = written.end
         if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
@@ -305,6 +309,26 @@ struct SeriesBuilder {
                 limitDiagnostics.append(diagnostic)
             }
         }
+    }
+
+    /// Whether `incidence` is a single event (no RRULE, RDATE or EXDATE) that ``SingleEventBound``
+    /// proves to lie outside the range, so that it needs no zone, frame or length at all.
+    ///
+    /// Only when every TZID it names was looked up before (known or not): a TZID seen here first
+    /// takes the exact path, so that its unknown-zone diagnostic (if any) names the same event,
+    /// in the same order, as when every event is built.
+    private func isOutsideRange(_ incidence: Incidence) -> Bool {
+        guard incidence.kind == .event, let start = incidence.start, incidence.recurrenceRules.isEmpty,
+              incidence.recurrenceDates.isEmpty, incidence.exceptionDates.isEmpty else { return false }
+        let end = incidence.end
+        if let tzid = start.tzid, caches.index(forKey: tzid) == nil { return false }
+        if let tzid = end?.tzid, caches.index(forKey: tzid) == nil { return false }
+        // X-WR-TIMEZONE is looked up for a floating time (a DATE start read from midnight is one).
+        func isFloating(_ value: TimeValue?) -> Bool { if case .floating? = value { return true }; return false }
+        if let tzid = calendar.defaultTimeZone, caches.index(forKey: tzid) == nil,
+           isFloating(start) || isFloating(end) || (start.isDate && end == nil && incidence.duration != nil) { return false }
+        return SingleEventBound.liesOutside(start: start, end: end, duration: incidence.duration,
+                                            rangeStart: rangeStart, rangeEnd: rangeEnd)
     }
 
     /// The original start of an override, shown in its series' own form; none for a single event.
