@@ -131,11 +131,13 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             let series = built.series, firsts = built.firsts, parts = built.parts
             var singles = built.singles
             // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
-            var entries: [(uid: String, calendar: Int, order: Int)] = series.map {
-                ($0.master.uid ?? "", $0.calendarIndex, $0.order)
+            var entries: [RankKey] = []
+            entries.reserveCapacity(series.count + singles.count)
+            for item in series { entries.append(RankKey(uid: item.master.uid ?? "", calendar: item.calendarIndex, order: item.order)) }
+            for single in singles {
+                entries.append(RankKey(uid: single.occurrence.incidence.uid ?? "", calendar: single.occurrence.calendarIndex, order: single.order))
             }
-            entries += singles.map { ($0.occurrence.incidence.uid ?? "", $0.occurrence.calendarIndex, $0.order) }
-            entries.sort { ($0.uid, $0.calendar, $0.order) < ($1.uid, $1.calendar, $1.order) }
+            entries.sort(by: RankKey.precedes)
             var rankOf = [Int](repeating: 0, count: (entries.map(\.order).max() ?? 0) + 1)
             for (rank, entry) in entries.enumerated() { rankOf[entry.order] = rank }
             for item in series { item.order = rankOf[item.order] }

@@ -85,27 +85,36 @@ struct SeriesBuilder {
                             continue
                         }
                     }
-                    add(group: members.map { $0 < events.count ? events[$0] : todos[$0 - events.count] }, calendarIndex: index)
+                    add(group: members, events: events, todos: todos, calendarIndex: index)
                 }
             }
         }
     }
 
     /// Adds the incidences of one UID: a master with its overrides, or overrides without a master.
-    private mutating func add(group members: [Incidence], calendarIndex index: Int) {
-        let masters = members.filter { $0.recurrenceID == nil }
-        let overrides = members.filter { $0.recurrenceID != nil }
-        if let chosen = CalDAVLeftovers.master(of: masters, sequence: \.sequence) {
-            let master = masters[chosen]
+    /// The members are positions (``SeriesSetup/group(_:)``), read in place in `events` and `todos`:
+    /// only the overrides that the master keeps are copied, once, on their way to its series.
+    private mutating func add(group members: [Int], events: UnsafeBufferPointer<Incidence>,
+                              todos: UnsafeBufferPointer<Incidence>, calendarIndex index: Int) {
+        // The member at a position, borrowed (the buffers outlive this call).
+        func at(_ position: Int) -> UnsafePointer<Incidence> {
+            position < events.count ? events.baseAddress! + position : todos.baseAddress! + (position - events.count)
+        }
+        let masters = members.filter { at($0).pointee.recurrenceID == nil }
+        let overrides = members.filter { at($0).pointee.recurrenceID != nil }
+        if let chosen = CalDAVLeftovers.master(of: masters, sequence: { at($0).pointee.sequence }) {
+            let masterPointer = at(masters[chosen])
+            let master = masterPointer.pointee
             if masters.count > 1 {
                 diagnostics.append(Diagnostic(.duplicateUID,
                     "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
                     severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
             }
-            addSeries(master, overrides: overrides.filter { !isStale($0, master: master) }, calendarIndex: index)
+            let kept = overrides.filter { !isStale(at($0).pointee, master: masterPointer.pointee) }
+            addSeries(master, overrides: kept.map { at($0).pointee }, calendarIndex: index)
         } else {
             // No master: each override shows as a single event.
-            for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+            for override in Self.latest(overrides.map { at($0).pointee }, by: { $0.recurrenceID }) {
                 var single = override
                 single.recurrenceRules = []
                 single.recurrenceDates = []
@@ -136,14 +145,20 @@ struct SeriesBuilder {
 
     /// One per key: highest SEQUENCE, then the last in the file.
     private static func latest(_ items: [Incidence], by key: (Incidence) -> TimeValue?) -> [Incidence] {
-        var best: [TimeValue: Incidence] = [:]
+        latestIndices(items, by: key).map { items[$0] }
+    }
+
+    /// The positions in `items` of ``latest(_:by:)``'s choices, in the order of their keys' first
+    /// appearance (no incidence copied).
+    private static func latestIndices(_ items: [Incidence], by key: (Incidence) -> TimeValue?) -> [Int] {
+        var best: [TimeValue: Int] = [:]
         var order: [TimeValue] = []
-        for item in items {
-            guard let k = key(item) else { continue }
+        for i in items.indices {
+            guard let k = key(items[i]) else { continue }
             if let current = best[k] {
-                if item.sequence >= current.sequence { best[k] = item }
+                if items[i].sequence >= items[current].sequence { best[k] = i }
             } else {
-                best[k] = item
+                best[k] = i
                 order.append(k)
             }
         }
@@ -209,24 +224,30 @@ struct SeriesBuilder {
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 
+    /// - Parameter asInstance: read `written` as one instance (an override of a master's series):
+    ///   its own RRULE, RDATE and EXDATE play no part, and its occurrence shows it as written.
     private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
-                                    recurrenceID: TimeValue? = nil) {
+                                    recurrenceID: TimeValue? = nil, asInstance: Bool = false) {
         // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
         // before the start swapped with it); occurrences show the component as written. Only the
         // start and end differ from `written`: they are read into locals, the incidence is not copied.
+        if overrides.isEmpty, isOutsideRange(written, asInstance: asInstance) {
+            order += 1 // the position it would have taken: the ranks of the others stay the same
+            return
+        }
         let master = written
         var readStart = EventSpan.start(of: written), readEnd = written.end
         if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
         guard let start = readStart ?? (master.kind == .todo ? master.due : nil) else { return }
         currentLine = master.line
-        let frame = frame(for: start, uid: master.uid, recurring: !master.recurrenceRules.isEmpty)
+        let frame = frame(for: start, uid: master.uid, recurring: !asInstance && !master.recurrenceRules.isEmpty)
         let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
         let length = length(of: master, start: start, end: readEnd, frame: frame)
         order += 1
-        if master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty
+        if (asInstance || (master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty))
             && overrides.isEmpty {
             // A single event (or an override's instance): no Series to build.
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
@@ -269,7 +290,8 @@ struct SeriesBuilder {
         for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
-        for override in Self.latest(overrides, by: { $0.recurrenceID }) {
+        for chosen in Self.latestIndices(overrides, by: { $0.recurrenceID }) {
+            let override = overrides[chosen]
             guard let rid = override.recurrenceID else { continue }
             overridden.insert(match(rid, frame: frame, uid: master.uid))
             addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame)
@@ -307,6 +329,27 @@ struct SeriesBuilder {
         }
     }
 
+    /// Whether `incidence` is a single event (no RRULE, RDATE or EXDATE) that ``SingleEventBound``
+    /// proves to lie outside the range, so that it needs no zone, frame or length at all.
+    ///
+    /// Only when every TZID it names was looked up before (known or not): a TZID seen here first
+    /// takes the exact path, so that its unknown-zone diagnostic (if any) names the same event,
+    /// in the same order, as when every event is built.
+    private func isOutsideRange(_ incidence: Incidence, asInstance: Bool) -> Bool {
+        guard incidence.kind == .event, let start = incidence.start,
+              asInstance || (incidence.recurrenceRules.isEmpty && incidence.recurrenceDates.isEmpty
+                             && incidence.exceptionDates.isEmpty) else { return false }
+        let end = incidence.end
+        if let tzid = start.tzid, caches.index(forKey: tzid) == nil { return false }
+        if let tzid = end?.tzid, caches.index(forKey: tzid) == nil { return false }
+        // X-WR-TIMEZONE is looked up for a floating time (a DATE start read from midnight is one).
+        func isFloating(_ value: TimeValue?) -> Bool { if case .floating? = value { return true }; return false }
+        if let tzid = calendar.defaultTimeZone, caches.index(forKey: tzid) == nil,
+           isFloating(start) || isFloating(end) || (start.isDate && end == nil && incidence.duration != nil) { return false }
+        return SingleEventBound.liesOutside(start: start, end: end, duration: incidence.duration,
+                                            rangeStart: rangeStart, rangeEnd: rangeEnd)
+    }
+
     /// The original start of an override, shown in its series' own form; none for a single event.
     private mutating func originalStart(of recurrenceID: TimeValue?, frame: SeriesFrame) -> OccurrenceTime? {
         guard let rid = recurrenceID, let key = instantKey(rid, frame: frame, uid: nil) else { return nil }
@@ -318,14 +361,9 @@ struct SeriesBuilder {
     /// theirs), whatever zone the override's RECURRENCE-ID or DTSTART was written in.
     private mutating func addSeries(_ override: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue, masterFrame: SeriesFrame) {
-        var instance = override
-        instance.recurrenceRules = []
-        instance.recurrenceDates = []
-        instance.exceptionDates = []
         let before = singles.count
-        addSeries(instance, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID)
+        addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID, asInstance: true)
         guard singles.count > before else { return }
-        singles[singles.count - 1].occurrence.incidence = override
         if let key = instantKey(recurrenceID, frame: masterFrame, uid: override.uid) {
             singles[singles.count - 1].occurrence.recurrenceIDTime =
                 masterFrame.startTime(wall: InstanceKey.wall(of: recurrenceID, clock: masterFrame.clock, utc: key), utc: key)
