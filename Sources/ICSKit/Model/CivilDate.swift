@@ -118,43 +118,89 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
 /// A wall-clock date and time with no zone attached (seconds resolution, as in iCalendar).
 ///
-/// Stored in 16 bytes, where the `Int`s took 48: the ``CivilDate`` (8), the hour and the minute
-/// in 16 bits (clamped to -32,768…32,767) and the second in 32 (a count of seconds past the
-/// minute may be large, ±2,147,483,647).
+/// Stored in 8 bytes, where the `Int`s took 48 (every DATE-TIME of a calendar's model holds one,
+/// and a zoned ``TimeValue`` is this and its TZID): one 64-bit word holding the year in 24 bits
+/// and the month, the day, the hour, the minute and the second in 8 each, most significant
+/// first, each offset so that it is stored as a non-negative number. So `==`, hashing and `<` on
+/// the word are those on the parts in that order. A part beyond those bounds (±8,388,607 for the
+/// year, -128…127 for the others: every value a two-digit field can write, 00–99), which no
+/// wall time has, is kept as the nearest bound.
 public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    /// The date.
-    public var date: CivilDate
-    private var storedHour: Int16
-    private var storedMinute: Int16
-    private var storedSecond: Int32
+    /// year (bits 40–63), month (32–39), day (24–31), hour (16–23), minute (8–15), second (0–7).
+    private var bits: UInt64
 
+    /// A part clamped to `width` bits and offset by half their range (so that it is non-negative),
+    /// at `shift`.
+    @inline(__always)
+    private static func field(_ value: Int, width: Int, at shift: Int) -> UInt64 {
+        let half = 1 << (width - 1)
+        return UInt64(min(max(value, -half), half - 1) + half) << shift
+    }
+
+    /// The part of `width` bits at `shift`, offset back.
+    @inline(__always)
+    private func part(width: Int, at shift: Int) -> Int {
+        Int(truncatingIfNeeded: (bits >> shift) & (1 << width - 1)) - 1 << (width - 1)
+    }
+
+    /// Replaces the part of `width` bits at `shift` with `value` (clamped).
+    @inline(__always)
+    private mutating func setPart(_ value: Int, width: Int, at shift: Int) {
+        bits = bits & ~((1 << width - 1) << shift) | Self.field(value, width: width, at: shift)
+    }
+
+    /// The date (its year kept within ±8,388,607 here).
+    public var date: CivilDate {
+        get { CivilDate(year: part(width: 24, at: 40), month: part(width: 8, at: 32), day: part(width: 8, at: 24)) }
+        set {
+            bits = bits & 0xFF_FFFF | Self.field(newValue.year, width: 24, at: 40)
+                | Self.field(newValue.month, width: 8, at: 32) | Self.field(newValue.day, width: 8, at: 24)
+        }
+    }
     /// The hour, 0–23.
     public var hour: Int {
-        get { Int(storedHour) }
-        set { storedHour = Int16(clamping: newValue) }
+        get { part(width: 8, at: 16) }
+        set { setPart(newValue, width: 8, at: 16) }
     }
     /// The minute, 0–59.
     public var minute: Int {
-        get { Int(storedMinute) }
-        set { storedMinute = Int16(clamping: newValue) }
+        get { part(width: 8, at: 8) }
+        set { setPart(newValue, width: 8, at: 8) }
     }
     /// The second, 0–60 (60 only for a leap second, as RFC 5545 allows).
     public var second: Int {
-        get { Int(storedSecond) }
-        set { storedSecond = Int32(clamping: newValue) }
+        get { part(width: 8, at: 0) }
+        set { setPart(newValue, width: 8, at: 0) }
     }
 
     /// The coded form: `date`, `hour`, `minute`, `second`, as when they were stored as `Int`s.
     private enum CodingKeys: String, CodingKey {
-        case date, storedHour = "hour", storedMinute = "minute", storedSecond = "second"
+        case date, hour, minute, second
+    }
+
+    /// Decodes the coded form (parts beyond the bounds above are clamped, as by ``init(date:hour:minute:second:)``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(date: try container.decode(CivilDate.self, forKey: .date),
+                  hour: try container.decode(Int.self, forKey: .hour),
+                  minute: try container.decode(Int.self, forKey: .minute),
+                  second: try container.decode(Int.self, forKey: .second))
+    }
+
+    /// Encodes the coded form: `date`, `hour`, `minute`, `second`, in that order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(hour, forKey: .hour)
+        try container.encode(minute, forKey: .minute)
+        try container.encode(second, forKey: .second)
     }
 
     /// A wall time on `date`.
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        self.date = date
-        storedHour = Int16(clamping: hour)
-        storedMinute = Int16(clamping: minute)
-        storedSecond = Int32(clamping: second)
+        bits = Self.field(date.year, width: 24, at: 40) | Self.field(date.month, width: 8, at: 32)
+            | Self.field(date.day, width: 8, at: 24) | Self.field(hour, width: 8, at: 16)
+            | Self.field(minute, width: 8, at: 8) | Self.field(second, width: 8, at: 0)
     }
 
     /// A wall time from its fields.
@@ -174,8 +220,9 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
     }
 
+    /// Orders by date, then hour, minute and second: the order of the offset parts in ``bits``.
     public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool {
-        (lhs.date, lhs.hour, lhs.minute, lhs.second) < (rhs.date, rhs.hour, rhs.minute, rhs.second)
+        lhs.bits < rhs.bits
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`.

@@ -5,7 +5,8 @@
 /// Properties the model has no field for stay in ``otherProperties``.
 ///
 /// A plain struct of stored properties: a new field is one line here (and one in the converter
-/// that fills it). The occurrences of a series share one copy of it (``Occurrence/incidence``
+/// that fills it). The fields that most events lack are ``Sparse`` (one reference wide while they
+/// are `nil`): mark a new one so when most components will not have it. The occurrences of a series share one copy of it (``Occurrence/incidence``
 /// reads through a shared reference), so its size does not weigh on the expansion.
 ///
 /// ```swift
@@ -36,9 +37,9 @@ public struct Incidence: Sendable, Hashable, Codable {
     /// LOCATION.
     public var location: String? = nil
     /// GEO.
-    public var geo: Geo? = nil
+    @Sparse public var geo: Geo? = nil
     /// URL.
-    public var url: String? = nil
+    @Sparse public var url: String? = nil
     /// STATUS (``EventStatus``: `CONFIRMED`, `TENTATIVE`, `CANCELLED`, `NEEDS-ACTION`, `COMPLETED`,
     /// `IN-PROCESS`, `DRAFT`, `FINAL`, or another value as written, upper-cased).
     public var status: EventStatus? = nil
@@ -51,7 +52,7 @@ public struct Incidence: Sendable, Hashable, Codable {
     /// CATEGORIES, every value of every CATEGORIES property in order.
     public var categories: [String] = []
     /// COLOR (RFC 7986), a CSS3 color name or `#RRGGBB`.
-    public var color: String? = nil
+    @Sparse public var color: String? = nil
     /// ORGANIZER.
     public var organizer: CalendarUser? = nil
     /// ATTENDEE, in file order.
@@ -61,13 +62,13 @@ public struct Incidence: Sendable, Hashable, Codable {
     /// DTEND (events only; a todo's end is ``due``).
     public var end: TimeValue? = nil
     /// DURATION.
-    public var duration: ICSDuration? = nil
+    @Sparse public var duration: ICSDuration? = nil
     /// DUE (todos).
-    public var due: TimeValue? = nil
+    @Sparse public var due: TimeValue? = nil
     /// COMPLETED (todos).
-    public var completed: TimeValue? = nil
+    @Sparse public var completed: TimeValue? = nil
     /// PERCENT-COMPLETE (todos).
-    public var percentComplete: Int? = nil
+    @Sparse public var percentComplete: Int? = nil
     /// RRULE; RFC 5545 says there SHOULD be at most one, but every one given is kept.
     public var recurrenceRules: [RecurrenceRule] = []
     /// RDATE values, every value of every RDATE property in order.
@@ -75,7 +76,7 @@ public struct Incidence: Sendable, Hashable, Codable {
     /// EXDATE values, every value of every EXDATE property in order.
     public var exceptionDates: [TimeValue] = []
     /// RECURRENCE-ID: set on an override of one instance of a series.
-    public var recurrenceID: TimeValue? = nil
+    @Sparse public var recurrenceID: TimeValue? = nil
     /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
     public var appliesToFutureInstances: Bool = false
     /// SEQUENCE, 0 when absent.
