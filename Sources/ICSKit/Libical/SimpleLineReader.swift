@@ -16,6 +16,8 @@ struct SimpleProperty {
         case integer(Int)
         /// ORGANIZER, ATTENDEE.
         case user(CalendarUser)
+        /// An RRULE of the common parts (``SimpleLineReader/recurrenceRule(_:)``).
+        case rule(RecurrenceRule)
     }
     var value: Value
     /// The parameters as written (split once, here).
@@ -29,6 +31,7 @@ struct SimpleProperty {
     var duration: ICSDuration? { if case .duration(let v) = value { return v } else { return nil } }
     var integer: Int? { if case .integer(let v) = value { return v } else { return nil } }
     var user: CalendarUser? { if case .user(let v) = value { return v } else { return nil } }
+    var rule: RecurrenceRule? { if case .rule(let v) = value { return v } else { return nil } }
 }
 
 /// Reads the simple property lines of an event, to-do or journal in Swift: the ones whose
@@ -58,12 +61,15 @@ enum SimpleLineReader {
     static func read(nameID: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context) -> SimpleProperty? {
         guard let kind = kindsByID[Int(context.rawValue)][Int(nameID)], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
-        guard isPlain(value) else { return nil }
+        guard let form = TextForm(value) else { return nil }
+        // Escapes are read only in TEXT values (libical unescapes those alone).
+        if form == .escaped { guard case .text = kind else { return nil } }
         let hasParameters = bytes[..<colon].contains(0x3B)
         switch kind {
         case .text:
             guard !hasParameters else { return nil }
-            return SimpleProperty(value: .text(String(decoding: value, as: UTF8.self)), parameters: [])
+            let text = form == .escaped ? TextForm.unescaped(value) : String(decoding: value, as: UTF8.self)
+            return SimpleProperty(value: .text(text), parameters: [])
         case .texts:
             guard !hasParameters, !value.contains(0x3B), let values = commaSeparated(value) else { return nil }
             return SimpleProperty(value: .texts(values), parameters: [])
@@ -100,6 +106,9 @@ enum SimpleLineReader {
                   value[0] == 0x50 || value[0] == 0x2B || value[0] == 0x2D,
                   let duration = canonicalDuration(value) ?? DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
             return SimpleProperty(value: .duration(duration), parameters: parameters)
+        case .rule:
+            guard !hasParameters, let rule = recurrenceRule(value) else { return nil }
+            return SimpleProperty(value: .rule(rule), parameters: [])
         case .utcOffset:
             guard !hasParameters, let seconds = utcOffset(value) else { return nil }
             return SimpleProperty(value: .integer(seconds), parameters: [])
@@ -113,7 +122,8 @@ enum SimpleLineReader {
 
     private enum Kind {
         /// `utcOffset`: a UTC-OFFSET, read as seconds (``SimpleProperty/Value/integer(_:)``).
-        case text, texts, token(Set<String>), time, times, integer, user, utcOffset
+        /// `rule`: an RRULE (``recurrenceRule(_:)``).
+        case text, texts, token(Set<String>), time, times, integer, user, utcOffset, rule
         /// DURATION, or TRIGGER when true.
         case duration(Bool)
     }
@@ -127,7 +137,7 @@ enum SimpleLineReader {
         "DTSTART": .time, "DTEND": .time, "DUE": .time, "COMPLETED": .time, "DTSTAMP": .time, "CREATED": .time,
         "LAST-MODIFIED": .time, "RECURRENCE-ID": .time, "EXDATE": .times, "RDATE": .times, "DURATION": .duration(false),
         "SEQUENCE": .integer, "PRIORITY": .integer, "PERCENT-COMPLETE": .integer,
-        "ORGANIZER": .user, "ATTENDEE": .user,
+        "ORGANIZER": .user, "ATTENDEE": .user, "RRULE": .rule,
     ]
 
     private static let alarmKinds: [String: Kind] = [
@@ -180,13 +190,6 @@ enum SimpleLineReader {
         "PARTSTAT": ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED", "COMPLETED", "IN-PROCESS"],
         "RSVP": ["TRUE", "FALSE"],
     ]
-
-    /// A value libical takes as written: not empty, no blank at either end, no control
-    /// character, backslash or quote.
-    private static func isPlain(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = value.first, let last = value.last, first != 0x20, last != 0x20 else { return false }
-        return !value.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x22 }
-    }
 
     /// Comma-separated values, each plain and not empty.
     private static func commaSeparated(_ value: UnsafeBufferPointer<UInt8>) -> [String]? {
@@ -282,13 +285,20 @@ enum SimpleLineReader {
 
     /// What a line's parameters say of its DATE and DATE-TIME values, read once per line (the
     /// names are upper-cased already, by ``ContentLineSyntax/split(_:)-(UnsafeBufferPointer<UInt8>)``).
-    private struct TimeForm {
+    struct TimeForm {
         /// VALUE, as written.
         var type: String?
         /// TZID, as written.
         var tzid: String?
         /// Whether the TZID is UTC or GMT (any case): read as UTC.
         var tzidIsUTC: Bool
+
+        /// A form with no TZID: `VALUE=DATE` when `type` is `DATE`.
+        init(type: String?) {
+            self.type = type
+            tzid = nil
+            tzidIsUTC = false
+        }
 
         init(_ parameters: [Parameter]) {
             type = parameters.first { $0.name == "VALUE" }?.value
@@ -305,7 +315,7 @@ enum SimpleLineReader {
         return word == (0x75, 0x74, 0x63) || word == (0x67, 0x6D, 0x74)
     }
 
-    private static func time(_ value: UnsafeBufferPointer<UInt8>, _ form: TimeForm) -> TimeValue? {
+    static func time(_ value: UnsafeBufferPointer<UInt8>, _ form: TimeForm) -> TimeValue? {
         func digits(_ range: Range<Int>) -> Int? {
             var n = 0
             for i in range {
