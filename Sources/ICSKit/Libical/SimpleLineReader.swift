@@ -16,8 +16,9 @@ struct SimpleProperty {
         case integer(Int)
         /// ORGANIZER, ATTENDEE.
         case user(CalendarUser)
-        /// An RRULE of the common parts (``SimpleLineReader/recurrenceRule(_:)``).
-        case rule(RecurrenceRule)
+        /// An RRULE of the common parts (``SimpleLineReader/recurrenceRule(_:)``); boxed, so that
+        /// the rule's some 200 bytes do not widen every other value (each copied a few times).
+        indirect case rule(RecurrenceRule)
     }
     var value: Value
     /// The parameters as written (split once, here).
