@@ -103,7 +103,7 @@ enum SimpleLineReader {
         case .duration(let isTrigger):
             // libical reads both with icaldurationtype_from_string (a TRIGGER first as a time,
             // which a text starting with P, + or - never is).
-            guard let parameters = plainParameters(bytes, colon: colon, allowed: isTrigger ? triggerParameters : [:]),
+            guard let parameters = plainParameters(bytes, colon: colon, allowed: isTrigger ? triggerParameters : noParameters),
                   value[0] == 0x50 || value[0] == 0x2B || value[0] == 0x2D,
                   let duration = canonicalDuration(value) ?? DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
             return SimpleProperty(value: .duration(duration), parameters: parameters)
@@ -182,15 +182,16 @@ enum SimpleLineReader {
     }
 
     /// Parameter names and, when not nil, the values libical takes as they are.
-    private static let timeParameters: [String: Set<String>?] = ["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]]
-    private static let triggerParameters: [String: Set<String>?] = ["RELATED": ["START", "END"]]
-    private static let userParameters: [String: Set<String>?] = [
+    private static let timeParameters = ParameterTable(["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]])
+    private static let triggerParameters = ParameterTable(["RELATED": ["START", "END"]])
+    private static let noParameters = ParameterTable([:])
+    private static let userParameters = ParameterTable([
         "CN": nil,
         "CUTYPE": ["INDIVIDUAL", "GROUP", "RESOURCE", "ROOM", "UNKNOWN"],
         "ROLE": ["CHAIR", "REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT"],
         "PARTSTAT": ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED", "COMPLETED", "IN-PROCESS"],
         "RSVP": ["TRUE", "FALSE"],
-    ]
+    ])
 
     /// Comma-separated values, each plain and not empty.
     private static func commaSeparated(_ value: UnsafeBufferPointer<UInt8>) -> [String]? {
@@ -200,31 +201,6 @@ enum SimpleLineReader {
             out.append(String(decoding: piece, as: UTF8.self))
         }
         return out
-    }
-
-    /// The parameters when each is `NAME=value` with a listed name (or an X- name), given at
-    /// most once, with a plain value (no quote, comma, colon or blank at either end) that is
-    /// one of the listed values when there is a list.
-    private static func plainParameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int,
-                                        allowed: [String: Set<String>?]) -> [Parameter]? {
-        let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        // No `;` before the value: the head is the name alone, which the caller found among the
-        // known names (letters, digits and `-`), so there are no parameters and nothing to check.
-        guard head.contains(0x3B) else { return [] }
-        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }) else { return nil }
-        let parameters = ContentLineSyntax.parameters(bytes, colon: colon)
-        for (index, parameter) in parameters.enumerated() {
-            let name = parameter.name, value = parameter.value
-            // Each name at most once (a line has a few parameters: compared pairwise, no set built).
-            // A blank at either end, on the bytes (no Character, no grapheme breaking).
-            guard let first = value.utf8.first, first != 0x20, value.utf8.last != 0x20,
-                  !parameters[..<index].contains(where: { $0.name == name }),
-                  name.utf8.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
-            if name.hasPrefix("X-") { continue }
-            guard let values = allowed[name] else { return nil }
-            if let values, !values.contains(value) { return nil }
-        }
-        return parameters
     }
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (floating, or zoned by TZID) or

@@ -19,7 +19,13 @@ enum TextForm: Equatable {
         var escaped = false
         var i = 0
         let count = value.count
+        let base = UnsafeRawPointer(value.baseAddress!)
         while i < count {
+            // Eight bytes at once while none of them needs a look.
+            if i + 8 <= count, !Self.needsLook(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let b = value[i]
             if b < 0x20 || b == 0x7F || b == 0x22 { return nil }
             if b == 0x5C {
@@ -31,6 +37,17 @@ enum TextForm: Equatable {
             i += 1
         }
         self = escaped ? .escaped : .plain
+    }
+
+    /// Whether any of eight bytes is a control character (below 0x20, or 0x7F), a quote or a
+    /// backslash: the exact tests of "has a byte less than n" and "has a zero byte" (Bit Twiddling
+    /// Hacks), each true only when some byte is one; bytes of 0x80 and above never count.
+    @inline(__always)
+    private static func needsLook(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (x &- ones &* 0x20) & ~x & highs
+        return control | hasZero(x ^ (ones &* 0x22)) | hasZero(x ^ (ones &* 0x5C)) | hasZero(x ^ (ones &* 0x7F)) != 0
     }
 
     /// Whether `b` follows a backslash in an escape read in Swift: `\`, `;`, `,`, `n` or `N`.

@@ -69,6 +69,12 @@ import Testing
         "Status:CONFIRMED", "percent-complete:50", "PERCENT-COMPLETE:100", "organizer:mailto:o@example.com",
         "DTSTART\"X\":20250101T090000Z", "ATTENDEE;CN=\"a;b\":mailto:ab@example.com", "DTSTART;:20250101T090000Z",
         "DTSTART;TZID=:20250101T090000", "DTSTART;TZID:20250101T090000", "X-VERY-LONG-PROPERTY-NAME-HERE:1",
+        // Parameters checked on their bytes: case, blanks, repeats, an `=` in the value, an empty name.
+        "ATTENDEE;X-A=1;x-a=2:mailto:a@example.com", "DTSTART;TZID= Europe/Berlin:20250101T090000",
+        "DTSTART;TZID=Europe/Berlin ;VALUE=DATE-TIME:20250101T090000", "DTSTART;VALUE=DATE-TIME;TZID=Europe/Berlin:20250101T090000",
+        "ATTENDEE;PARTSTAT=accepted:mailto:a@example.com", "ATTENDEE;=x:mailto:a@example.com", "ATTENDEE;CN=A=B:mailto:a@example.com",
+        "ATTENDEE;X-Y:mailto:a@example.com", "ATTENDEE;CN=Ann;;ROLE=CHAIR:mailto:a@example.com", "ATTENDEE;CN=Ann;:mailto:a@example.com",
+        "ATTENDEE;Cn=Ann;cN=Bob:mailto:a@example.com", "TRIGGER;RELATED=START:-PT5M", "DURATION;X-A=1:PT1H", "DURATION;RELATED=END:PT1H",
         // TEXT with RFC 5545's escapes (read in Swift), and backslashes libical reads its own way.
         "LOCATION:Room 1\\, Floor 2", "DESCRIPTION:a\\\\b\\;c\\Nd\\ne", "SUMMARY:\\,", "SUMMARY:a\\\\", "SUMMARY:\\\\n",
         "SUMMARY:tab\\tx", "SUMMARY:end\\", "SUMMARY:colon\\:x", "SUMMARY:quote\\\"x", "SUMMARY:x\\ ", "SUMMARY:\\ x",

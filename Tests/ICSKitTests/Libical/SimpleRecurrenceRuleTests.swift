@@ -65,7 +65,26 @@ import Testing
         #expect(unescaped(#"Zürich\, Bahnhof"#) == "Zürich, Bahnhof")
     }
 
-    @Test(arguments: ["", " a", "a ", #"a\"#, #"a\tb"#, #"a\:b"#, #"a\"b"#, "a\"b", "a\u{7}b", #"a\ b"#])
+    /// Longer values are looked at eight bytes at a time: a byte that needs a look is found at
+    /// any place in a word, and bytes of 0x80 and above (UTF-8) never need one.
+    @Test func everyPlaceOfAWordIsLookedAt() {
+        #expect(form("Zürich Hauptbahnhof, Gleis 7 – Café") == .plain)
+        for place in 0..<17 {
+            var bytes = Array("abcdefghijklmnopq".utf8)
+            for special: UInt8 in [0x01, 0x1F, 0x22, 0x7F] {
+                bytes[place] = special
+                #expect(bytes.withUnsafeBufferPointer { TextForm($0) } == nil, "byte \(special) at \(place)")
+            }
+            bytes = Array("abcdefghijklmnopq".utf8)
+            bytes[place] = 0x5C  // a backslash, then the byte after it: an escape where that is `n`
+            let expected: TextForm? = place < 16 && bytes[place + 1] == 0x6E ? .escaped : nil
+            #expect(bytes.withUnsafeBufferPointer { TextForm($0) } == expected, "backslash at \(place)")
+        }
+        #expect(form("abcdefgh\\,ijklmnop\\nqr") == .escaped)
+        #expect(unescaped("abcdefgh\\,ijklmnop\\nqr") == "abcdefgh,ijklmnop\nqr")
+    }
+
+    @Test(arguments: ["", " a", "a ", #"a\"#, #"a\tb"#, #"a\:b"#, #"a\"b"#, "a\"b", "a\u{7}b", #"a\ b"#, "abcdefghijklmno\\"])
     func otherValuesGoToLibical(text: String) {
         #expect(form(text) == nil)
     }
