@@ -52,7 +52,8 @@ struct BlockOutline {
         func readsChild(_ id: UInt8) -> Bool {
             readsIncidence ? id == ids.alarm : id == ids.standard || id == ids.daylight
         }
-        let cache = swiftReads ? SimpleLineCache.current : nil
+        let cache = swiftReads ? SimpleLineCache.shared.take() : nil
+        defer { if let cache { SimpleLineCache.shared.giveBack(cache) } }
         var stack: [Int] = []
         // The property lines libical gets (index into block.lines, component), in order: turned
         // into libical's input only once the whole block is known to need it.
