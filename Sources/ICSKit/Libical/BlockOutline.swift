@@ -118,6 +118,15 @@ struct BlockOutline {
                               alarm: KnownNames.id(of: "VALARM"), standard: KnownNames.id(of: "STANDARD"),
                               daylight: KnownNames.id(of: "DAYLIGHT"))
 
+    /// Moves out the simple lines of a component (``Component/simpleLines`` is empty after): the
+    /// converter takes each component's properties once, so its values are not copied (nor
+    /// retained and released once more).
+    mutating func takeSimpleLines(of index: Int) -> [SimpleLine] {
+        var lines: [SimpleLine] = []
+        swap(&lines, &components[index].simpleLines)
+        return lines
+    }
+
     /// The components nested directly in `index` (entered after it, before its subtree ends).
     func isInside(_ child: Int, of index: Int) -> Bool {
         child > index && child < components[index].subtreeEnd
