@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The results of ``SimpleLineReader/read(_:_:in:)`` for the lines read lately by the converter that holds it,
+/// The results of ``SimpleLineReader/read(nameID:_:in:)`` for the lines read lately by the converter that holds it,
 /// keyed by a line's bytes and its context: a line that events repeat (DTSTAMP, STATUS,
 /// LOCATION, CATEGORIES, ORGANIZER, ATTENDEE, an alarm's ACTION and TRIGGER) is read once, and
 /// every event that repeats it shares the strings and arrays of that one reading, one buffer
@@ -45,13 +45,8 @@ final class SimpleLineCache {
         properties.deallocate()
     }
 
-    /// ``SimpleLineReader/read(_:_:in:)``, or what it gave for the same bytes in the same context.
+    /// ``SimpleLineReader/read(nameID:_:in:)``, or what it gave for the same bytes in the same context.
     /// - Complexity: O(n) in the line's length.
-    func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
-        read(nameID: KnownNames.id(of: name), bytes, in: context)
-    }
-
-    /// ``read(_:_:in:)`` for the name whose ``KnownNames/id(_:)`` is `nameID`.
     func read(nameID name: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
         guard !bytes.isEmpty, bytes.count <= Self.maxLineBytes, !Self.isOwnPerEvent(bytes) else {
             // Not kept, but its zone is still shared with the other events'.

@@ -50,14 +50,8 @@ enum SimpleLineReader {
     /// alarms; of a VTIMEZONE, or of one of its STANDARD/DAYLIGHT observances.
     enum Context: UInt8 { case incidence, alarm, zone, observance }
 
-    /// The property line `bytes` (named `name`, upper-cased) as a value, or nil when libical must read it.
-    /// - Complexity: O(n) in the line's length.
-    static func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context = .incidence) -> SimpleProperty? {
-        read(nameID: KnownNames.id(of: name), bytes, in: context)
-    }
-
-    /// ``read(_:_:in:)`` for the name whose ``KnownNames/id(_:)`` is `nameID` (a name that is
-    /// not known, id 0, is never read in Swift).
+    /// The property line `bytes`, whose name has the ``KnownNames/id(_:)`` `nameID`, as a value,
+    /// or nil when libical must read it (a name that is not known, id 0, is never read in Swift).
     /// - Complexity: O(n) in the line's length.
     static func read(nameID: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context) -> SimpleProperty? {
         guard let kind = kindsByID[Int(context.rawValue)][Int(nameID)], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
