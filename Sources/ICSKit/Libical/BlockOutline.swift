@@ -52,7 +52,8 @@ struct BlockOutline {
         func readsChild(_ id: UInt8) -> Bool {
             readsIncidence ? id == ids.alarm : id == ids.standard || id == ids.daylight
         }
-        let cache = swiftReads ? SimpleLineCache.current : nil
+        let cache = swiftReads ? SimpleLineCache.shared.take() : nil
+        defer { if let cache { SimpleLineCache.shared.giveBack(cache) } }
         var stack: [Int] = []
         // The property lines libical gets (index into block.lines, component), in order: turned
         // into libical's input only once the whole block is known to need it.
@@ -116,6 +117,15 @@ struct BlockOutline {
                               journal: KnownNames.id(of: "VJOURNAL"), timeZone: KnownNames.id(of: "VTIMEZONE"),
                               alarm: KnownNames.id(of: "VALARM"), standard: KnownNames.id(of: "STANDARD"),
                               daylight: KnownNames.id(of: "DAYLIGHT"))
+
+    /// Moves out the simple lines of a component (``Component/simpleLines`` is empty after): the
+    /// converter takes each component's properties once, so its values are not copied (nor
+    /// retained and released once more).
+    mutating func takeSimpleLines(of index: Int) -> [SimpleLine] {
+        var lines: [SimpleLine] = []
+        swap(&lines, &components[index].simpleLines)
+        return lines
+    }
 
     /// The components nested directly in `index` (entered after it, before its subtree ends).
     func isInside(_ child: Int, of index: Int) -> Bool {

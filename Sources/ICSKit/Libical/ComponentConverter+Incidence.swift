@@ -40,7 +40,11 @@ extension ComponentConverter {
             case id.completed: result.completed = time(item, into: &other)
             case id.duration: result.duration = duration(item)
             case id.rrule:
-                if let rule = item.pointer.flatMap(LibicalValues.recurrenceRule) { rules.append(rule) } else { other.append(raw(item)) }
+                if let rule = item.simple?.rule ?? item.pointer.flatMap(LibicalValues.recurrenceRule) {
+                    rules.append(rule)
+                } else {
+                    other.append(raw(item))
+                }
             case id.rdate:
                 if let times = item.simple?.times {
                     recurrenceDates.append(contentsOf: times.lazy.map { .time($0) })

@@ -6,7 +6,7 @@ internal import CLibical
 struct ComponentConverter {
     let block: ComponentBlock
     let source: String?
-    let outline: BlockOutline
+    private(set) var outline: BlockOutline
     let walk: LibicalPropertyWalk
     /// Walks ``outline`` in step with libical's components.
     var cursor = BlockOutline.Cursor()
@@ -99,15 +99,15 @@ struct ComponentConverter {
     /// the lines libical dropped.
     mutating func properties(of component: OpaquePointer?) -> (index: Int?, items: [PropertyItem], dropped: [Property]) {
         guard let index = cursor.enter(outline) else { return (nil, [], []) }
-        let entry = outline.components[index]
         var libical: [PropertyItem] = [], dropped: [Property] = []
         if let component {
-            let result = walk.items(of: component, lines: entry.libicalLines)
+            let result = walk.items(of: component, lines: outline.components[index].libicalLines)
             diagnostics.append(contentsOf: result.diagnostics)
             libical = result.items
             dropped = result.dropped
         }
-        let simple = entry.simpleLines
+        // Moved out, not copied: each component's properties are taken once.
+        let simple = outline.takeSimpleLines(of: index)
         guard !simple.isEmpty else { return (index, libical, dropped) }
         // Both lists are in line order: merge them (libical's items without a line stay after the one before).
         var items: [PropertyItem] = []

@@ -1,14 +1,16 @@
 import Foundation
+import Synchronization
 
-/// The results of ``SimpleLineReader/read(_:_:in:)`` for the lines read lately on this thread,
+/// The results of ``SimpleLineReader/read(nameID:_:in:)`` for the lines read lately by the converter that holds it,
 /// keyed by a line's bytes and its context: a line that events repeat (DTSTAMP, STATUS,
 /// LOCATION, CATEGORIES, ORGANIZER, ATTENDEE, an alarm's ACTION and TRIGGER) is read once, and
 /// every event that repeats it shares the strings and arrays of that one reading, one buffer
 /// instead of one per event (issue 12 item 2: memory, and the time of reading).
 ///
 /// Direct-mapped and bounded: ``slotCount`` entries of lines of at most ``maxLineBytes`` bytes
-/// (with their values, under 1 MB); a line whose slot is taken replaces what was there. One
-/// per thread, so no lock (``current``), released with its thread. UID, DTSTART, DTEND and
+/// (with their values, under 1 MB); a line whose slot is taken replaces what was there. Used by
+/// one thread at a time, so no lock on a lookup: a converter takes one from a small pool and
+/// gives it back (``Pool``). UID, DTSTART, DTEND and
 /// RECURRENCE-ID lines are never kept: each event has its own. The TZIDs of zoned values are shared too (``maxZones`` of them).
 final class SimpleLineCache {
     /// How many lines are kept.
@@ -43,13 +45,8 @@ final class SimpleLineCache {
         properties.deallocate()
     }
 
-    /// ``SimpleLineReader/read(_:_:in:)``, or what it gave for the same bytes in the same context.
+    /// ``SimpleLineReader/read(nameID:_:in:)``, or what it gave for the same bytes in the same context.
     /// - Complexity: O(n) in the line's length.
-    func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
-        read(nameID: KnownNames.id(of: name), bytes, in: context)
-    }
-
-    /// ``read(_:_:in:)`` for the name whose ``KnownNames/id(_:)`` is `nameID`.
     func read(nameID name: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: SimpleLineReader.Context) -> SimpleProperty? {
         guard !bytes.isEmpty, bytes.count <= Self.maxLineBytes, !Self.isOwnPerEvent(bytes) else {
             // Not kept, but its zone is still shared with the other events'.
@@ -140,27 +137,52 @@ final class SimpleLineCache {
         return hasher.value ^ (hasher.value >> 29)
     }
 
-    // MARK: One per thread
+    // MARK: A pool shared by the converting threads
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // pthread_key_create(3): the destructor runs at thread exit with the thread's non-NULL value.
-        let status = pthread_key_create(&key) { value in
-            guard let value else { return }
-            Unmanaged<SimpleLineCache>.fromOpaque(value).release()
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    /// The pool the converters take their caches from (``Pool/take()``), keeping one idle cache
+    /// per converting thread.
+    static let shared = Pool(capacity: 4)
 
-    /// This thread's cache (made on first use; its thread keeps it, and releases it when it ends).
-    static var current: SimpleLineCache {
-        if let value = pthread_getspecific(key) {
-            return Unmanaged<SimpleLineCache>.fromOpaque(value).takeUnretainedValue()
+    /// Idle caches, handed to one user at a time. Import batches are converted on threads that
+    /// are started for each batch: kept in the pool, a cache outlives its thread, so it is neither
+    /// made nor freed again (4,096 slots each time) and what it holds is still warm for the next batch.
+    final class Pool: Sendable {
+        /// Caches not in use, each as the bit pattern of a retained reference (an integer, so the
+        /// pool is `Sendable`; a cache is only ever used by the one thread that took it).
+        private let idle = Mutex<[UInt]>([])
+        /// How many idle caches the pool keeps; any more given back are released.
+        let capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
         }
-        let cache = SimpleLineCache()
-        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
-        return cache
+
+        deinit {
+            for bits in idle.withLock({ $0 }) {
+                if let raw = UnsafeRawPointer(bitPattern: bits) { Unmanaged<SimpleLineCache>.fromOpaque(raw).release() }
+            }
+        }
+
+        /// A cache for the caller's use until it gives it back (``giveBack(_:)``): the last one
+        /// given back, or a new one.
+        /// - Complexity: O(1), one lock.
+        func take() -> SimpleLineCache {
+            guard let bits = idle.withLock({ $0.popLast() }), let raw = UnsafeRawPointer(bitPattern: bits) else { return SimpleLineCache() }
+            return Unmanaged<SimpleLineCache>.fromOpaque(raw).takeRetainedValue()
+        }
+
+        /// Puts back a cache from ``take()``; the caller does not use it any more.
+        /// - Complexity: O(1), one lock.
+        func giveBack(_ cache: SimpleLineCache) {
+            let raw = Unmanaged.passRetained(cache).toOpaque()
+            let capacity = capacity
+            let kept = idle.withLock { idle in
+                guard idle.count < capacity else { return false }
+                idle.append(UInt(bitPattern: raw))
+                return true
+            }
+            if !kept { Unmanaged<SimpleLineCache>.fromOpaque(raw).release() }
+        }
     }
 }
 

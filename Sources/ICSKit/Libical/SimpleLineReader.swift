@@ -16,6 +16,9 @@ struct SimpleProperty {
         case integer(Int)
         /// ORGANIZER, ATTENDEE.
         case user(CalendarUser)
+        /// An RRULE of the common parts (``SimpleLineReader/recurrenceRule(_:)``); boxed, so that
+        /// the rule's some 200 bytes do not widen every other value (each copied a few times).
+        indirect case rule(RecurrenceRule)
     }
     var value: Value
     /// The parameters as written (split once, here).
@@ -29,6 +32,7 @@ struct SimpleProperty {
     var duration: ICSDuration? { if case .duration(let v) = value { return v } else { return nil } }
     var integer: Int? { if case .integer(let v) = value { return v } else { return nil } }
     var user: CalendarUser? { if case .user(let v) = value { return v } else { return nil } }
+    var rule: RecurrenceRule? { if case .rule(let v) = value { return v } else { return nil } }
 }
 
 /// Reads the simple property lines of an event, to-do or journal in Swift: the ones whose
@@ -46,24 +50,21 @@ enum SimpleLineReader {
     /// alarms; of a VTIMEZONE, or of one of its STANDARD/DAYLIGHT observances.
     enum Context: UInt8 { case incidence, alarm, zone, observance }
 
-    /// The property line `bytes` (named `name`, upper-cased) as a value, or nil when libical must read it.
-    /// - Complexity: O(n) in the line's length.
-    static func read(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context = .incidence) -> SimpleProperty? {
-        read(nameID: KnownNames.id(of: name), bytes, in: context)
-    }
-
-    /// ``read(_:_:in:)`` for the name whose ``KnownNames/id(_:)`` is `nameID` (a name that is
-    /// not known, id 0, is never read in Swift).
+    /// The property line `bytes`, whose name has the ``KnownNames/id(_:)`` `nameID`, as a value,
+    /// or nil when libical must read it (a name that is not known, id 0, is never read in Swift).
     /// - Complexity: O(n) in the line's length.
     static func read(nameID: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in context: Context) -> SimpleProperty? {
         guard let kind = kindsByID[Int(context.rawValue)][Int(nameID)], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
-        guard isPlain(value) else { return nil }
+        guard let form = TextForm(value) else { return nil }
+        // Escapes are read only in TEXT values (libical unescapes those alone).
+        if form == .escaped { guard case .text = kind else { return nil } }
         let hasParameters = bytes[..<colon].contains(0x3B)
         switch kind {
         case .text:
             guard !hasParameters else { return nil }
-            return SimpleProperty(value: .text(String(decoding: value, as: UTF8.self)), parameters: [])
+            let text = form == .escaped ? TextForm.unescaped(value) : String(decoding: value, as: UTF8.self)
+            return SimpleProperty(value: .text(text), parameters: [])
         case .texts:
             guard !hasParameters, !value.contains(0x3B), let values = commaSeparated(value) else { return nil }
             return SimpleProperty(value: .texts(values), parameters: [])
@@ -96,10 +97,13 @@ enum SimpleLineReader {
         case .duration(let isTrigger):
             // libical reads both with icaldurationtype_from_string (a TRIGGER first as a time,
             // which a text starting with P, + or - never is).
-            guard let parameters = plainParameters(bytes, colon: colon, allowed: isTrigger ? triggerParameters : [:]),
+            guard let parameters = plainParameters(bytes, colon: colon, allowed: isTrigger ? triggerParameters : noParameters),
                   value[0] == 0x50 || value[0] == 0x2B || value[0] == 0x2D,
                   let duration = canonicalDuration(value) ?? DurationText.parse(String(decoding: value, as: UTF8.self)) else { return nil }
             return SimpleProperty(value: .duration(duration), parameters: parameters)
+        case .rule:
+            guard !hasParameters, let rule = recurrenceRule(value) else { return nil }
+            return SimpleProperty(value: .rule(rule), parameters: [])
         case .utcOffset:
             guard !hasParameters, let seconds = utcOffset(value) else { return nil }
             return SimpleProperty(value: .integer(seconds), parameters: [])
@@ -113,7 +117,8 @@ enum SimpleLineReader {
 
     private enum Kind {
         /// `utcOffset`: a UTC-OFFSET, read as seconds (``SimpleProperty/Value/integer(_:)``).
-        case text, texts, token(Set<String>), time, times, integer, user, utcOffset
+        /// `rule`: an RRULE (``recurrenceRule(_:)``).
+        case text, texts, token(Set<String>), time, times, integer, user, utcOffset, rule
         /// DURATION, or TRIGGER when true.
         case duration(Bool)
     }
@@ -127,7 +132,7 @@ enum SimpleLineReader {
         "DTSTART": .time, "DTEND": .time, "DUE": .time, "COMPLETED": .time, "DTSTAMP": .time, "CREATED": .time,
         "LAST-MODIFIED": .time, "RECURRENCE-ID": .time, "EXDATE": .times, "RDATE": .times, "DURATION": .duration(false),
         "SEQUENCE": .integer, "PRIORITY": .integer, "PERCENT-COMPLETE": .integer,
-        "ORGANIZER": .user, "ATTENDEE": .user,
+        "ORGANIZER": .user, "ATTENDEE": .user, "RRULE": .rule,
     ]
 
     private static let alarmKinds: [String: Kind] = [
@@ -171,22 +176,16 @@ enum SimpleLineReader {
     }
 
     /// Parameter names and, when not nil, the values libical takes as they are.
-    private static let timeParameters: [String: Set<String>?] = ["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]]
-    private static let triggerParameters: [String: Set<String>?] = ["RELATED": ["START", "END"]]
-    private static let userParameters: [String: Set<String>?] = [
+    private static let timeParameters = ParameterTable(["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]])
+    private static let triggerParameters = ParameterTable(["RELATED": ["START", "END"]])
+    private static let noParameters = ParameterTable([:])
+    private static let userParameters = ParameterTable([
         "CN": nil,
         "CUTYPE": ["INDIVIDUAL", "GROUP", "RESOURCE", "ROOM", "UNKNOWN"],
         "ROLE": ["CHAIR", "REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT"],
         "PARTSTAT": ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED", "COMPLETED", "IN-PROCESS"],
         "RSVP": ["TRUE", "FALSE"],
-    ]
-
-    /// A value libical takes as written: not empty, no blank at either end, no control
-    /// character, backslash or quote.
-    private static func isPlain(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = value.first, let last = value.last, first != 0x20, last != 0x20 else { return false }
-        return !value.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x22 }
-    }
+    ])
 
     /// Comma-separated values, each plain and not empty.
     private static func commaSeparated(_ value: UnsafeBufferPointer<UInt8>) -> [String]? {
@@ -196,31 +195,6 @@ enum SimpleLineReader {
             out.append(String(decoding: piece, as: UTF8.self))
         }
         return out
-    }
-
-    /// The parameters when each is `NAME=value` with a listed name (or an X- name), given at
-    /// most once, with a plain value (no quote, comma, colon or blank at either end) that is
-    /// one of the listed values when there is a list.
-    private static func plainParameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int,
-                                        allowed: [String: Set<String>?]) -> [Parameter]? {
-        let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        // No `;` before the value: the head is the name alone, which the caller found among the
-        // known names (letters, digits and `-`), so there are no parameters and nothing to check.
-        guard head.contains(0x3B) else { return [] }
-        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }) else { return nil }
-        let parameters = ContentLineSyntax.parameters(bytes, colon: colon)
-        for (index, parameter) in parameters.enumerated() {
-            let name = parameter.name, value = parameter.value
-            // Each name at most once (a line has a few parameters: compared pairwise, no set built).
-            // A blank at either end, on the bytes (no Character, no grapheme breaking).
-            guard let first = value.utf8.first, first != 0x20, value.utf8.last != 0x20,
-                  !parameters[..<index].contains(where: { $0.name == name }),
-                  name.utf8.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
-            if name.hasPrefix("X-") { continue }
-            guard let values = allowed[name] else { return nil }
-            if let values, !values.contains(value) { return nil }
-        }
-        return parameters
     }
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (floating, or zoned by TZID) or
@@ -282,13 +256,20 @@ enum SimpleLineReader {
 
     /// What a line's parameters say of its DATE and DATE-TIME values, read once per line (the
     /// names are upper-cased already, by ``ContentLineSyntax/split(_:)-(UnsafeBufferPointer<UInt8>)``).
-    private struct TimeForm {
+    struct TimeForm {
         /// VALUE, as written.
         var type: String?
         /// TZID, as written.
         var tzid: String?
         /// Whether the TZID is UTC or GMT (any case): read as UTC.
         var tzidIsUTC: Bool
+
+        /// A form with no TZID: `VALUE=DATE` when `type` is `DATE`.
+        init(type: String?) {
+            self.type = type
+            tzid = nil
+            tzidIsUTC = false
+        }
 
         init(_ parameters: [Parameter]) {
             type = parameters.first { $0.name == "VALUE" }?.value
@@ -305,7 +286,7 @@ enum SimpleLineReader {
         return word == (0x75, 0x74, 0x63) || word == (0x67, 0x6D, 0x74)
     }
 
-    private static func time(_ value: UnsafeBufferPointer<UInt8>, _ form: TimeForm) -> TimeValue? {
+    static func time(_ value: UnsafeBufferPointer<UInt8>, _ form: TimeForm) -> TimeValue? {
         func digits(_ range: Range<Int>) -> Int? {
             var n = 0
             for i in range {

@@ -10,11 +10,44 @@ import Testing
         text?.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
     }
 
-    /// The events converted on one thread (the cache is one per thread: blocks converted on
-    /// another thread share that thread's values).
+    /// The events converted one after the other on one thread (a cache is used by one thread at
+    /// a time and given back to a pool, so blocks converted in turn share its values).
     static func calendar(_ events: [[String]]) throws -> ICalendar {
         try ICalendar(parsing: calendarText(events.flatMap { ["BEGIN:VEVENT"] + $0 + ["END:VEVENT"] }),
                       options: ImportOptions(parallelism: 1))
+    }
+
+    /// A pool hands a cache to one user at a time, hands the last one given back out again, and
+    /// keeps at most its capacity of idle ones (the rest are released, and the idle ones with the pool).
+    @Test func thePoolLendsEachCacheToOneUserAtATime() {
+        var pool: SimpleLineCache.Pool? = SimpleLineCache.Pool(capacity: 2)
+        let a = pool!.take(), b = pool!.take()
+        #expect(a !== b)
+        pool!.giveBack(a)
+        let again = pool!.take()
+        #expect(again === a)
+        pool!.giveBack(again)
+        pool!.giveBack(b)
+        // The pool is full: a third cache given back is released.
+        weak var third: SimpleLineCache?
+        do {
+            let c = SimpleLineCache()
+            third = c
+            pool!.giveBack(c)
+        }
+        #expect(third == nil)
+        // An idle cache lives as long as its pool.
+        var other: SimpleLineCache.Pool? = SimpleLineCache.Pool(capacity: 1)
+        weak var kept: SimpleLineCache?
+        do {
+            let d = SimpleLineCache()
+            kept = d
+            other!.giveBack(d)
+        }
+        #expect(kept != nil)
+        other = nil
+        #expect(kept == nil)
+        pool = nil
     }
 
     @Test func eventsThatRepeatALineShareItsValue() throws {

@@ -69,6 +69,30 @@ import Testing
         "Status:CONFIRMED", "percent-complete:50", "PERCENT-COMPLETE:100", "organizer:mailto:o@example.com",
         "DTSTART\"X\":20250101T090000Z", "ATTENDEE;CN=\"a;b\":mailto:ab@example.com", "DTSTART;:20250101T090000Z",
         "DTSTART;TZID=:20250101T090000", "DTSTART;TZID:20250101T090000", "X-VERY-LONG-PROPERTY-NAME-HERE:1",
+        // Parameters checked on their bytes: case, blanks, repeats, an `=` in the value, an empty name.
+        "ATTENDEE;X-A=1;x-a=2:mailto:a@example.com", "DTSTART;TZID= Europe/Berlin:20250101T090000",
+        "DTSTART;TZID=Europe/Berlin ;VALUE=DATE-TIME:20250101T090000", "DTSTART;VALUE=DATE-TIME;TZID=Europe/Berlin:20250101T090000",
+        "ATTENDEE;PARTSTAT=accepted:mailto:a@example.com", "ATTENDEE;=x:mailto:a@example.com", "ATTENDEE;CN=A=B:mailto:a@example.com",
+        "ATTENDEE;X-Y:mailto:a@example.com", "ATTENDEE;CN=Ann;;ROLE=CHAIR:mailto:a@example.com", "ATTENDEE;CN=Ann;:mailto:a@example.com",
+        "ATTENDEE;Cn=Ann;cN=Bob:mailto:a@example.com", "TRIGGER;RELATED=START:-PT5M", "DURATION;X-A=1:PT1H", "DURATION;RELATED=END:PT1H",
+        // TEXT with RFC 5545's escapes (read in Swift), and backslashes libical reads its own way.
+        "LOCATION:Room 1\\, Floor 2", "DESCRIPTION:a\\\\b\\;c\\Nd\\ne", "SUMMARY:\\,", "SUMMARY:a\\\\", "SUMMARY:\\\\n",
+        "SUMMARY:tab\\tx", "SUMMARY:end\\", "SUMMARY:colon\\:x", "SUMMARY:quote\\\"x", "SUMMARY:x\\ ", "SUMMARY:\\ x",
+        "STATUS:CONF\\,IRMED", "CATEGORIES:a\\,b,c", "UID:u\\,1", "LOCATION;LANGUAGE=de:Raum 1\\, Stock 2", "X-TEXT:a\\,b",
+        // RRULEs of the common parts (read in Swift) and the rest (libical's).
+        "RRULE:FREQ=DAILY", "RRULE:FREQ=YEARLY;COUNT=5", "RRULE:FREQ=MONTHLY;BYMONTHDAY=15;COUNT=10", "RRULE:FREQ=MONTHLY;BYDAY=2TU",
+        "RRULE:FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20251231T235959Z", "RRULE:FREQ=WEEKLY;BYDAY=MO", "RRULE:FREQ=DAILY;INTERVAL=3;UNTIL=20251231",
+        "RRULE:FREQ=DAILY;UNTIL=20251231T090000", "RRULE:FREQ=WEEKLY;WKST=SU;BYDAY=TU", "RRULE:FREQ=YEARLY;BYMONTH=3,11;BYMONTHDAY=1,-1",
+        "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15", "RRULE:COUNT=4;FREQ=HOURLY;INTERVAL=12", "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11",
+        "RRULE:FREQ=MONTHLY;BYMONTHDAY=05", "RRULE:FREQ=SECONDLY;COUNT=999999", "RRULE:FREQ=MINUTELY;INTERVAL=999",
+        "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", "RRULE:FREQ=WEEKLY;BYDAY=2TU", "RRULE:freq=daily", "RRULE:FREQ=daily",
+        "RRULE:FREQ=DAILY;COUNT=3;UNTIL=20251231T000000Z", "RRULE:FREQ=DAILY;", "RRULE:FREQ=DAILY;INTERVAL=0", "RRULE:FREQ=DAILY;COUNT=0",
+        "RRULE:FREQ=MONTHLY;BYMONTHDAY=32", "RRULE:FREQ=MONTHLY;BYMONTHDAY=0", "RRULE:FREQ=YEARLY;BYMONTH=13", "RRULE:FREQ=DAILY;UNTIL=20250230",
+        "RRULE:FREQ=DAILY;UNTIL=20251231T250000Z", "RRULE:INTERVAL=2", "RRULE:FREQ=FORTNIGHTLY", "RRULE:FREQ=DAILY;FREQ=WEEKLY",
+        "RRULE:FREQ=MONTHLY;BYDAY=+2TU", "RRULE:FREQ=MONTHLY;BYDAY=6TU", "RRULE:FREQ=MONTHLY;BYDAY=-0TU", "RRULE:FREQ=DAILY;BYSETPOS=1",
+        "RRULE;X-A=1:FREQ=DAILY", "RRULE:FREQ=DAILY;COUNT=2,FREQ=WEEKLY", "RRULE:FREQ=DAILY;COUNT=1234567", "RRULE:FREQ=DAILY;INTERVAL=1000",
+        "RRULE:FREQ=WEEKLY;WKST=XX", "RRULE:FREQ=DAILY;UNTIL=", "RRULE:FREQ=DAILY;X-NAME=1", "RRULE:FREQ=DAILY;COUNT=-1",
+        "RRULE:FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12,1", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,,2", "RRULE:FREQ=DAILY ", "RRULE:",
     ])
     func anEdgeLineConvertsTheSameBothWays(line: String) throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
@@ -97,10 +121,14 @@ import Testing
     /// with anything nested in an alarm, does.
     @Test func onlyBlocksWithOtherLinesGoToLibical() throws {
         let simple = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "DTSTART:20250101T080000Z", "SUMMARY:S", "END:VEVENT"]).utf8), source: "s.ics")
-        let rule = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "RRULE:FREQ=DAILY", "END:VEVENT"]).utf8), source: "r.ics")
+        let rule = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "RRULE:FREQ=DAILY;BYSETPOS=1", "END:VEVENT"]).utf8), source: "r.ics")
         let alarm = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM", "END:VEVENT"]).utf8),
                                     source: "a.ics")
         #expect(!BlockOutline(block: simple[0], readsSimpleLines: true).needsLibical)
+        // The common RRULE and escaped TEXT are read in Swift too (each checked against libical above).
+        let common = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "DTSTART:20250101T080000Z", "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=3",
+                                                 "LOCATION:Room 1\\, Floor 2", "DESCRIPTION:Line 1\\nLine 2", "END:VEVENT"]).utf8), source: "c.ics")
+        #expect(!BlockOutline(block: common[0], readsSimpleLines: true).needsLibical)
         #expect(BlockOutline(block: rule[0], readsSimpleLines: true).needsLibical)
         let nested = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "ACTION:DISPLAY", "BEGIN:X-IN", "END:X-IN",
                                                  "END:VALARM", "END:VEVENT"]).utf8), source: "n.ics")
@@ -110,7 +138,7 @@ import Testing
         // The libical input of the rule's block holds BEGIN, RRULE and END only, each a C string.
         let input = BlockOutline(block: rule[0], readsSimpleLines: true).input
         #expect(input.lines.count == 3)
-        #expect(String(decoding: input.text, as: UTF8.self) == "BEGIN:VEVENT\0RRULE:FREQ=DAILY\0END:VEVENT\0")
+        #expect(String(decoding: input.text, as: UTF8.self) == "BEGIN:VEVENT\0RRULE:FREQ=DAILY;BYSETPOS=1\0END:VEVENT\0")
     }
 }
 

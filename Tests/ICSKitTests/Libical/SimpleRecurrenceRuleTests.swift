@@ -1,0 +1,91 @@
+import Testing
+@testable import ICSKit
+
+/// The RRULEs read in Swift (``SimpleLineReader/recurrenceRule(_:)``): parts worked out by hand
+/// from RFC 5545 3.3.10; that libical gives the same rules is checked in `SimpleLineEquivalenceTests`.
+@Suite struct SimpleRecurrenceRuleTests {
+    private func read(_ text: String) -> RecurrenceRule? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { SimpleLineReader.recurrenceRule(UnsafeBufferPointer($0)) }
+    }
+
+    @Test func theCommonPartsGiveTheirValues() {
+        #expect(read("FREQ=DAILY") == RecurrenceRule(frequency: .daily))
+        #expect(read("FREQ=YEARLY;COUNT=5") == RecurrenceRule(frequency: .yearly, count: 5))
+        #expect(read("FREQ=DAILY;INTERVAL=3;UNTIL=20251231")
+                == RecurrenceRule(frequency: .daily, interval: 3, until: .date(CivilDate(year: 2025, month: 12, day: 31))))
+        #expect(read("FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20251231T235959Z")
+                == RecurrenceRule(frequency: .monthly,
+                                  until: .utc(CivilDateTime(year: 2025, month: 12, day: 31, hour: 23, minute: 59, second: 59)),
+                                  byDay: [RecurrenceRule.WeekdayNumber(.friday, ordinal: -1)]))
+        #expect(read("FREQ=DAILY;UNTIL=20250301T090000")
+                == RecurrenceRule(frequency: .daily, until: .floating(CivilDateTime(year: 2025, month: 3, day: 1, hour: 9))))
+        #expect(read("COUNT=4;FREQ=HOURLY;INTERVAL=12") == RecurrenceRule(frequency: .hourly, interval: 12, count: 4))
+        #expect(read("FREQ=WEEKLY;WKST=SU;BYDAY=TU")
+                == RecurrenceRule(frequency: .weekly, byDay: [RecurrenceRule.WeekdayNumber(.tuesday)], weekStart: .sunday))
+        #expect(read("FREQ=YEARLY;BYMONTH=3,11;BYMONTHDAY=1,-1")
+                == RecurrenceRule(frequency: .yearly, byMonthDay: [1, -1], byMonth: [RecurrenceRule.MonthNumber(3), RecurrenceRule.MonthNumber(11)]))
+        #expect(read("FREQ=MONTHLY;BYDAY=2TU;COUNT=3")
+                == RecurrenceRule(frequency: .monthly, count: 3, byDay: [RecurrenceRule.WeekdayNumber(.tuesday, ordinal: 2)]))
+    }
+
+    /// Each of these is left to libical (nil): a part not taken, a value out of range, a repeat,
+    /// COUNT with UNTIL, lower case, several weekdays, an ordinal outside MONTHLY/YEARLY.
+    @Test(arguments: ["", "FREQ=DAILY;", "INTERVAL=2", "freq=daily", "FREQ=daily", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=DAILY;COUNT=0",
+                      "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;INTERVAL=1000", "FREQ=DAILY;COUNT=1234567", "FREQ=DAILY;COUNT=-1",
+                      "FREQ=DAILY;COUNT=3;UNTIL=20251231T000000Z", "FREQ=DAILY;UNTIL=20250230", "FREQ=DAILY;UNTIL=20251231T250000Z",
+                      "FREQ=DAILY;UNTIL=2025", "FREQ=MONTHLY;BYMONTHDAY=32", "FREQ=MONTHLY;BYMONTHDAY=0", "FREQ=MONTHLY;BYMONTHDAY=1,,2",
+                      "FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12,1", "FREQ=WEEKLY;BYDAY=MO,WE",
+                      "FREQ=WEEKLY;BYDAY=2TU", "FREQ=MONTHLY;BYDAY=+2TU", "FREQ=MONTHLY;BYDAY=6TU", "FREQ=MONTHLY;BYDAY=-0TU",
+                      "FREQ=MONTHLY;BYDAY=12TU", "FREQ=MONTHLY;BYDAY=tu", "FREQ=DAILY;BYSETPOS=1", "FREQ=DAILY;X-NAME=1",
+                      "FREQ=WEEKLY;WKST=XX", "FREQ=DAILY;UNTIL=", "FREQ=FORTNIGHTLY", "FREQ=DAILY;COUNT=2,FREQ=WEEKLY", "=DAILY"])
+    func otherRulesGoToLibical(text: String) {
+        #expect(read(text) == nil)
+    }
+}
+
+/// TEXT values with RFC 5545 3.3.11's escapes, read in Swift (``TextForm``); expected text
+/// worked out by hand from the RFC (libical's agreement is checked in `SimpleLineEquivalenceTests`).
+@Suite struct TextFormTests {
+    private func form(_ text: String) -> TextForm? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { TextForm(UnsafeBufferPointer($0)) }
+    }
+
+    private func unescaped(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { TextForm.unescaped(UnsafeBufferPointer($0)) }
+    }
+
+    @Test func escapesBecomeTheirCharacters() {
+        #expect(form("plain text") == .plain)
+        #expect(form(#"a\,b\;c\\d\ne\Nf"#) == .escaped)
+        #expect(unescaped(#"a\,b\;c\\d\ne\Nf"#) == "a,b;c\\d\ne\nf")
+        #expect(unescaped(#"\\n"#) == "\\n")
+        #expect(unescaped(#"Zürich\, Bahnhof"#) == "Zürich, Bahnhof")
+    }
+
+    /// Longer values are looked at eight bytes at a time: a byte that needs a look is found at
+    /// any place in a word, and bytes of 0x80 and above (UTF-8) never need one.
+    @Test func everyPlaceOfAWordIsLookedAt() {
+        #expect(form("Zürich Hauptbahnhof, Gleis 7 – Café") == .plain)
+        for place in 0..<17 {
+            var bytes = Array("abcdefghijklmnopq".utf8)
+            for special: UInt8 in [0x01, 0x1F, 0x22, 0x7F] {
+                bytes[place] = special
+                #expect(bytes.withUnsafeBufferPointer { TextForm($0) } == nil, "byte \(special) at \(place)")
+            }
+            bytes = Array("abcdefghijklmnopq".utf8)
+            bytes[place] = 0x5C  // a backslash, then the byte after it: an escape where that is `n`
+            let expected: TextForm? = place < 16 && bytes[place + 1] == 0x6E ? .escaped : nil
+            #expect(bytes.withUnsafeBufferPointer { TextForm($0) } == expected, "backslash at \(place)")
+        }
+        #expect(form("abcdefgh\\,ijklmnop\\nqr") == .escaped)
+        #expect(unescaped("abcdefgh\\,ijklmnop\\nqr") == "abcdefgh,ijklmnop\nqr")
+    }
+
+    @Test(arguments: ["", " a", "a ", #"a\"#, #"a\tb"#, #"a\:b"#, #"a\"b"#, "a\"b", "a\u{7}b", #"a\ b"#, "abcdefghijklmno\\"])
+    func otherValuesGoToLibical(text: String) {
+        #expect(form(text) == nil)
+    }
+}
