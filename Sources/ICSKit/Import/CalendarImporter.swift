@@ -31,7 +31,23 @@ struct CalendarImporter {
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: skipped.filter)
         var assembler = CalendarAssembler(source: source)
         let diagnostics: [Diagnostic]
-        if skipped.filter == nil {
+        if skipped.filter == nil, options.parallelism != 1 {
+            // Every block is parsed, and assembled on a thread of its own while the next
+            // batch is parsed.
+            let assembly = AssemblyThread(assembler, estimate: estimate)
+            let end: (diagnostics: [Diagnostic], statistics: LineStatistics)
+            do {
+                end = try pipeline.run { batch in
+                    let bytes = EventCountEstimate.bytes(of: batch)
+                    assembly.send(parse(batch), scannedBytes: bytes)
+                }
+            } catch {
+                _ = assembly.finish()
+                throw error
+            }
+            assembler = assembly.finish()
+            diagnostics = end.diagnostics
+        } else if skipped.filter == nil {
             let end = try pipeline.run { batch in
                 // Every block is parsed: the results go to the assembler as they are (no copy).
                 assembler.add(parse(batch))

@@ -19,8 +19,22 @@ struct EventCountEstimate {
     /// The estimate, once: after the first batch that brings the events added so far above
     /// zero; `nil` before that, after it, or when the input's size is unknown.
     mutating func events(after batch: [ComponentBlock], eventsSoFar: Int) -> Int? {
+        events(afterBytes: EventCountEstimate.bytes(of: batch), eventsSoFar: eventsSoFar)
+    }
+
+    /// What a batch counts towards the scanned bytes: its blocks' text and two bytes of line
+    /// break per line.
+    static func bytes(of batch: [ComponentBlock]) -> Int {
+        var bytes = 0
+        for block in batch { bytes += block.text.count + 2 * block.lines.count }
+        return bytes
+    }
+
+    /// ``events(after:eventsSoFar:)`` for a batch of `bytes` (``bytes(of:)``), counted before
+    /// the batch was handed on.
+    mutating func events(afterBytes bytes: Int, eventsSoFar: Int) -> Int? {
         guard !done, let inputBytes else { return nil }
-        for block in batch { scannedBytes += block.text.count + 2 * block.lines.count }
+        scannedBytes += bytes
         guard eventsSoFar > 0, scannedBytes > 0 else { return nil }
         done = true
         let rate = Double(eventsSoFar) / Double(scannedBytes)
