@@ -288,7 +288,7 @@ fi
     echo "| --- | ---: | ---: | --- | ---: | --- |"
     echo "| icsview: agenda $FROM..$TO, $EVENTS events (\`--agenda --format json\`) | ${SECS[icsview_agenda]:-n/a} | ${MEDIAN[icsview_agenda]:-n/a} | libical parse + iterate (\`floor expand\`, ${SECS[floor_expand]:-n/a} s) | $(ratio "${SECS[icsview_agenda]:-}" "${SECS[floor_expand]:-}")× | ≤ 0.30× |"
     ITER=$(field floor_expand iterate_seconds)
-    echo "| expansion alone, $EVENTS events (\`icskit-bench\`, nothing written) | ${BEST_EXPAND:-n/a} | $(median "$ALL_EXPAND") | libical's iterator alone (${ITER:-n/a} s) | $(ratio "$ITER" "$BEST_EXPAND")× faster | ≥ 10× faster |"
+    echo "| expansion alone, $EVENTS events (\`icskit-bench\`, nothing written) | $( [ -n "$BEST_EXPAND" ] && printf '%.2f' "$BEST_EXPAND" || echo n/a) | $(median "$ALL_EXPAND") | libical's iterator alone (${ITER:-n/a} s) | $(ratio "$ITER" "$BEST_EXPAND")× faster | ≥ 10× faster |"
     echo "| icsview: agenda $FROM..$TO, $PEER_EVENTS events (\`--tz UTC --format json\`) | ${SECS[agenda_small]:-n/a} | ${MEDIAN[agenda_small]:-n/a} | icalendar + recurring-ical-events (\`Benchmarks/peer.py\`, ${SECS[peer_small]:-n/a} s, median ${MEDIAN[peer_small]:-n/a}) | $(ratio "${SECS[peer_small]:-}" "${SECS[agenda_small]:-}")× faster | ≥ 60× faster |"
     for key in agenda_small peer_small; do
         [ -n "${NOTE[$key]:-}" ] && echo "- n/a ($key): ${NOTE[$key]}"
