@@ -7,6 +7,7 @@
 # Usage: scripts/fuzz.sh [seconds] [extra libFuzzer flags...]
 #   seconds   how long to fuzz (default 60); 0 runs the seed corpus once and stops.
 #   FUZZ_SEED=N fixes libFuzzer's -seed (CI: .ci/run sets it); otherwise libFuzzer picks one.
+#   FUZZ_BUILD_ONLY=1 builds the target and stops (CI builds it in the background, ahead).
 #
 # The corpus is a fresh copy of Fixtures/**/*.ics plus Fuzz/corpus/ (regression inputs: every
 # crash found becomes one, with a test); new inputs libFuzzer finds stay in that copy only.
@@ -40,6 +41,10 @@ BUILD=(swift build -c release --scratch-path .build/fuzz --product icskit-fuzz
 echo "== fuzz: ${BUILD[*]}" >&2
 "${BUILD[@]}" >&2
 BIN="$(swift build -c release --scratch-path .build/fuzz --show-bin-path)/icskit-fuzz"
+if [ "${FUZZ_BUILD_ONLY:-0}" = 1 ]; then
+    echo "fuzz: built $BIN" >&2
+    exit 0
+fi
 
 RUN=.build/fuzz/run
 rm -rf "$RUN"
