@@ -1,6 +1,7 @@
 /// The blocks a windowed import skipped, packed: all their texts in one byte array, their lines
-/// as 16-byte records in another (a property line's name is read again from its bytes when the
-/// block is taken back; BEGIN and END lines keep theirs, which the scanner may have normalised).
+/// as 16-byte records in another (every line's name is read again from its bytes when the block
+/// is taken back: a BEGIN or END line's text is the scanner's canonical `BEGIN:NAME` / `END:NAME`,
+/// ``BlockScanner``, so its name is the bytes after the colon).
 /// Most skipped blocks are never parsed: this costs a fraction of a ``ComponentBlock`` each
 /// (no array or string allocation per block).
 ///
@@ -20,13 +21,10 @@ struct KeptBlockStore {
         var line: Int
         var text: Range<Int>
         var lines: Range<Int>
-        /// In ``componentNames``: the names of the block's BEGIN and END lines, in order.
-        var componentNames: Range<Int>
     }
 
     private var text: [UInt8] = []
     private var lines: [PackedLine] = []
-    private var componentNames: [String] = []
     private var entries: [Entry] = []
     /// The scanner's diagnostics of the few blocks that have any, by entry.
     private var diagnostics: [Int: [Diagnostic]] = [:]
@@ -38,20 +36,17 @@ struct KeptBlockStore {
     @discardableResult
     mutating func append(_ block: ComponentBlock) -> Int {
         precondition(block.unparsed.isEmpty, "a skipped block has no unparsed lines")
-        let textStart = text.count, linesStart = lines.count, namesStart = componentNames.count
+        let textStart = text.count, linesStart = lines.count
         text.append(contentsOf: block.text)
-        // Through the buffer: each line's fields are read in place (its name, a String, is
-        // copied only for a BEGIN or END line).
+        // Through the buffer: each line's fields are read in place (its name, a String, is not
+        // copied: it is read again from the text).
         block.lines.withUnsafeBufferPointer { blockLines in
             for index in blockLines.indices {
-                let kind = blockLines[index].kind
                 lines.append(PackedLine(number: blockLines[index].number, offset: blockLines[index].offset,
-                                        length: blockLines[index].length, kind: kind))
-                if kind != .property { componentNames.append(blockLines[index].name) }
+                                        length: blockLines[index].length, kind: blockLines[index].kind))
             }
         }
-        entries.append(Entry(name: block.name, line: block.line, text: textStart..<text.count, lines: linesStart..<lines.count,
-                             componentNames: namesStart..<componentNames.count))
+        entries.append(Entry(name: block.name, line: block.line, text: textStart..<text.count, lines: linesStart..<lines.count))
         if !block.diagnostics.isEmpty { diagnostics[entries.count - 1] = block.diagnostics }
         return entries.count - 1
     }
@@ -62,15 +57,15 @@ struct KeptBlockStore {
         var block = ComponentBlock(name: entry.name, line: entry.line)
         block.text = Array(text[entry.text])
         block.diagnostics = diagnostics[index] ?? []
-        var names = entry.componentNames.lowerBound
         block.lines.reserveCapacity(entry.lines.count)
         block.text.withUnsafeBufferPointer { bytes in
             for packed in lines[entry.lines] {
                 let range = Int(packed.offset)..<Int(packed.offset + packed.length)
                 var name: String?
                 if packed.kind != .property {
-                    name = componentNames[names]
-                    names += 1
+                    // After `BEGIN:` or `END:`, upper-cased already.
+                    let colon = packed.kind == .begin ? 6 : 4
+                    name = ContentLineSyntax.upperASCII(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + colon)..<range.upperBound]))
                 }
                 block.lines.append(ComponentBlock.Line(packed.kind, name: name, number: Int(packed.number), offset: Int(packed.offset),
                                                        bytes: UnsafeBufferPointer(rebasing: bytes[range])))

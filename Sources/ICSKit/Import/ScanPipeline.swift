@@ -31,23 +31,32 @@ struct ScanPipeline {
     /// Batches that may wait between the scanner and the consumer.
     static let capacity = 2
 
-    private let channel = BoundedChannel<ScanMessage>(capacity: ScanPipeline.capacity)
+    private let channel: BoundedChannel<ScanMessage>
     private let producer: ScannerBox
+    /// A windowed scan's second stage, which judges and packs (`nil` without a filter).
+    private let sifter: WindowSifter?
 
     /// Starts scanning at once, on a new thread.
-    /// - Parameter filter: a windowed import's filter: the scanning thread then judges each block
-    ///   as it ends, packs those the filter skips into a ``KeptBlockStore`` at once (they never
-    ///   travel in a batch), and sends ``WindowedBatch``es; read them with ``run(windowed:)``.
+    /// - Parameter filter: a windowed import's filter: a second thread (``WindowSifter``) then
+    ///   judges each block of the scanner's batches, packs those the filter skips into a
+    ///   ``KeptBlockStore`` at once (they never travel to the parse threads), hands their buffers
+    ///   back to the scanner, and sends ``WindowedBatch``es; read them with ``run(windowed:)``.
     init(scanner: BlockScanner, batchBytes: Int, filter: WindowFilter? = nil) {
-        producer = ScannerBox(scanner: scanner)
-        let channel = self.channel, producer = self.producer
-        Thread.detachNewThread {
-            if let filter {
-                producer.scan(into: channel, batchBytes: batchBytes, skipping: filter)
-            } else {
-                producer.scan(into: channel, batchBytes: batchBytes)
-            }
+        let channel = BoundedChannel<ScanMessage>(capacity: ScanPipeline.capacity)
+        let producer = ScannerBox(scanner: scanner)
+        self.channel = channel
+        self.producer = producer
+        guard let filter else {
+            sifter = nil
+            Thread.detachNewThread { producer.scan(into: channel, batchBytes: batchBytes) }
+            return
         }
+        let scanned = BoundedChannel<ScanMessage>(capacity: ScanPipeline.capacity)
+        let pool = BlockPool()
+        let sifter = WindowSifter(filter: filter, pool: pool)
+        self.sifter = sifter
+        Thread.detachNewThread { producer.scan(into: scanned, batchBytes: batchBytes, reusing: pool) }
+        Thread.detachNewThread { sifter.sift(scanned, into: channel) }
     }
 
     /// Hands every batch, in order, to `body` on the calling thread; returns the diagnostics that
@@ -75,7 +84,7 @@ struct ScanPipeline {
             switch message {
             case .windowed(let batch): body(batch)
             case .batch: preconditionFailure("a scan without a filter is read with run(_:)")
-            case .end(let diagnostics): return (diagnostics, producer.kept)
+            case .end(let diagnostics): return (diagnostics, sifter?.kept ?? KeptBlockStore())
             case .failure(let error): throw error
             }
         }
@@ -102,15 +111,14 @@ struct SkipMark: Sendable {
 
 /// Moves the scanner to the scanning thread.
 ///
-/// Sendable notes: the scanner is used by exactly one thread, the one running ``scan(into:batchBytes:)``,
+/// Sendable notes: the scanner is used by exactly one thread, the one running ``scan(into:batchBytes:reusing:)``,
 /// after its creator has stopped touching it; ``statistics`` is written there before `.end` is
-/// sent and read after `.end` is received (the channel's lock orders the two).
+/// sent and read after `.end` is received (the channel's lock orders the two; through a
+/// ``WindowSifter``, which forwards `.end` after receiving it, both channels' locks do).
 final class ScannerBox: @unchecked Sendable {
     private var scanner: BlockScanner
     /// Line statistics of the whole input; read only after the channel handed out `.end`.
     private(set) var statistics = LineStatistics()
-    /// The blocks a windowed scan skipped; read only after the channel handed out `.end`.
-    private(set) var kept = KeptBlockStore()
 
     init(scanner: BlockScanner) {
         self.scanner = scanner
@@ -118,12 +126,21 @@ final class ScannerBox: @unchecked Sendable {
 
     /// Scans to the end, sending batches of about `batchBytes` into `channel`, then `.end`
     /// (or `.failure`); stops early when the consumer cancels.
-    func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int) {
+    /// - Parameter pool: where a windowed scan's sifter hands back the blocks it packed away: the
+    ///   scanner reads its next blocks into their buffers, which saves their allocation and first
+    ///   page faults.
+    func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int, reusing pool: BlockPool? = nil) {
         defer { channel.close() }
         var batch: [ComponentBlock] = []
         var bytes = 0
+        var spares: [ComponentBlock] = []
         do {
-            while let block = try scanner.next() {
+            while true {
+                if let pool, scanner.needsSpare {
+                    if spares.isEmpty { spares = pool.takeAll() }
+                    if let spare = spares.popLast() { scanner.recycle(spare) }
+                }
+                guard let block = try scanner.next() else { break }
                 bytes += block.text.count
                 batch.append(block)
                 if bytes >= batchBytes {
@@ -133,39 +150,6 @@ final class ScannerBox: @unchecked Sendable {
                 }
             }
             if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
-            statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
-            channel.send(.end(scanner.diagnostics))
-        } catch {
-            channel.send(.failure(error))
-        }
-    }
-
-    /// Scans to the end as ``scan(into:batchBytes:)`` does, but judges each block with `filter`
-    /// as it ends: a skipped block is packed into ``kept`` at once, leaving a ``SkipMark`` in the
-    /// batch, and its buffers go back to the scanner for the next block. A batch is sent once the
-    /// blocks read into it, skipped or not, come to `batchBytes` of text.
-    func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int, skipping filter: WindowFilter) {
-        defer { channel.close() }
-        var batch = WindowedBatch()
-        var bytes = 0
-        do {
-            while let block = try scanner.next() {
-                bytes += block.text.count
-                let (verdict, uid) = filter.verdictAndUID(block)
-                if verdict == .parse {
-                    batch.blocks.append(block)
-                } else {
-                    batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, verdict: verdict, uidHash: uid))
-                    kept.append(block)
-                    scanner.recycle(block)
-                }
-                if bytes >= batchBytes {
-                    guard channel.send(.windowed(batch)) else { return }
-                    batch = WindowedBatch()
-                    bytes = 0
-                }
-            }
-            if !batch.blocks.isEmpty || !batch.skips.isEmpty { guard channel.send(.windowed(batch)) else { return } }
             statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
             channel.send(.end(scanner.diagnostics))
         } catch {

@@ -12,8 +12,8 @@ import Foundation
 /// file has offsets beyond what the filter's margin allows.
 ///
 /// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
-/// ``KeptBlockStore`` (no allocation per block) by the scanning thread, which judges each block as
-/// it ends (``ScanPipeline/init(scanner:batchBytes:filter:)``); here each has a UID hash and two
+/// ``KeptBlockStore`` (no allocation per block) by the windowed scan's sifting thread, which judges
+/// each block of the scanner's batches (``WindowSifter``); here each has a UID hash and two
 /// flags; revival is a hash lookup per block.
 /// What the parsing threads make of one block of a windowed import: its parse, or the filter's
 /// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``), found there so that the consumer

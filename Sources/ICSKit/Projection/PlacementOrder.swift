@@ -35,12 +35,36 @@ struct PlacementOrder {
         }
         let uids = distinct.map { $0.value.uid ?? "" }
         let summaries = distinct.map { $0.value.summary ?? "" }
-        let byUID = Self.ranks(count: distinct.count, less: { uids[$0] < uids[$1] }, equal: { uids[$0] == uids[$1] })
+        // Most UIDs differ in their first eight bytes: compared as one integer there, the strings
+        // only when those are equal or not ASCII (``asciiPrefixKey(_:)``).
+        let keys = uids.map(Self.asciiPrefixKey)
+        let byUID = Self.ranks(count: distinct.count, less: { a, b in
+            if let ka = keys[a], let kb = keys[b], ka != kb { return ka < kb }
+            return uids[a] < uids[b]
+        }, equal: { uids[$0] == uids[$1] })
+        // The pair's order is the UID's rank, then the summary: strings compared only within a UID.
         let byPair = Self.ranks(count: distinct.count,
-                                less: { uids[$0] != uids[$1] ? uids[$0] < uids[$1] : summaries[$0] < summaries[$1] },
-                                equal: { uids[$0] == uids[$1] && summaries[$0] == summaries[$1] })
+                                less: { byUID[$0] != byUID[$1] ? byUID[$0] < byUID[$1] : summaries[$0] < summaries[$1] },
+                                equal: { byUID[$0] == byUID[$1] && summaries[$0] == summaries[$1] })
         uidRanks = slots.map { byUID[Int($0)] }
         uidSummaryRanks = slots.map { byPair[Int($0)] }
+    }
+
+    /// The first eight UTF-8 bytes of an all-ASCII string as a big-endian integer (zero-padded), or
+    /// `nil` when the string is not all ASCII. For two ASCII strings, String's order is the order
+    /// of their bytes (ASCII is its own normal form), so a smaller key means a smaller string; equal
+    /// keys decide nothing. (A non-ASCII string may compose across the eighth byte under
+    /// normalisation, so it has no key.)
+    static func asciiPrefixKey(_ string: String) -> UInt64? {
+        var string = string
+        return string.withUTF8 { bytes -> UInt64? in
+            var key: UInt64 = 0
+            for (i, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if i < 8 { key |= UInt64(byte) << (56 - 8 * UInt64(i)) }
+            }
+            return key
+        }
     }
 
     /// The rank of each of `count` items in the order `less` (items that are `equal` share a rank).

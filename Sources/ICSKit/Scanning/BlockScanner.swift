@@ -95,7 +95,7 @@ struct BlockScanner {
         var bytes = reader.bytes
         // One pass for the usual line (no NUL, valid UTF-8); the repairs only when needed.
         let clean = bytes.withUnsafeBufferPointer { buffer in
-            buffer.isEmpty || (memchr(buffer.baseAddress!, 0, buffer.count) == nil && TextDecoding.isValidUTF8(buffer))
+            BlockScanner.isPlainASCII(buffer) || (memchr(buffer.baseAddress!, 0, buffer.count) == nil && TextDecoding.isValidUTF8(buffer))
         }
         if !clean {
             if bytes.contains(0) {
@@ -135,7 +135,34 @@ struct BlockScanner {
         }
     }
 
-    private static let topLevelOnly: Set<String> = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+    /// Whether every byte is ASCII and none is NUL (then the line is valid UTF-8 as it is), read
+    /// eight bytes at a time: a byte's high bit is set in `w` when it is not ASCII, and in
+    /// `(w - 0x01…01) & ~w` when some byte of `w` is zero (the classic exact test for a zero byte).
+    /// True for an empty line.
+    @inline(__always) static func isPlainASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base), n = buffer.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if (w | ((w &- ones) & ~w)) & highs != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            if base[i] == 0 || base[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether a component of this name cannot nest (compared as strings: no hashing).
+    private static func isTopLevelOnly(_ name: String) -> Bool {
+        switch name {
+        case "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE": return true
+        default: return false
+        }
+    }
 
     private mutating func begin(_ name: String, line: Int) {
         guard current != nil else {
@@ -166,7 +193,7 @@ struct BlockScanner {
             }
             return
         }
-        if BlockScanner.topLevelOnly.contains(name) {
+        if BlockScanner.isTopLevelOnly(name) {
             // A top-level component cannot nest: the open one lacks its END.
             closeUnterminated(at: line)
             reprocess = true
@@ -263,8 +290,14 @@ struct BlockScanner {
     private static func appendBoundary(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String, line: Int) {
         let offset = block.text.count
         block.text.append(contentsOf: kind == .begin ? beginPrefix : endPrefix)
-        block.text.append(contentsOf: name.utf8)
-        block.lines.append(ComponentBlock.Line(kind, name: name, number: line, offset: offset, length: block.text.count - offset))
+        // The name's bytes in place (no iteration of its UTF-8 view), and its id from them.
+        var name = name
+        let id = name.withUTF8 { utf8 in
+            block.text.append(contentsOf: utf8)
+            return KnownNames.id(utf8)
+        }
+        block.lines.append(ComponentBlock.Line(kind, name: name, nameID: id, number: line, offset: offset,
+                                               length: block.text.count - offset))
     }
 
     private static let beginPrefix: [UInt8] = Array("BEGIN:".utf8)
@@ -331,6 +364,9 @@ struct BlockScanner {
     mutating func recycle(_ block: consuming ComponentBlock) {
         spare = block
     }
+
+    /// Whether no block handed back by ``recycle(_:)`` waits to be reused.
+    var needsSpare: Bool { spare == nil }
 
     /// An empty block named `name` from `line`: the spare one's buffers emptied, or a new block.
     private mutating func freshBlock(name: String, line: Int) -> ComponentBlock {

@@ -33,6 +33,17 @@ struct ComponentBlock: Sendable {
             self.name = resolved
         }
 
+        /// A line of `length` bytes at `offset` in the block's text, named `name` (upper-cased),
+        /// whose ``KnownNames/id(_:)`` is `nameID`.
+        init(_ kind: Kind, name: String, nameID: UInt8, number: Int, offset: Int, length: Int) {
+            self.number = Int32(clamping: number)
+            self.offset = Int32(clamping: offset)
+            self.length = Int32(clamping: length)
+            self.kind = kind
+            self.name = name
+            self.nameID = nameID
+        }
+
         /// A line of `length` bytes at `offset` in the block's text, named `name` (upper-cased).
         init(_ kind: Kind, name: String, number: Int, offset: Int, length: Int) {
             self.number = Int32(clamping: number)

@@ -16,6 +16,9 @@ import Foundation
 ///   back the others (and a RANGE=THISANDFUTURE one, which moves later instances, is parsed);
 /// - a series (one RRULE with UNTIL, without COUNT or RSCALE) whose UNTIL, plus the length of one
 ///   instance, ends before the window; or whose DTSTART lies after the window;
+/// - a plain yearly series (``YearlyBound``: FREQ=YEARLY with no BY part, any COUNT or UNTIL)
+///   none of whose yearly positions on DTSTART's month and day, widened as a single event's
+///   bounds are, overlaps the window;
 /// - a series with COUNT whose rule has a ``CountBound``, if that bound plus the length of one
 ///   instance ends before the window: at once for a DATE start; for a start on a clock that may
 ///   have DST gaps (a TZID; UTC or floating, which X-WR-TIMEZONE puts on a zone) only once the
@@ -125,6 +128,11 @@ struct WindowFilter: Sendable {
         // Every instance, the first and those of a rule, starts at or after the earlier bound.
         if lo - Self.margin >= end { return .skip }
         guard let rule = facts.rule else { return hi + Self.margin <= self.start ? .skip : .parse }
+        // A plain yearly rule: every instance on DTSTART's month and day, whatever COUNT or UNTIL.
+        if YearlyBound.mayReach(rule, text: text, start: start, extent: (lo - start.seconds, hi - start.seconds),
+                                window: self.start..<end, margin: Self.margin) == false {
+            return .skip
+        }
         if let until = WallTime.until(rule, text: text) {
             return max(until, lo) + (hi - lo) + Self.margin <= self.start ? .skip : .parse
         }

@@ -32,6 +32,7 @@ import Testing
             #expect(copy.lines.map(\.length) == original.lines.map(\.length))
             #expect(copy.lines.map(\.kind) == original.lines.map(\.kind))
             #expect(copy.lines.map(\.name) == original.lines.map(\.name))
+            #expect(copy.lines.map(\.nameID) == original.lines.map(\.nameID))
             #expect(copy.diagnostics == original.diagnostics)
         }
         // The folded SUMMARY is one content line; the next line's number skips the fold.

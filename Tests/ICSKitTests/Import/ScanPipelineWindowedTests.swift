@@ -74,4 +74,41 @@ import Testing
             #expect(block.diagnostics == expected.diagnostics)
         }
     }
+
+    @Test func blocksReadIntoReusedBuffersAreTheScannersBlocks() throws {
+        // Sixty events, every third in June (parsed), the others in 2024 (skipped), of growing
+        // sizes; batches of about 600 bytes, so that the sifter hands the skipped blocks' buffers
+        // back (BlockPool) while the scanner still reads, and later blocks are read into them. Every
+        // block, kept or sent on, is the one a plain scanner reads (the reference).
+        var body: [String] = []
+        for n in 0..<60 {
+            let start = n % 3 == 0 ? "DTSTART:20250610T090000Z" : "DTSTART:20240110T090000Z"
+            body += ["BEGIN:VEVENT", "UID:e\(n)", start, "SUMMARY:" + String(repeating: "s", count: n * 7),
+                     "BEGIN:VALARM", "TRIGGER:-PT\(n)M", "END:VALARM", "END:VEVENT"]
+        }
+        let text = calendarText(body)
+        let reference = try BlockScannerTests.scan(text).blocks.filter { $0.name == "VEVENT" }
+        let scanner = BlockScanner(stream: ByteStream(bytes: Array(text.utf8)), source: "t.ics")
+        let pipeline = ScanPipeline(scanner: scanner, batchBytes: 600, filter: WindowFilter(window: Self.window))
+        var sent: [ComponentBlock] = []
+        var marks: [SkipMark] = []
+        let end = try pipeline.run(windowed: { batch in
+            sent += batch.blocks.filter { $0.name == "VEVENT" }
+            marks += batch.skips
+        })
+        try #require(reference.count == 60)
+        try #require(end.kept.count == 40)
+        #expect(marks.count == 40)
+        let kept = (0..<40).map { end.kept.block($0) }
+        let expectedKept = reference.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+        let expectedSent = reference.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        for (found, expected) in Array(zip(kept, expectedKept)) + Array(zip(sent, expectedSent)) {
+            #expect(found.line == expected.line)
+            #expect(found.text == expected.text)
+            #expect(BlockScannerTests.lines(found) == BlockScannerTests.lines(expected))
+            #expect(found.lines.map(\.number) == expected.lines.map(\.number))
+            #expect(found.lines.map(\.nameID) == expected.lines.map(\.nameID))
+        }
+        #expect(sent.count == 20)
+    }
 }

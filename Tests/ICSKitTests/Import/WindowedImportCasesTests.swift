@@ -66,6 +66,20 @@ import Testing
         #expect(result.shown == ["late"])
     }
 
+    @Test func yearlySeriesOutsideTheWindowAreSkipped() throws {
+        // A yearly series on 15 March (YearlyBound) is skipped, one on 10 June is not; an override
+        // of the March one moved into June brings its master back (its other instances are not
+        // in June, so only the override shows); a yearly rule with BYMONTH=6 is parsed.
+        let result = try Self.compare(
+            Self.event("march", ["DTSTART:20200315T090000Z", "DTEND:20200315T100000Z", "RRULE:FREQ=YEARLY"])
+            + Self.event("june", ["DTSTART;VALUE=DATE:20200610", "RRULE:FREQ=YEARLY;COUNT=10"])
+            + Self.event("moved", ["DTSTART:20210315T090000Z", "DTEND:20210315T100000Z", "RRULE:FREQ=YEARLY"])
+            + Self.event("moved", ["RECURRENCE-ID:20250315T090000Z", "DTSTART:20250612T090000Z", "DTEND:20250612T100000Z"])
+            + Self.event("bymonth", ["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;BYMONTH=6;BYMONTHDAY=20"]))
+        #expect(result.kept == ["june", "moved", "moved", "bymonth"])
+        #expect(result.shown == ["june", "moved", "bymonth"])
+    }
+
     @Test func anOverrideMovedIntoTheWindowKeepsItsSkippableMaster() throws {
         // The master ended in March; its override of 10 February moved into June. The master comes
         // back for the override, and the override shows.

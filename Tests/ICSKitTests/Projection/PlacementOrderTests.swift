@@ -74,4 +74,26 @@ import Testing
         let keyed = PlacementOrder.laneOrder(Array(all.indices), of: all, uidRanks: placed.uidRanks).map { all[$0].index }
         #expect(keyed == all.sorted(by: DayRangeLayout.laneOrder).map(\.index))
     }
+
+    /// UIDs that the eight-byte prefix key cannot tell apart (the same first eight bytes, one a
+    /// prefix of another) or does not read (not ASCII; one spelled with a combining accent, which
+    /// String takes as equal to the precomposed one): the order equals a sort with the comparator.
+    @Test func uidsOrderedAsStrings() {
+        let uids = ["abcdefgh-2", "abcdefgh-1", "abcdefgh", "abcdefg", "b", "", "ab\u{E9}", "abe\u{301}", "abcdefgi", "Zed", "\u{E9}", "abcdefgh-1"]
+        let nine = S.utc(2025, 6, 10, 9)
+        let input = uids.map { Self.timed($0, nine, nine + 3600) }
+        let placed = DayOccurrences(input, visibleDays: S.day(2025, 6, 1)...S.day(2025, 6, 30), calendar: Self.utc)
+        let arithmetic = DayArithmetic(Self.utc)
+        let reference = input.enumerated().map { OccurrencePlacement($1, index: $0, arithmetic: arithmetic) }
+        #expect(placed.placements.map(\.index) == reference.sorted(by: OccurrencePlacement.precedes).map(\.index))
+        // By hand: "" < "Zed" < "abcdefg" < "abcdefgh" < "abcdefgh-1" (twice, by index) < "abcdefgh-2"
+        // < "abcdefgi" < "abé" (twice, equal as strings) < "b" < "é".
+        #expect(placed.placements.map(\.index) == [5, 9, 3, 2, 1, 11, 0, 8, 6, 7, 4, 10])
+    }
+
+    @Test(arguments: [("", 0), ("A", 0x41 << 56), ("ABCDEFGHIJ", 0x4142_4344_4546_4748), ("ABCDEFGH\u{E9}", nil), ("\u{E9}", nil)]
+          as [(String, UInt64?)])
+    func asciiPrefixKey(string: String, key: UInt64?) {
+        #expect(PlacementOrder.asciiPrefixKey(string) == key)
+    }
 }

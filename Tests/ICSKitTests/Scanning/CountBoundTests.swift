@@ -65,7 +65,13 @@ import Testing
         // 2020-03-01T09:00Z to 2025-06-01T00:00Z: 1,917 d 15 h (2024 is a leap year). Skipped when
         // (c + 1) · 366 + 1 + 26/24 ≤ 1,917.625: c + 1 ≤ 5.23, COUNT ≤ 4.
         #expect(try Self.skips(["DTSTART:20200301T090000Z", "RRULE:FREQ=YEARLY;COUNT=4"]))
-        #expect(try !Self.skips(["DTSTART:20200301T090000Z", "RRULE:FREQ=YEARLY;COUNT=5"]))
+        // COUNT=5 has no such bound, but every instance of this plain yearly rule is on 1 March,
+        // outside June (YearlyBound): skipped whatever the COUNT.
+        #expect(try Self.skips(["DTSTART:20200301T090000Z", "RRULE:FREQ=YEARLY;COUNT=5"]))
+        // On 10 June YearlyBound cannot skip; the bound alone decides. 2020-06-10T09:00Z to
+        // 2025-06-01T00:00Z: 1,816 d 15 h; (c + 1) · 366 + 1 + 26/24 ≤ 1,816.625: c + 1 ≤ 4.96, COUNT ≤ 3.
+        #expect(try Self.skips(["DTSTART:20200610T090000Z", "RRULE:FREQ=YEARLY;COUNT=3"]))
+        #expect(try !Self.skips(["DTSTART:20200610T090000Z", "RRULE:FREQ=YEARLY;COUNT=4"]))
         #expect(try !Self.skips(["DTSTART:20200301T090000Z", "RRULE:FREQ=YEARLY;BYMONTH=3;COUNT=2"]))
         // 29 February recurs only in leap years: never bounded this way.
         #expect(try !Self.skips(["DTSTART:20160229T090000Z", "RRULE:FREQ=YEARLY;COUNT=2"]))

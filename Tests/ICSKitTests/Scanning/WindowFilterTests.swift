@@ -59,6 +59,33 @@ import Testing
         (["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250501T000000Z;UNTIL=20250501T000000Z"], false),
         (["DTSTART:20250801T090000Z", "RRULE:FREQ=DAILY"], true),               // the series begins after the window
         (["DTSTART:20250801T090000Z", "RRULE:FREQ=DAILY", "RDATE:20250615T090000Z"], false),
+        // Plain yearly series (YearlyBound): every instance on DTSTART's month and day, from its
+        // year on, whatever COUNT or UNTIL; an instance without end reaches 1 day, so in 2025 it
+        // is skipped when its start + 1 day + 26 h ≤ 06-01T00:00 (a start ≤ 05-29T22:00) or its
+        // start − 26 h ≥ 07-01T00:00 (a start ≥ 07-02T02:00).
+        (["DTSTART:20200315T090000Z", "DTEND:20200315T100000Z", "RRULE:FREQ=YEARLY"], true),   // 15 March each year
+        (["DTSTART:20200610T090000Z", "RRULE:FREQ=YEARLY"], false),                            // 2025-06-10
+        (["DTSTART:20200529T220000Z", "RRULE:FREQ=YEARLY"], true),                             // 2025-05-29T22:00 + 50 h = 06-01T00:00
+        (["DTSTART:20200529T220001Z", "RRULE:FREQ=YEARLY"], false),                            // one second later
+        (["DTSTART:20200702T020000Z", "RRULE:FREQ=YEARLY"], true),                             // 2025-07-02T02:00 − 26 h = 07-01T00:00
+        (["DTSTART:20200702T015959Z", "RRULE:FREQ=YEARLY"], false),                            // one second earlier
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;COUNT=100"], true),                   // COUNT only picks years
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;UNTIL=20300101T000000Z"], true),
+        (["DTSTART:20200315T090000Z", "RRULE:freq=yearly;INTERVAL=2;WKST=MO"], true),
+        (["DTSTART;TZID=Europe/Berlin:20200315T090000", "RRULE:FREQ=YEARLY"], true),
+        (["DTSTART;VALUE=DATE:20200315", "RRULE:FREQ=YEARLY"], true),                          // a birthday in March
+        (["DTSTART;VALUE=DATE:20200531", "RRULE:FREQ=YEARLY"], false),                         // 05-31 + 1 day + 26 h = 06-02T02:00
+        (["DTSTART:20200315T090000Z", "DURATION:P80D", "RRULE:FREQ=YEARLY"], false),          // 2025-03-15 + 80 days = 06-03
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY", "EXDATE:20210315T090000Z"], true),
+        // Not the shape: BY parts (June may be among them), COUNT with UNTIL, INTERVAL 0, a part
+        // twice, 29 February, another frequency.
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;BYMONTH=6"], false),
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;BYMONTHDAY=15"], false),
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;COUNT=5;UNTIL=20300101T000000Z"], false),
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;INTERVAL=0"], false),
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=YEARLY;FREQ=YEARLY"], false),
+        (["DTSTART:20200229T090000Z", "RRULE:FREQ=YEARLY"], false),
+        (["DTSTART:20200315T090000Z", "RRULE:FREQ=MONTHLY"], false),
         // Overrides: their own start and end decide, read as a single event's (the instance they
         // name does not: a parsed component of the UID brings them back, see SkippedBlocks).
         (["DTSTART:20250401T090000Z", "RECURRENCE-ID:20250401T090000Z"], true),  // 04-02T09:00 + 26 h, April
