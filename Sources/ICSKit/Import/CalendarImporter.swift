@@ -20,7 +20,6 @@ struct CalendarImporter {
     static let batchBytes = 1 << 18
 
     func run(_ stream: ByteStream) throws(ICSError) -> ICalendar {
-        var estimate = EventCountEstimate(inputBytes: stream.expectedSize)
         var scanner = BlockScanner(stream: stream, source: source, limits: options.limits)
         try scanner.checkFormat()
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
@@ -30,39 +29,30 @@ struct CalendarImporter {
         // those it skips there: only the others travel in batches.
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: skipped.filter)
         var assembler = CalendarAssembler(source: source)
+        let parseThreads = options.parallelism > 0 ? options.parallelism : ProcessInfo.processInfo.activeProcessorCount
         let diagnostics: [Diagnostic]
-        if skipped.filter == nil, options.parallelism != 1 {
-            // Every block is parsed, and assembled on a thread of its own while the next
-            // batch is parsed.
-            let assembly = AssemblyThread(assembler, estimate: estimate)
-            let end: (diagnostics: [Diagnostic], statistics: LineStatistics)
+        if skipped.filter == nil {
+            // Every block is parsed, and assembled on a thread of its own while the next batch
+            // is parsed (inline with one parsing thread).
+            let assembly = AssemblyThread(assembler, estimate: EventCountEstimate(inputBytes: stream.expectedSize),
+                                          inline: parseThreads == 1)
             do {
-                end = try pipeline.run { batch in
+                diagnostics = try pipeline.run { batch in
                     let bytes = EventCountEstimate.bytes(of: batch)
                     assembly.send(parse(batch), scannedBytes: bytes)
-                }
+                }.diagnostics
             } catch {
                 _ = assembly.finish()
                 throw error
             }
             assembler = assembly.finish()
-            diagnostics = end.diagnostics
-        } else if skipped.filter == nil {
-            let end = try pipeline.run { batch in
-                // Every block is parsed: the results go to the assembler as they are (no copy).
-                assembler.add(parse(batch))
-                if let events = estimate.events(after: batch, eventsSoFar: assembler.eventCount) {
-                    assembler.reserveEvents(events)
-                }
-            }
-            diagnostics = end.diagnostics
         } else {
             let end = try pipeline.run(windowed: { batch in
                 assembler.add(skipped.sift(batch, parse(batch.blocks)))
             })
             let late = skipped.revived(from: end.kept)
             let parsed = parse(late.map { $0.block })
-            assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1.parsed!) })
+            assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
             diagnostics = end.diagnostics
         }
         assembler.addScanDiagnostics(diagnostics)
@@ -75,11 +65,11 @@ struct CalendarImporter {
     /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the
     /// batch's order (a windowed import's skipped blocks never reach here: the scanning thread
     /// keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
-    private func parse(_ batch: [ComponentBlock]) -> [SiftedBlock] {
+    private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
         return parallelMap(count: batch.count, workers: options.parallelism) {
             willParse?()
-            return .parsed(ComponentConverter.parse(batch[$0], source: source))
+            return ComponentConverter.parse(batch[$0], source: source)
         }
     }
 }
