@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a stream into an ``ICalendar``: scans it into blocks, parses the blocks with
-/// libical on ``ImportOptions/parallelism`` threads in batches, and assembles the results in file order.
+/// libical on ``ImportOptions/parallelism`` threads (a ``WorkerPool`` kept for the import) in
+/// batches, and assembles the results in file order (``AssemblyThread``).
 ///
 /// Memory stays bounded by a batch of blocks plus the model: libical never holds more
 /// than one block's tree per thread.
@@ -29,17 +30,19 @@ struct CalendarImporter {
         // those it skips there: only the others travel in batches.
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: skipped.filter)
         var assembler = CalendarAssembler(source: source)
-        let parseThreads = options.parallelism > 0 ? options.parallelism : ProcessInfo.processInfo.activeProcessorCount
+        // The parsing threads, kept for the whole import: the calling one and `parallelism - 1` helpers.
+        let workers = WorkerPool(workers: options.parallelism)
+        defer { workers.close() }
         let diagnostics: [Diagnostic]
         if skipped.filter == nil {
             // Every block is parsed, and assembled on a thread of its own while the next batch
             // is parsed (inline with one parsing thread).
             let assembly = AssemblyThread(assembler, estimate: EventCountEstimate(inputBytes: stream.expectedSize),
-                                          inline: parseThreads == 1)
+                                          inline: workers.workers == 1)
             do {
                 diagnostics = try pipeline.run { batch in
                     let bytes = EventCountEstimate.bytes(of: batch)
-                    assembly.send(parse(batch), scannedBytes: bytes)
+                    assembly.send(parse(batch, on: workers), scannedBytes: bytes)
                 }.diagnostics
             } catch {
                 _ = assembly.finish()
@@ -48,10 +51,10 @@ struct CalendarImporter {
             assembler = assembly.finish()
         } else {
             let end = try pipeline.run(windowed: { batch in
-                assembler.add(skipped.sift(batch, parse(batch.blocks)))
+                assembler.add(skipped.sift(batch, parse(batch.blocks, on: workers)))
             })
             let late = skipped.revived(from: end.kept)
-            let parsed = parse(late.map { $0.block })
+            let parsed = parse(late.map { $0.block }, on: workers)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
             diagnostics = end.diagnostics
         }
@@ -62,12 +65,12 @@ struct CalendarImporter {
         return calendar
     }
 
-    /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the
-    /// batch's order (a windowed import's skipped blocks never reach here: the scanning thread
+    /// Parses a batch of blocks on the import's ``WorkerPool`` (``ImportOptions/parallelism``
+    /// threads); results keep the batch's order (a windowed import's skipped blocks never reach here: the scanning thread
     /// keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
-    private func parse(_ batch: [ComponentBlock]) -> [ParsedBlock] {
+    private func parse(_ batch: [ComponentBlock], on workers: WorkerPool) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
-        return parallelMap(count: batch.count, workers: options.parallelism) {
+        return workers.map(count: batch.count) {
             willParse?()
             return ComponentConverter.parse(batch[$0], source: source)
         }
