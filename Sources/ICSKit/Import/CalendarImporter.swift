@@ -25,38 +25,40 @@ struct CalendarImporter {
         try scanner.checkFormat()
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
         // parse while the next batch is read.
-        var skipped = SkippedBlocks(window: options.window)
+        let window = SkippedBlocks(window: options.window)
         // A windowed scan judges each block on the scanning thread as it ends and packs away
         // those it skips there: only the others travel in batches.
-        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: skipped.filter)
-        var assembler = CalendarAssembler(source: source)
+        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: window.filter)
         // The parsing threads, kept for the whole import: the calling one and `parallelism - 1` helpers.
         let workers = WorkerPool(workers: options.parallelism)
         defer { workers.close() }
+        // Batches are assembled on a thread of their own while the next batch is parsed (inline
+        // with one parsing thread).
+        let assembly = AssemblyThread(CalendarAssembler(source: source), skipped: window,
+                                      estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
         let diagnostics: [Diagnostic]
-        if skipped.filter == nil {
-            // Every block is parsed, and assembled on a thread of its own while the next batch
-            // is parsed (inline with one parsing thread).
-            let assembly = AssemblyThread(assembler, estimate: EventCountEstimate(inputBytes: stream.expectedSize),
-                                          inline: workers.workers == 1)
-            do {
+        var kept: KeptBlockStore?
+        do {
+            if window.filter == nil {
                 diagnostics = try pipeline.run { batch in
                     let bytes = EventCountEstimate.bytes(of: batch)
-                    assembly.send(parse(batch, on: workers), scannedBytes: bytes)
+                    assembly.send(.parsed(parse(batch, on: workers), scannedBytes: bytes))
                 }.diagnostics
-            } catch {
-                _ = assembly.finish()
-                throw error
+            } else {
+                let end = try pipeline.run(windowed: { batch in
+                    assembly.send(.windowed(batch, parse(batch.blocks, on: workers)))
+                })
+                (diagnostics, kept) = (end.diagnostics, end.kept)
             }
-            assembler = assembly.finish()
-        } else {
-            let end = try pipeline.run(windowed: { batch in
-                assembler.add(skipped.sift(batch, parse(batch.blocks, on: workers)))
-            })
-            let late = skipped.revived(from: end.kept)
+        } catch {
+            _ = assembly.finish()
+            throw error
+        }
+        var (assembler, skipped) = assembly.finish()
+        if let kept {
+            let late = skipped.revived(from: kept)
             let parsed = parse(late.map { $0.block }, on: workers)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
-            diagnostics = end.diagnostics
         }
         assembler.addScanDiagnostics(diagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)

@@ -37,12 +37,12 @@ import Glibc
     /// batch sent before is assembled, in order, whether on the thread or inline.
     @Test(arguments: [false, true])
     func finishAssemblesEverySentBatch(inline: Bool) {
-        let assembly = AssemblyThread(CalendarAssembler(source: nil), estimate: EventCountEstimate(inputBytes: nil),
+        let assembly = AssemblyThread(CalendarAssembler(source: nil), skipped: SkippedBlocks(window: nil), estimate: EventCountEstimate(inputBytes: nil),
                                       inline: inline)
         for batch in 0..<5 {
-            assembly.send((0..<100).map { Self.event("e\(batch * 100 + $0)") }, scannedBytes: 10_000)
+            assembly.send(.parsed((0..<100).map { Self.event("e\(batch * 100 + $0)") }, scannedBytes: 10_000))
         }
-        var assembler = assembly.finish()
+        var assembler = assembly.finish().assembler
         #expect(assembler.eventCount == 500)
         #expect(assembler.finish(maxPerCode: 10).events.map(\.uid) == (0..<500).map { "e\($0)" })
     }
@@ -51,10 +51,10 @@ import Glibc
     /// 100,000 · 3 / 1,000 · 1.25 + 16 = 391 (``EventCountEstimate``), on either side.
     @Test(arguments: [false, true])
     func theFirstBatchWithEventsReservesTheEstimate(inline: Bool) {
-        let assembly = AssemblyThread(CalendarAssembler(source: nil), estimate: EventCountEstimate(inputBytes: 100_000),
+        let assembly = AssemblyThread(CalendarAssembler(source: nil), skipped: SkippedBlocks(window: nil), estimate: EventCountEstimate(inputBytes: 100_000),
                                       inline: inline)
-        assembly.send([Self.event("a"), Self.event("b"), Self.event("c")], scannedBytes: 1_000)
-        var assembler = assembly.finish()
+        assembly.send(.parsed([Self.event("a"), Self.event("b"), Self.event("c")], scannedBytes: 1_000))
+        var assembler = assembly.finish().assembler
         let events = assembler.finish(maxPerCode: 10).events
         #expect(events.map(\.uid) == ["a", "b", "c"])
         #expect(events.capacity >= 391)
@@ -62,12 +62,13 @@ import Glibc
 
     /// A source that fails after ~1.1 MB (several batches parsed and assembled): the import
     /// throws the read's error (`unreadable`, with the system's text for `ECONNRESET`), with
-    /// either assembly, and returns (the suite's time limit catches a hang).
-    @Test(arguments: [1, 2])
-    func aReadFailingPartwayRethrowsItsError(parallelism: Int) throws {
+    /// either assembly, windowed or not, and returns (the suite's time limit catches a hang).
+    @Test(arguments: [1, 2], [false, true])
+    func aReadFailingPartwayRethrowsItsError(parallelism: Int, windowed: Bool) throws {
         let source = FailingDescriptor(Array(Self.text.utf8))
         defer { close(source.descriptor) }
-        let importer = CalendarImporter(source: "broken.ics", options: ImportOptions(parallelism: parallelism))
+        let window = windowed ? DateInterval(start: Date(timeIntervalSince1970: 1_748_736_000), duration: 30 * 86_400) : nil
+        let importer = CalendarImporter(source: "broken.ics", options: ImportOptions(parallelism: parallelism, window: window))
         do {
             let calendar = try importer.run(ByteStream(descriptor: source.descriptor, chunkSize: 1 << 16))
             Issue.record("imported \(calendar.events.count) events from a failing source")
@@ -76,5 +77,24 @@ import Glibc
             #expect(error.message == String(cString: strerror(ECONNRESET)))
             #expect(error.source == "broken.ics")
         }
+    }
+
+    /// A windowed import (June 2025, UTC) sifts and adds its batches on the same step: inline and
+    /// threaded give the same calendar. By hand from `numberedEventsText`: event `i` starts in
+    /// month `1 + i % 12` of 2025 and lasts an hour, so every June event is in, and none of
+    /// January to April (ended more than 26 hours before June 1), all in file order.
+    @Test func windowedBatchesComeOutTheSameInlineAndThreaded() throws {
+        let june = DateInterval(start: Date(timeIntervalSince1970: 1_748_736_000), duration: 30 * 86_400)  // 2025-06-01T00:00Z
+        func load(_ parallelism: Int) throws -> ICalendar {
+            try CalendarImporter(source: nil, options: ImportOptions(parallelism: parallelism, window: june))
+                .run(ByteStream(bytes: Array(Self.text.utf8)))
+        }
+        let threaded = try load(2)
+        #expect(try load(1) == threaded)
+        let numbers = threaded.events.map { Int($0.uid!.dropFirst("event-".count))! }
+        #expect(numbers == numbers.sorted())
+        #expect(Set(numbers).isSuperset(of: (0..<6_000).filter { $0 % 12 == 5 }))
+        #expect(numbers.allSatisfy { $0 % 12 >= 4 })
+        #expect(threaded.todos.count == 6)
     }
 }
