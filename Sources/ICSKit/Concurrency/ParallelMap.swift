@@ -42,7 +42,7 @@ func parallelMap<T: Sendable>(count: Int, workers: Int, _ transform: @escaping @
 
 /// Sendable notes: each worker initializes only the slots `i ≡ worker (mod workers)`, each
 /// once, and the array is handed out only after every worker has signalled its end.
-private struct ParallelSlots<T>: @unchecked Sendable {
+struct ParallelSlots<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
 }
 

@@ -20,16 +20,6 @@ struct CalendarAssembler {
         }
     }
 
-    /// Adds the results of a batch in order (a block a window skipped adds nothing here; see
-    /// ``SkippedBlocks/sift(_:_:)`` for a windowed import).
-    mutating func add(_ blocks: consuming [SiftedBlock]) {
-        for i in blocks.indices {
-            var sifted = SiftedBlock.skipped(.skip, uidHash: nil)
-            swap(&sifted, &blocks[i])
-            if case .parsed(let block) = consume sifted { add(block) }
-        }
-    }
-
     /// Makes room for about `count` events in all. An array grown by doubling holds its old and
     /// its new buffer at once, and with 100,000 events of ~750 bytes that moment was the import's
     /// peak resident memory (issue 12 item 2, massif); room reserved and not written costs

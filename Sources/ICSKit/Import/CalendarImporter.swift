@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a stream into an ``ICalendar``: scans it into blocks, parses the blocks with
-/// libical on ``ImportOptions/parallelism`` threads in batches, and assembles the results in file order.
+/// libical on ``ImportOptions/parallelism`` threads (a ``WorkerPool`` kept for the import) in
+/// batches, and assembles the results in file order (``AssemblyThread``).
 ///
 /// Memory stays bounded by a batch of blocks plus the model: libical never holds more
 /// than one block's tree per thread.
@@ -20,50 +21,44 @@ struct CalendarImporter {
     static let batchBytes = 1 << 18
 
     func run(_ stream: ByteStream) throws(ICSError) -> ICalendar {
-        var estimate = EventCountEstimate(inputBytes: stream.expectedSize)
         var scanner = BlockScanner(stream: stream, source: source, limits: options.limits)
         try scanner.checkFormat()
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
         // parse while the next batch is read.
-        var skipped = SkippedBlocks(window: options.window)
+        let window = SkippedBlocks(window: options.window)
         // A windowed scan judges each block on the scanning thread as it ends and packs away
         // those it skips there: only the others travel in batches.
-        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: skipped.filter)
-        var assembler = CalendarAssembler(source: source)
+        let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: window.filter)
+        // The parsing threads, kept for the whole import: the calling one and `parallelism - 1` helpers.
+        let workers = WorkerPool(workers: options.parallelism)
+        defer { workers.close() }
+        // Batches are assembled on a thread of their own while the next batch is parsed (inline
+        // with one parsing thread).
+        let assembly = AssemblyThread(CalendarAssembler(source: source), skipped: window,
+                                      estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
         let diagnostics: [Diagnostic]
-        if skipped.filter == nil, options.parallelism != 1 {
-            // Every block is parsed, and assembled on a thread of its own while the next
-            // batch is parsed.
-            let assembly = AssemblyThread(assembler, estimate: estimate)
-            let end: (diagnostics: [Diagnostic], statistics: LineStatistics)
-            do {
-                end = try pipeline.run { batch in
+        var kept: KeptBlockStore?
+        do {
+            if window.filter == nil {
+                diagnostics = try pipeline.run { batch in
                     let bytes = EventCountEstimate.bytes(of: batch)
-                    assembly.send(parse(batch), scannedBytes: bytes)
-                }
-            } catch {
-                _ = assembly.finish()
-                throw error
+                    assembly.send(.parsed(parse(batch, on: workers), scannedBytes: bytes))
+                }.diagnostics
+            } else {
+                let end = try pipeline.run(windowed: { batch in
+                    assembly.send(.windowed(batch, parse(batch.blocks, on: workers)))
+                })
+                (diagnostics, kept) = (end.diagnostics, end.kept)
             }
-            assembler = assembly.finish()
-            diagnostics = end.diagnostics
-        } else if skipped.filter == nil {
-            let end = try pipeline.run { batch in
-                // Every block is parsed: the results go to the assembler as they are (no copy).
-                assembler.add(parse(batch))
-                if let events = estimate.events(after: batch, eventsSoFar: assembler.eventCount) {
-                    assembler.reserveEvents(events)
-                }
-            }
-            diagnostics = end.diagnostics
-        } else {
-            let end = try pipeline.run(windowed: { batch in
-                assembler.add(skipped.sift(batch, parse(batch.blocks)))
-            })
-            let late = skipped.revived(from: end.kept)
-            let parsed = parse(late.map { $0.block })
-            assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1.parsed!) })
-            diagnostics = end.diagnostics
+        } catch {
+            _ = assembly.finish()
+            throw error
+        }
+        var (assembler, skipped) = assembly.finish()
+        if let kept {
+            let late = skipped.revived(from: kept)
+            let parsed = parse(late.map { $0.block }, on: workers)
+            assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
         assembler.addScanDiagnostics(diagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
@@ -72,14 +67,14 @@ struct CalendarImporter {
         return calendar
     }
 
-    /// Parses a batch of blocks on up to ``ImportOptions/parallelism`` threads; results keep the
-    /// batch's order (a windowed import's skipped blocks never reach here: the scanning thread
+    /// Parses a batch of blocks on the import's ``WorkerPool`` (``ImportOptions/parallelism``
+    /// threads); results keep the batch's order (a windowed import's skipped blocks never reach here: the scanning thread
     /// keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
-    private func parse(_ batch: [ComponentBlock]) -> [SiftedBlock] {
+    private func parse(_ batch: [ComponentBlock], on workers: WorkerPool) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
-        return parallelMap(count: batch.count, workers: options.parallelism) {
+        return workers.map(count: batch.count) {
             willParse?()
-            return .parsed(ComponentConverter.parse(batch[$0], source: source))
+            return ComponentConverter.parse(batch[$0], source: source)
         }
     }
 }

@@ -16,12 +16,6 @@ struct EventCountEstimate {
         done = inputBytes == nil
     }
 
-    /// The estimate, once: after the first batch that brings the events added so far above
-    /// zero; `nil` before that, after it, or when the input's size is unknown.
-    mutating func events(after batch: [ComponentBlock], eventsSoFar: Int) -> Int? {
-        events(afterBytes: EventCountEstimate.bytes(of: batch), eventsSoFar: eventsSoFar)
-    }
-
     /// What a batch counts towards the scanned bytes: its blocks' text and two bytes of line
     /// break per line.
     static func bytes(of batch: [ComponentBlock]) -> Int {
@@ -30,8 +24,9 @@ struct EventCountEstimate {
         return bytes
     }
 
-    /// ``events(after:eventsSoFar:)`` for a batch of `bytes` (``bytes(of:)``), counted before
-    /// the batch was handed on.
+    /// The estimate, once: after the first batch that brings the events added so far above
+    /// zero; `nil` before that, after it, or when the input's size is unknown. `bytes` is the
+    /// batch's ``bytes(of:)``, counted before the batch was handed on.
     mutating func events(afterBytes bytes: Int, eventsSoFar: Int) -> Int? {
         guard !done, let inputBytes else { return nil }
         scannedBytes += bytes

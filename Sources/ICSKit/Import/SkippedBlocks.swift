@@ -15,20 +15,6 @@ import Foundation
 /// ``KeptBlockStore`` (no allocation per block) by the windowed scan's sifting thread, which judges
 /// each block of the scanner's batches (``WindowSifter``); here each has a UID hash and two
 /// flags; revival is a hash lookup per block.
-/// What the parsing threads make of one block of a windowed import: its parse, or the filter's
-/// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``), found there so that the consumer
-/// does not read the block again.
-enum SiftedBlock: Sendable {
-    case parsed(ParsedBlock)
-    case skipped(WindowFilter.Verdict, uidHash: UInt64?)
-
-    /// The parse, or `nil` for a skipped block.
-    var parsed: ParsedBlock? {
-        if case .parsed(let block) = self { return block }
-        return nil
-    }
-}
-
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?
@@ -74,18 +60,17 @@ struct SkippedBlocks {
 
     /// Takes a windowed batch and the parses of its blocks (in order), notes the blocks skipped
     /// among them (``SkipMark``, their texts in the scan's ``KeptBlockStore``) and returns the parses in order.
-    mutating func sift(_ batch: WindowedBatch, _ results: [SiftedBlock]) -> [ParsedBlock] {
+    mutating func sift(_ batch: WindowedBatch, _ results: [ParsedBlock]) -> [ParsedBlock] {
         precondition(results.count == batch.blocks.count, "one result per block")
         var parsed: [ParsedBlock] = []
         parsed.reserveCapacity(results.count)
         var marks = batch.skips.makeIterator()
         var mark = marks.next()
-        for (index, sifted) in results.enumerated() {
+        for (index, result) in results.enumerated() {
             while let skip = mark, skip.blocksBefore == index {
                 keep(skip)
                 mark = marks.next()
             }
-            guard let result = sifted.parsed else { continue }
             note(result)
             parsed.append(result)
         }

@@ -17,8 +17,9 @@ struct PropertyItem {
     let simple: SimpleProperty?
     let blockLine: Int
 
-    static func libical(_ name: String, _ pointer: OpaquePointer, inputLine: Int?) -> PropertyItem {
-        PropertyItem(name: name, nameID: KnownNames.id(of: name), pointer: pointer, inputLine: inputLine, simple: nil, blockLine: -1)
+    /// A property of libical's tree; `nameID` is `name`'s ``KnownNames/id(of:)``.
+    static func libical(_ name: String, nameID: UInt8, _ pointer: OpaquePointer, inputLine: Int?) -> PropertyItem {
+        PropertyItem(name: name, nameID: nameID, pointer: pointer, inputLine: inputLine, simple: nil, blockLine: -1)
     }
 
     /// A line read in Swift; `nameID` is the line's ``ComponentBlock/Line/nameID``.
@@ -123,16 +124,21 @@ struct LibicalPropertyWalk {
                 continue
             }
             let kind = icalproperty_isa(p)
-            let name: String
-            if kind == ICAL_X_PROPERTY {
-                name = (LibicalValues.string(icalproperty_get_x_name(p)) ?? "X-").uppercased()
+            let name: String, nameID: UInt8
+            if kind != ICAL_X_PROPERTY, let known = LibicalPropertyWalk.kindName(kind) {
+                (name, nameID) = (known.name, known.id)
             } else {
-                name = LibicalPropertyWalk.kindNames[Int(kind.rawValue)] ?? LibicalValues.string(icalproperty_get_property_name(p)) ?? ""
+                if kind == ICAL_X_PROPERTY {
+                    name = (LibicalValues.string(icalproperty_get_x_name(p)) ?? "X-").uppercased()
+                } else {
+                    name = LibicalValues.string(icalproperty_get_property_name(p)) ?? ""
+                }
+                nameID = KnownNames.id(of: name)
             }
             if let last = lastMatched, remainingValues > 0, self.name(lines[last]) == name {
                 remainingValues -= 1
                 // A later value of a split X- property: its line, kept whole, already holds it.
-                if !name.hasPrefix("X-") { items.append(PropertyItem.libical(name, p, inputLine: lines[last])) }
+                if !name.hasPrefix("X-") { items.append(PropertyItem.libical(name, nameID: nameID, p, inputLine: lines[last])) }
                 continue
             }
             // A name not found from `position` on is not found later either (`position` only
@@ -148,9 +154,9 @@ struct LibicalPropertyWalk {
                 lastMatched = j
                 remainingValues = input.lines[lines[j]].valueCount - 1
                 position = j + 1
-                items.append(PropertyItem.libical(name, p, inputLine: lines[j]))
+                items.append(PropertyItem.libical(name, nameID: nameID, p, inputLine: lines[j]))
             } else {
-                items.append(PropertyItem.libical(name, p, inputLine: nil))
+                items.append(PropertyItem.libical(name, nameID: nameID, p, inputLine: nil))
             }
         }
         droppedLines.append(contentsOf: lines[min(position, lines.count)...])
@@ -186,15 +192,22 @@ struct LibicalPropertyWalk {
         return Diagnostic(code, message, source: source, line: number(lineIndex), property: property)
     }
 
-    /// The name of every property kind libical knows (`icalproperty_kind_to_string`), looked up
-    /// once: `icalproperty_get_property_name` allocates on every call.
-    static let kindNames: [Int: String] = {
-        var names: [Int: String] = [:]
-        for raw in 0...Int(ICAL_NO_PROPERTY.rawValue) {
+    /// The name of a property kind libical knows (`icalproperty_kind_to_string`) and its
+    /// ``KnownNames/id(of:)``; nil for the X-, ANY and NO kinds and any kind without a name.
+    static func kindName(_ kind: icalproperty_kind) -> (name: String, id: UInt8)? {
+        let raw = Int(kind.rawValue)
+        return raw < kindNames.count ? kindNames[raw] : nil
+    }
+
+    /// ``kindName(_:)`` of every kind, indexed by its raw value and looked up once:
+    /// `icalproperty_get_property_name` allocates on every call, and an array index costs less
+    /// than the hash of a dictionary and the ID's lookup from the name.
+    private static let kindNames: [(name: String, id: UInt8)?] = {
+        (0...Int(ICAL_NO_PROPERTY.rawValue)).map { raw in
             let kind = icalproperty_kind(rawValue: UInt32(raw))
-            if kind == ICAL_X_PROPERTY || kind == ICAL_ANY_PROPERTY || kind == ICAL_NO_PROPERTY { continue }
-            if let name = LibicalValues.string(icalproperty_kind_to_string(kind)), !name.isEmpty { names[raw] = name }
+            if kind == ICAL_X_PROPERTY || kind == ICAL_ANY_PROPERTY || kind == ICAL_NO_PROPERTY { return nil }
+            guard let name = LibicalValues.string(icalproperty_kind_to_string(kind)), !name.isEmpty else { return nil }
+            return (name, KnownNames.id(of: name))
         }
-        return names
     }()
 }

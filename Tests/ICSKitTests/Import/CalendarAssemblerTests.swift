@@ -20,7 +20,7 @@ struct CalendarAssemblerTests {
     @Test func batchesJoinInFileOrder() {
         var assembler = CalendarAssembler(source: nil)
         assembler.add([event("a"), event("b")])
-        assembler.add([SiftedBlock.skipped(.skip, uidHash: nil), .parsed(event("c")), .parsed(todo("t1"))])
+        assembler.add([event("c"), todo("t1")])
         assembler.add([ParsedBlock]())
         assembler.add([event("d")])
         let calendar = assembler.finish(maxPerCode: 10)

@@ -16,23 +16,31 @@ struct EventCountEstimateTests {
     @Test func guessesAQuarterAboveTheRateOfTheFirstBatchWithEvents() {
         var estimate = EventCountEstimate(inputBytes: 100_000)
         // A batch of time zones only: no events yet, no guess.
-        #expect(estimate.events(after: [block(bytes: 1_000)], eventsSoFar: 0) == nil)
+        #expect(estimate.events(afterBytes: 1_000, eventsSoFar: 0) == nil)
         // 2,000 bytes scanned in all with 4 events: 100,000 · 4 / 2,000 = 200,
         // a quarter more is 250, plus 16.
-        #expect(estimate.events(after: [block(bytes: 1_000)], eventsSoFar: 4) == 266)
+        #expect(estimate.events(afterBytes: 1_000, eventsSoFar: 4) == 266)
         // Once only.
-        #expect(estimate.events(after: [block(bytes: 1_000)], eventsSoFar: 9) == nil)
+        #expect(estimate.events(afterBytes: 1_000, eventsSoFar: 9) == nil)
     }
 
     @Test func neverMoreThanOneEventPer26Bytes() {
         var estimate = EventCountEstimate(inputBytes: 2_600)
         // 100 events in 100 bytes would guess 3,266; the smallest event is 26 bytes: at most 101.
-        #expect(estimate.events(after: [block(bytes: 100)], eventsSoFar: 100) == 101)
+        #expect(estimate.events(afterBytes: 100, eventsSoFar: 100) == 101)
+    }
+
+    @Test func aBatchCountsItsTextAndTwoBytesOfLineBreakPerLine() {
+        var first = block(bytes: 30)
+        first.lines = (0..<3).map { ComponentBlock.Line(.property, name: "SUMMARY", number: 2 + $0, offset: 10 * $0, length: 10) }
+        // 30 + 2 · 3 for the first, 7 for the second (no lines).
+        #expect(EventCountEstimate.bytes(of: [first, block(bytes: 7)]) == 43)
+        #expect(EventCountEstimate.bytes(of: []) == 0)
     }
 
     @Test func anUnknownSizeGivesNoGuess() {
         var estimate = EventCountEstimate(inputBytes: nil)
-        #expect(estimate.events(after: [block(bytes: 500)], eventsSoFar: 3) == nil)
+        #expect(estimate.events(afterBytes: 500, eventsSoFar: 3) == nil)
     }
 
     @Test func aRegularFileKnowsItsSizeAPipeDoesNot() throws {

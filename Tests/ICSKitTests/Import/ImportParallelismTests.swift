@@ -5,21 +5,15 @@ import Testing
 
 /// `ImportOptions.parallelism` decides how many threads parse blocks: the importer's test hook
 /// records the identity of the thread that parses each block. With 1 every block is parsed on
-/// the calling thread; with N (and at least N blocks in a batch) exactly N threads take part,
-/// since `parallelMap` starts its own threads. The calendars are the same either way.
+/// the calling thread; with N (and at least N blocks in a batch) exactly N threads take part
+/// (`WorkerPool` gives each thread an item of its own first), and the same N threads parse every
+/// batch of the import (Linux thread ids, which are not reused soon). The calendars are the same either way.
 @Suite struct ImportParallelismTests {
-    /// 300 single events: one batch of 300 blocks (far below the importer's 1 MiB batches).
-    static let text: String = {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit tests//EN"]
-        for i in 0..<300 {
-            lines += ["BEGIN:VEVENT", "UID:event-\(i)", "DTSTAMP:20250101T000000Z",
-                      String(format: "DTSTART:202503%02dT%02d0000Z", 1 + i % 28, i % 24), "SUMMARY:Event \(i)", "END:VEVENT"]
-        }
-        lines.append("END:VCALENDAR")
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }()
+    /// 300 single events (`numberedEventsText`, about 57 KB): one batch of 300 blocks (far below
+    /// the importer's 256 KiB batches).
+    static let text = numberedEventsText(count: 300)
 
-    static func currentThread() -> UInt { UInt(pthread_self()) }
+    static func currentThread() -> UInt { UInt(linuxThreadID()) }
 
     /// Imports `text` with `parallelism`, returning the calendar and the parsing threads' identities.
     static func importRecordingThreads(parallelism: Int) throws -> (ICalendar, calls: Int, threads: Set<UInt>) {
@@ -47,5 +41,20 @@ import Testing
         let (serial, _, _) = try Self.importRecordingThreads(parallelism: 1)
         #expect(calendar == serial)
         #expect(calendar.events.map(\.uid) == (0..<300).map { "event-\($0)" })
+    }
+
+    /// 6,000 events, four or more batches: two threads in all parse them, the calling one and
+    /// one helper kept for the import (a thread started per batch would show up to five ids).
+    @Test func theSameThreadsParseEveryBatch() throws {
+        let seen = Mutex<Set<UInt>>([])
+        var importer = CalendarImporter(source: nil, options: ImportOptions(parallelism: 2))
+        importer.willParse = { seen.withLock { _ = $0.insert(Self.currentThread()) } }
+        let text = numberedEventsText(count: 6_000)
+        #expect(text.utf8.count > 4 * CalendarImporter.batchBytes)
+        let calendar = try importer.run(ByteStream(bytes: Array(text.utf8)))
+        #expect(calendar.events.count == 6_000)
+        let threads = seen.withLock { $0 }
+        #expect(threads.count == 2)
+        #expect(threads.contains(Self.currentThread()))
     }
 }
