@@ -23,6 +23,35 @@ struct RecurrenceEngineTests {
         // BYWEEKNO=1 reaches into December when next year's week 1 starts there (Mon 30 Dec 2024, Mon 29 Dec 2025).
         ("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO;COUNT=3", "20240101T090000",
          ["2024-01-01T09:00:00", "2024-12-30T09:00:00", "2025-12-29T09:00:00"]),
+        // Rules with the same days in every period (read off fixed candidates, no buffer): every day
+        // of the period times every time of day, in order. Tue/Thu at 08:00 and 18:00 (4 June 2024
+        // is a Tuesday) up to an inclusive UNTIL on Thursday 13 June at 08:00.
+        ("FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=8,18;BYMINUTE=0;UNTIL=20240613T080000", "20240604T080000",
+         ["2024-06-04T08:00:00", "2024-06-04T18:00:00", "2024-06-06T08:00:00", "2024-06-06T18:00:00",
+          "2024-06-11T08:00:00", "2024-06-11T18:00:00", "2024-06-13T08:00:00"]),
+        // Every other day at 09:00 and 21:00 across 29 February 2024 (the next period is 2 March).
+        ("FREQ=DAILY;INTERVAL=2;BYHOUR=9,21;COUNT=5", "20240229T090000",
+         ["2024-02-29T09:00:00", "2024-02-29T21:00:00", "2024-03-02T09:00:00", "2024-03-02T21:00:00",
+          "2024-03-04T09:00:00"]),
+        // Weeks from Sunday (WKST=SU), every other one: Sunday 2 June 2024 and Saturday 8 June, then
+        // 16 and 22 June (with Monday weeks, Saturday 1 June would share Sunday 2 June's week).
+        ("FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=SU,SA;COUNT=4", "20240602T100000",
+         ["2024-06-02T10:00:00", "2024-06-08T10:00:00", "2024-06-16T10:00:00", "2024-06-22T10:00:00"]),
+        // Days found from the rule's numbers (CompiledRule.matchingDays), not by testing each day.
+        // Day 31 and the 31st last (day 1 of a 31-day month only): none in February or April 2024.
+        ("FREQ=MONTHLY;BYMONTHDAY=31,-31;COUNT=4", "20240131T090000",
+         ["2024-01-31T09:00:00", "2024-03-01T09:00:00", "2024-03-31T09:00:00", "2024-05-01T09:00:00"]),
+        // First Monday and last Friday: Monday 1 January 2024, Friday 26 January (31 January is a
+        // Wednesday), Monday 5 February (1 February is a Thursday), Friday 23 February (29th: Thursday).
+        ("FREQ=MONTHLY;BYDAY=-1FR,1MO;COUNT=4", "20240101T080000",
+         ["2024-01-01T08:00:00", "2024-01-26T08:00:00", "2024-02-05T08:00:00", "2024-02-23T08:00:00"]),
+        // Second Tuesday of February and August: 13 February 2024 (1st: Thursday), 13 August 2024
+        // (1st: Thursday), 11 February 2025 (1st: Saturday).
+        ("FREQ=YEARLY;BYMONTH=2,8;BYDAY=2TU;COUNT=3", "20240213T100000",
+         ["2024-02-13T10:00:00", "2024-08-13T10:00:00", "2025-02-11T10:00:00"]),
+        // The last day of February, leap year or not.
+        ("FREQ=YEARLY;BYMONTHDAY=-1;BYMONTH=2;COUNT=3", "20230228T070000",
+         ["2023-02-28T07:00:00", "2024-02-29T07:00:00", "2025-02-28T07:00:00"]),
     ])
     func handWorked(rule: String, start: String, expected: [String]) {
         #expect(RecurrenceText.expand(rule, start) == expected)

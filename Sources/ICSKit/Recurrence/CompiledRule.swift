@@ -35,6 +35,12 @@ struct CompiledRule: Sendable {
     let weekStart: Int
     /// Whether any day test is present (false: every day of the period passes).
     let hasDayTests: Bool
+    /// How a MONTHLY or YEARLY period's days are found: by testing each day (``dayMatches(_:date:weekday:monthLength:)``),
+    /// or, when the only day tests are BYMONTHDAY (or only ordinal BYDAY within months) with
+    /// BYMONTH, straight from the numbers (``matchingDays(firstDay:monthLength:)``).
+    let daySelection: DaySelection
+
+    enum DaySelection { case scan, monthDays, ordinalsInMonth }
     /// For DAILY without day tests and WEEKLY with at most plain BYDAY, and no BYSETPOS: the
     /// days of every period that hold instances, as offsets from its first day (the same in
     /// every period, since a week starts on WKST), sorted; `nil` for other rules.
@@ -86,6 +92,15 @@ struct CompiledRule: Sendable {
         ordinalsInMonth = frequency == .monthly || !months.isEmpty
         hasDayTests = monthMask != 0 || monthDayPositive != 0 || monthDayNegative != 0 || !yearDays.isEmpty
             || !weekNumbers.isEmpty || weekdayMask != 0 || !ordinalWeekdays.isEmpty
+        let byMonths = (frequency == .monthly || frequency == .yearly) && yearDays.isEmpty && weekNumbers.isEmpty && plain == 0
+        let hasMonthDays = monthDayPositive != 0 || monthDayNegative != 0
+        if byMonths && hasMonthDays && ordinals.isEmpty {
+            daySelection = .monthDays
+        } else if byMonths && !hasMonthDays && !ordinals.isEmpty && ordinalsInMonth {
+            daySelection = .ordinalsInMonth
+        } else {
+            daySelection = .scan
+        }
 
         let hours = isDate ? [0] : Self.unique(rule.byHour.filter { (0...23).contains($0) }, or: start.hour)
         let minutes = isDate ? [0] : Self.unique(rule.byMinute.filter { (0...59).contains($0) }, or: start.minute)
@@ -164,6 +179,39 @@ struct CompiledRule: Sendable {
             }
         }
         return true
+    }
+
+    /// The days of the month that starts on day `firstDay` (since 1970) and has `monthLength` days
+    /// that pass the day tests other than BYMONTH, as a mask (bit d for day d), when
+    /// ``daySelection`` is not `.scan`: the BYMONTHDAY numbers (negative ones from the month's
+    /// end), or the n-th (or n-th last) weekdays of the month. The same days as
+    /// ``dayMatches(_:date:weekday:monthLength:)`` passes, without testing each day.
+    ///
+    /// - Complexity: O(number of BYMONTHDAY or BYDAY values).
+    func matchingDays(firstDay: Int, monthLength: Int) -> UInt32 {
+        switch daySelection {
+        case .monthDays:
+            var mask = monthDayPositive & (UInt32.max >> UInt32(31 - monthLength))
+            var negative = monthDayNegative
+            while negative != 0 {
+                let k = negative.trailingZeroBitCount
+                negative &= negative - 1
+                let day = monthLength - k + 1
+                if day >= 1 { mask |= UInt32(1) << UInt32(day) }
+            }
+            return mask
+        case .ordinalsInMonth:
+            let firstWeekday = ((firstDay % 7 + 7) % 7 + 3) % 7 + 1
+            var mask: UInt32 = 0
+            for (ordinal, weekday) in ordinalWeekdays {
+                let first = 1 + (weekday - firstWeekday + 7) % 7
+                let day = ordinal > 0 ? first + 7 * (ordinal - 1) : first + 7 * ((monthLength - first) / 7) + 7 * (ordinal + 1)
+                if day >= 1 && day <= monthLength { mask |= UInt32(1) << UInt32(day) }
+            }
+            return mask
+        case .scan:
+            preconditionFailure("matchingDays needs a rule whose days come from its numbers")
+        }
     }
 
     private func ordinalMatches(_ date: CivilDate, days: Int, weekday: Int) -> Bool {

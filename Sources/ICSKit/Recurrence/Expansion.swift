@@ -137,9 +137,13 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             for single in singles {
                 entries.append(RankKey(uid: single.occurrence.incidence.uid ?? "", calendar: single.occurrence.calendarIndex, order: single.order))
             }
-            entries.sort(by: RankKey.precedes)
+            // Positions are sorted, not the keys: a move copies an integer, not a key with its UID.
+            var sorted = Array(entries.indices)
+            entries.withUnsafeBufferPointer { keys in
+                sorted.sort { RankKey.precedes(keys[$0], keys[$1]) }
+            }
             var rankOf = [Int](repeating: 0, count: (entries.map(\.order).max() ?? 0) + 1)
-            for (rank, entry) in entries.enumerated() { rankOf[entry.order] = rank }
+            for (rank, position) in sorted.enumerated() { rankOf[entries[position].order] = rank }
             for item in series { item.order = rankOf[item.order] }
             for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
             let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }

@@ -48,8 +48,17 @@ struct RuleIterator: IteratorProtocol {
     private var startDone = false
     private var produced = 0
     private var finished = false
+    /// The candidates of the current period (wall seconds, sorted), when the rule has no fixed days.
     private var buffer: [Int] = []
     private var scratch: [Int] = []
+    /// For a rule with the same days in every period (``CompiledRule/fixedDayOffsets``): every
+    /// candidate of a period as seconds from its anchor's midnight, sorted (days × times of
+    /// day), so that a period's candidates are read off it with no buffer to fill; else empty.
+    private let fixedCandidates: [Int]
+    /// The midnight (wall seconds) of the current period's anchor, for ``fixedCandidates``.
+    private var periodBase = 0
+    /// How many candidates the current period has (``fixedCandidates`` or ``buffer``), and the next one to read.
+    private var periodCount = 0
     private var index = 0
     /// Periods skipped or scanned without a candidate since the last one that had some.
     private(set) var emptyPeriods = 0
@@ -59,6 +68,11 @@ struct RuleIterator: IteratorProtocol {
     init(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, until: UntilBound = .none,
          zone: ZoneCache? = nil, forceStart: Bool = true) {
         self.rule = CompiledRule(rule, start: start, isDate: isDate)
+        var fixed: [Int] = []
+        if let offsets = self.rule.fixedDayOffsets {
+            for offset in offsets { for time in self.rule.timesOfDay { fixed.append(offset * 86_400 + time) } }
+        }
+        self.fixedCandidates = fixed
         let start = isDate ? CivilDateTime(date: start.date) : start
         self.startWall = start.secondsSinceEpoch
         self.until = until
@@ -124,8 +138,8 @@ struct RuleIterator: IteratorProtocol {
             }
         }
         while true {
-            while index < buffer.count {
-                let wall = buffer[index]
+            while index < periodCount {
+                let wall = fixedCandidates.isEmpty ? buffer[index] : periodBase + fixedCandidates[index]
                 index += 1
                 if wall < startWall || (forceStart && wall == startWall) { continue }
                 var utc = wall
@@ -159,21 +173,24 @@ struct RuleIterator: IteratorProtocol {
         }
     }
 
-    /// Moves to the next period that has candidates and fills `buffer` with them, sorted.
-    /// Returns false when the rule is over (past UNTIL, past year 9999, or empty for too long).
+    /// Moves to the next period that has candidates: with ``fixedCandidates``, only the period's
+    /// base; else fills `buffer` with them, sorted. Sets ``periodCount``. Returns false when the
+    /// rule is over (past UNTIL, past year 9999, or empty for too long).
     private mutating func fillNextPeriod() -> Bool {
-        buffer.removeAll(keepingCapacity: true)
         index = 0
+        periodCount = 0
         let step = self.step
-        if let offsets = rule.fixedDayOffsets {
-            // The same days in every period: no day tests to run.
+        if !fixedCandidates.isEmpty {
+            // The same days in every period: no day tests to run, no buffer to fill.
             if !anchorPending { anchor += step }
             anchorPending = false
             if anchor >= Self.endOfLastYear { return false }
             if let limit = untilWallLimit, anchor * 86_400 > limit { return false }
-            for offset in offsets { for time in rule.timesOfDay { buffer.append((anchor + offset) * 86_400 + time) } }
+            periodBase = anchor * 86_400
+            periodCount = fixedCandidates.count
             return true
         }
+        buffer.removeAll(keepingCapacity: true)
         while true {
             if !anchorPending { anchor += step }
             anchorPending = false
@@ -190,6 +207,7 @@ struct RuleIterator: IteratorProtocol {
             if !rule.setPositions.isEmpty { applySetPositions() }
             if !buffer.isEmpty {
                 emptyPeriods = 0
+                periodCount = buffer.count
                 return true
             }
             emptyPeriods += 1
@@ -216,6 +234,25 @@ struct RuleIterator: IteratorProtocol {
     private mutating func fillDays(firstDay: Int, dayCount: Int) {
         let times = rule.timesOfDay
         let end = firstDay + dayCount
+        if rule.daySelection != .scan {
+            // A month or a year, month by month: the matching days straight from the rule's numbers.
+            var monthStart = firstDay
+            var date = CivilDate(daysSinceEpoch: firstDay)
+            while monthStart < end {
+                let monthLength = CivilDate.daysInMonth(year: date.year, month: date.month)
+                if rule.monthMask == 0 || rule.monthMask & (UInt16(1) << UInt16(date.month)) != 0 {
+                    var days = rule.matchingDays(firstDay: monthStart, monthLength: monthLength)
+                    while days != 0 {
+                        let day = days.trailingZeroBitCount
+                        days &= days - 1
+                        for time in times { buffer.append((monthStart + day - 1) * 86_400 + time) }
+                    }
+                }
+                monthStart += monthLength
+                if date.month == 12 { date.month = 1; date.year += 1 } else { date.month += 1 }
+            }
+            return
+        }
         if !rule.hasDayTests {
             for day in firstDay..<end { for time in times { buffer.append(day * 86_400 + time) } }
             return

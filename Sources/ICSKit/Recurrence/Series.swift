@@ -109,7 +109,8 @@ final class Series {
          rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
         self.sharedMaster = shared
         self.calendarIndex = calendarIndex
-        self.calendarID = calendarID
+        // A copy of its own (``unsharedCopy(_:)``): each occurrence retains it, on either thread.
+        self.calendarID = CalendarID(rawValue: unsharedCopy(calendarID.rawValue))
         self.order = order
         self.frame = frame
         self.length = length
@@ -215,14 +216,13 @@ final class Series {
             future = index
             wall += change.shift
             length = change.length
-            if case .zoned(let zone, let tzid) = frame.clock {
-                utc = tzid == nil ? utc + change.shift : zone.resolve(wallSeconds: wall).utcSeconds
+            if frame.kind == .zoned {
+                utc = frame.tzid == nil ? utc + change.shift : frame.zone.unsafelyUnwrapped.resolve(wallSeconds: wall).utcSeconds
             } else {
                 utc = wall
             }
         }
-        let startKey: Int
-        if case .zoned = frame.clock { startKey = utc } else { startKey = frame.viewer.resolve(wallSeconds: wall).utcSeconds }
+        let startKey = frame.kind == .zoned ? utc : frame.viewer.resolve(wallSeconds: wall).utcSeconds
         // An RDATE PERIOD keeps its own end unless a THISANDFUTURE change moved it: then it takes
         // the change's length from its new start (RFC 5545 3.8.4.4 moves the instance; an end kept
         // in place could fall before the moved start).

@@ -258,6 +258,9 @@ struct SeriesBuilder {
             }
             return
         }
+        if overrides.isEmpty, !asInstance, isOutsideRange(series: master, start: start, startKey: startTrue, frame: frame, length: length) {
+            return
+        }
         var sources: [InstanceSource] = []
         let zoneCache = frame.clock.zone
         for rule in master.recurrenceRules {
@@ -348,6 +351,22 @@ struct SeriesBuilder {
            isFloating(start) || isFloating(end) || (start.isDate && end == nil && incidence.duration != nil) { return false }
         return SingleEventBound.liesOutside(start: start, end: end, duration: incidence.duration,
                                             rangeStart: rangeStart, rangeEnd: rangeEnd)
+    }
+
+    /// Whether `master`, a series of RRULEs alone (no RDATE; no override, which the caller checks),
+    /// is one that ``SeriesBound`` proves to lie outside the range: it is then dropped before its
+    /// rules, EXDATEs and shared incidence are built, as the series would be at its first instance.
+    ///
+    /// Only when nothing more would be reported about it: every rule is one the native engine
+    /// expands (none refused), and every TZID its EXDATEs name was looked up before.
+    private func isOutsideRange(series master: Incidence, start: TimeValue, startKey: Int, frame: SeriesFrame,
+                                length: InstanceLength) -> Bool {
+        guard master.kind == .event, master.recurrenceDates.isEmpty, !master.recurrenceRules.isEmpty,
+              !master.recurrenceRules.contains(where: InstanceSource.needsLibical),
+              master.exceptionDates.allSatisfy({ $0.tzid.map { caches.index(forKey: $0) != nil } ?? true }) else { return false }
+        let untils = master.recurrenceRules.allSatisfy { $0.count == nil && $0.until != nil }
+            ? master.recurrenceRules.map { InstanceSource.untilBound(of: $0, start: start, clock: frame.clock) } : []
+        return SeriesBound.liesOutside(startKey: startKey, untils: untils, length: length, rangeStart: rangeStart, rangeEnd: rangeEnd)
     }
 
     /// The original start of an override, shown in its series' own form; none for a single event.

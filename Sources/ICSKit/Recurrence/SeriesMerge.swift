@@ -57,18 +57,18 @@ struct SeriesMerge {
     mutating func pop() -> Occurrence {
         let top = heap.min!
         let index = top.index
-        // +0: ``series`` keeps it alive.
-        let series = unretained[index].takeUnretainedValue()
+        // At +0, without a retain and release: ``series`` keeps it alive.
+        let series = unretained[index]
         let instance = current[index]
         // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
-        if let next = series.next() {
+        if let next = series._withUnsafeGuaranteedRef({ $0.next() }) {
             current[index] = next
             heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
             lastDiagnostic = nil
         } else {
             heap.popMin()
-            lastDiagnostic = series.limitDiagnostic
+            lastDiagnostic = series._withUnsafeGuaranteedRef { $0.limitDiagnostic }
         }
-        return series.occurrence(for: instance)
+        return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance) }
     }
 }

@@ -3,15 +3,17 @@
 /// thanks to a one-day memo), and only days around a transition reach the zone itself.
 ///
 /// Sendable notes: not Sendable; one expansion iterator owns its caches and uses them on one thread.
+/// Its memo is `@exclusivity(unchecked)`: one thread, and no method re-enters another (no
+/// dynamic exclusivity check per access, which cost more than the memo lookup itself).
 final class ZoneCache {
     let zone: any ZoneConverting
     /// Local day → its offset when constant over the day, or `Int.min` when a transition is near:
     /// a direct-mapped memo (slot `day & mask` holds one day and its offset), cheaper than hashing.
-    private var localDays = DayMemo()
+    @exclusivity(unchecked) private var localDays = DayMemo()
     /// UTC day → the offset over that day, or `Int.min`.
-    private var utcDays = DayMemo()
-    private var lastLocalDay = Int.min, lastLocalOffset = Int.min
-    private var lastUTCDay = Int.min, lastUTCOffset = Int.min
+    @exclusivity(unchecked) private var utcDays = DayMemo()
+    @exclusivity(unchecked) private var lastLocalDay = Int.min, lastLocalOffset = Int.min
+    @exclusivity(unchecked) private var lastUTCDay = Int.min, lastUTCOffset = Int.min
 
     /// The zone's ``ZoneConverting/identifier``, read once (each occurrence shows it twice).
     let identifier: String?

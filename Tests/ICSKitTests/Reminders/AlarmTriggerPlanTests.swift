@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// ``AlarmTriggers`` works out a series' triggers once (``AlarmTriggerPlan``) when its alarms move
-/// by exact seconds only, and adds each occurrence's start or end to them. Expected instants worked
-/// out by hand from RFC 5545 3.8.6.3 and 3.3.6; the plan is also checked against the per-occurrence
-/// rules (``ReminderMaker/relativeTriggers(_:_:)``, which nominal days still take) on every occurrence.
+/// ``AlarmTriggers`` works out a series' triggers once (``AlarmTriggerPlan``) and adds each
+/// occurrence's start or end to them (in the wall time of the occurrence's zone for nominal days).
+/// Expected instants worked out by hand from RFC 5545 3.8.6.3 and 3.3.6; the plan is also checked
+/// against the per-occurrence rules (``ReminderMaker/relativeTriggers(_:_:)``) on every occurrence.
 @Suite("Reminders: triggers planned once per series")
 struct AlarmTriggerPlanTests {
     static let utc = TimeZone(identifier: "UTC")!
@@ -59,6 +59,36 @@ struct AlarmTriggerPlanTests {
     END:VALARM
     END:VEVENT
     BEGIN:VEVENT
+    UID:nominal-end
+    DTSTAMP:20240101T000000Z
+    DTSTART;TZID=Europe/Berlin:20240330T080000
+    DTEND;TZID=Europe/Berlin:20240330T090000
+    RRULE:FREQ=DAILY;COUNT=2
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    DESCRIPTION:a day before the end, twice more a week apart
+    TRIGGER;RELATED=END:-P1DT30M
+    REPEAT:2
+    DURATION:P1W
+    END:VALARM
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    DESCRIPTION:exact, beside it
+    TRIGGER:-PT5M
+    END:VALARM
+    END:VEVENT
+    BEGIN:VEVENT
+    UID:nominal-allday
+    DTSTAMP:20240101T000000Z
+    DTSTART;VALUE=DATE:20240309
+    RRULE:FREQ=DAILY;COUNT=2
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    DESCRIPTION:two days before, at midnight in the viewer's zone
+    TRIGGER:-P2D
+    END:VALARM
+    END:VEVENT
+    BEGIN:VEVENT
     UID:cancelled
     DTSTAMP:20240101T000000Z
     DTSTART:20240309T120000Z
@@ -105,6 +135,18 @@ struct AlarmTriggerPlanTests {
         #expect(found("allday") == [["2024-03-08T23:00:00Z"], ["2024-03-15T22:00:00Z"]])
         // Nominal day (worked out per occurrence): 09:00 the day before, across the change of 10 March.
         #expect(found("nominal") == [["2024-03-10T13:00:00Z"], ["2024-03-11T13:00:00Z"]])
+        // Berlin changes from +1 to +2 on Sunday 31 March 2024 at 02:00. The ends are 09:00 Berlin on
+        // 30 March (08:00Z) and 31 March (07:00Z). A day before the end: 09:00 Berlin on 29 and 30 March
+        // (both +1: 08:00Z), then 30 minutes exact: 07:30Z. Then one and two weeks later at the same wall
+        // time, 08:30 Berlin on 5, 12 and 6, 13 April (+2: 06:30Z). The exact alarm: 5 minutes before
+        // the start, 07:55Z (30 March, +1) and 05:55Z (31 March, +2).
+        #expect(found("nominal-end") == [
+            ["2024-03-29T07:30:00Z", "2024-03-30T06:55:00Z", "2024-04-05T06:30:00Z", "2024-04-12T06:30:00Z"],
+            ["2024-03-30T07:30:00Z", "2024-03-31T05:55:00Z", "2024-04-06T06:30:00Z", "2024-04-13T06:30:00Z"],
+        ])
+        // All-day on 9 and 10 March, read at midnight New York; two days before: 7 March 00:00 EST (05:00Z)
+        // and 8 March 00:00 EST (05:00Z), wall days in the viewer's zone.
+        #expect(found("nominal-allday") == [["2024-03-07T05:00:00Z"], ["2024-03-08T05:00:00Z"]])
         #expect(found("cancelled") == [[], []])
     }
 
@@ -119,18 +161,17 @@ struct AlarmTriggerPlanTests {
         for occurrence in occurrences {
             var expected: [Date] = []
             maker.relativeTriggers(occurrence) { _, utc, _, _, _ in expected.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
-            guard let plan = AlarmTriggerPlan(occurrence.incidence, maker: maker, calendarID: occurrence.calendarID,
-                                              calendarIndex: occurrence.calendarIndex) else {
-                #expect(occurrence.incidence.uid == "nominal")
-                continue
-            }
+            // The plan made at the series' first occurrence, as ``AlarmTriggers`` makes it.
+            let first = occurrences.first { $0.incidence.uid == occurrence.incidence.uid }!
+            let plan = AlarmTriggerPlan(occurrence.incidence, first: first, maker: maker, calendarID: occurrence.calendarID,
+                                        calendarIndex: occurrence.calendarIndex)
             planned += 1
             if !occurrence.incidence.isCancelled {
                 maker.absoluteTriggers(of: occurrence.incidence, calendarID: occurrence.calendarID,
                                        calendarIndex: occurrence.calendarIndex) { expected.append($0.trigger) }
             }
-            #expect(plan.instants(for: occurrence, viewer: maker.viewer) == expected.sorted())
+            #expect(plan.instants(for: occurrence, maker: maker) == expected.sorted())
         }
-        #expect(planned == 8)
+        #expect(planned == 14)
     }
 }
