@@ -70,6 +70,14 @@ struct JSONBytes: ~Copyable {
         count += buffer.count
     }
 
+    /// Appends a copy of bytes already written (`range` of ``written``).
+    mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONBytes.appendCopy: \(range) outside 0..<\(count)")
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
@@ -105,6 +113,20 @@ struct JSONBytes: ~Copyable {
     }
 
     mutating func int(_ n: Int) {
+        // Ten digits (1,000,000,000 ... 9,999,999,999: the seconds since 1970 of 2001-09-09 to
+        // 2286-11-20, every epoch of an agenda line) as five pairs, with no count of the digits.
+        if n >= 1_000_000_000 && n < 10_000_000_000 {
+            write(maxCount: 10) { p in
+                let high = n / 100_000_000, low = n % 100_000_000
+                JSONBytes.twoDigits(high, at: p)
+                JSONBytes.twoDigits(low / 1_000_000, at: p + 2)
+                JSONBytes.twoDigits(low / 10_000 % 100, at: p + 4)
+                JSONBytes.twoDigits(low / 100 % 100, at: p + 6)
+                JSONBytes.twoDigits(low % 100, at: p + 8)
+                return 10
+            }
+            return
+        }
         write(maxCount: 21) { p in
             if n < 0 {
                 p[0] = UInt8(ascii: "-")

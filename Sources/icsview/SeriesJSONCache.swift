@@ -38,6 +38,26 @@ struct SeriesJSONCache {
 
         deinit { storage.deallocate() }
 
+        /// The zone name last written for an instance (`timeZone`), and its quoted bytes.
+        private var zoneName: String?
+        private var zoneBytes: [UInt8] = []
+        private var hasZone = false
+
+        /// Writes `zone` (nil: `"UTC"`) as a JSON string: the bytes kept from the last instance
+        /// when it is the same name, else written afresh and kept (every instance of a series is
+        /// in the zone of its DTSTART, so the name is written once per series).
+        func writeZone(_ zone: String?, to out: inout JSONBytes) {
+            if hasZone && zone == zoneName {
+                out.append(zoneBytes)
+                return
+            }
+            let from = out.count
+            out.string(zone ?? "UTC")
+            zoneBytes = Array(UnsafeBufferPointer(rebasing: out.written[from...]))
+            zoneName = zone
+            hasZone = true
+        }
+
         var count: Int { storage.count }
         var head: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[..<headEnd]) }
         var middle: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[headEnd..<middleEnd]) }

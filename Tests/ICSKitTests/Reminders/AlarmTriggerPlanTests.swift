@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// ``AlarmTriggers`` works out a series' triggers once (``AlarmTriggerPlan``) when its alarms move
-/// by exact seconds only, and adds each occurrence's start or end to them. Expected instants worked
-/// out by hand from RFC 5545 3.8.6.3 and 3.3.6; the plan is also checked against the per-occurrence
-/// rules (``ReminderMaker/relativeTriggers(_:_:)``, which nominal days still take) on every occurrence.
+/// ``AlarmTriggers`` works out a series' triggers once (``AlarmTriggerPlan``): exact offsets added to
+/// each occurrence's start or end, alarms that move by nominal days counted from each occurrence in
+/// its own zone. Expected instants worked out by hand from RFC 5545 3.8.6.3 and 3.3.6; the plan is
+/// also checked against the per-occurrence rules (``ReminderMaker/relativeTriggers(_:_:)``) on every occurrence.
 @Suite("Reminders: triggers planned once per series")
 struct AlarmTriggerPlanTests {
     static let utc = TimeZone(identifier: "UTC")!
@@ -57,6 +57,13 @@ struct AlarmTriggerPlanTests {
     DESCRIPTION:day before
     TRIGGER:-P1D
     END:VALARM
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    DESCRIPTION:two days before the end, again a day later
+    TRIGGER;RELATED=END:-P2D
+    REPEAT:1
+    DURATION:P1D
+    END:VALARM
     END:VEVENT
     BEGIN:VEVENT
     UID:cancelled
@@ -103,8 +110,12 @@ struct AlarmTriggerPlanTests {
         // All-day, read at midnight in the viewer's zone (New York): 9 March 00:00 EST = 05:00Z − 6 h;
         // 16 March 00:00 EDT = 04:00Z − 6 h.
         #expect(found("allday") == [["2024-03-08T23:00:00Z"], ["2024-03-15T22:00:00Z"]])
-        // Nominal day (worked out per occurrence): 09:00 the day before, across the change of 10 March.
-        #expect(found("nominal") == [["2024-03-10T13:00:00Z"], ["2024-03-11T13:00:00Z"]])
+        // Nominal days (counted from each occurrence in New York): 09:00 the day before, across the
+        // change of 10 March; 09:00 two days before the end (no DTEND: the end is the start), which is
+        // 14:00Z before the change (EST), then a nominal day later 09:00 EDT, 13:00Z (an exact day
+        // would give 14:00Z again).
+        #expect(found("nominal") == [["2024-03-09T14:00:00Z", "2024-03-10T13:00:00Z", "2024-03-10T13:00:00Z"],
+                                     ["2024-03-10T13:00:00Z", "2024-03-11T13:00:00Z", "2024-03-11T13:00:00Z"]])
         #expect(found("cancelled") == [[], []])
     }
 
@@ -119,18 +130,16 @@ struct AlarmTriggerPlanTests {
         for occurrence in occurrences {
             var expected: [Date] = []
             maker.relativeTriggers(occurrence) { _, utc, _, _, _ in expected.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
-            guard let plan = AlarmTriggerPlan(occurrence.incidence, maker: maker, calendarID: occurrence.calendarID,
-                                              calendarIndex: occurrence.calendarIndex) else {
-                #expect(occurrence.incidence.uid == "nominal")
-                continue
-            }
+            let plan = AlarmTriggerPlan(occurrence.incidence, maker: maker, calendarID: occurrence.calendarID,
+                                        calendarIndex: occurrence.calendarIndex)
             planned += 1
+            if occurrence.incidence.uid == "nominal" { #expect(plan.nominal.count == 2 && plan.fromStart.isEmpty && plan.fromEnd.isEmpty) }
             if !occurrence.incidence.isCancelled {
                 maker.absoluteTriggers(of: occurrence.incidence, calendarID: occurrence.calendarID,
                                        calendarIndex: occurrence.calendarIndex) { expected.append($0.trigger) }
             }
-            #expect(plan.instants(for: occurrence, viewer: maker.viewer) == expected.sorted())
+            #expect(plan.instants(for: occurrence, maker: maker) == expected.sorted())
         }
-        #expect(planned == 8)
+        #expect(planned == 10)
     }
 }

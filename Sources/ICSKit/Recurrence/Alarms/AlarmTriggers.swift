@@ -26,17 +26,10 @@ public struct AlarmTriggers: Sendable {
     /// counted from this occurrence, absolute ones as written; none for a cancelled occurrence.
     ///
     /// The triggers of a series are worked out at its first occurrence (once per series, not per
-    /// occurrence) unless its alarms move by nominal days.
+    /// occurrence); those that move by nominal days are then counted from each occurrence in its zone.
     ///
     /// - Complexity: O(a log a) for a triggers.
     public func instants(for occurrence: Occurrence) -> [Date] {
-        if let plan = plans.plan(for: occurrence, maker: maker) { return plan.instants(for: occurrence, viewer: maker.viewer) }
-        var found: [Date] = []
-        maker.relativeTriggers(occurrence) { _, utc, _, _, _ in found.append(Date(timeIntervalSince1970: TimeInterval(utc))) }
-        if !occurrence.incidence.isCancelled, occurrence.incidence.alarms.contains(where: { if case .absolute? = $0.trigger { return true }; return false }) {
-            maker.absoluteTriggers(of: occurrence.incidence, calendarID: occurrence.calendarID, calendarIndex: occurrence.calendarIndex) { found.append($0.trigger) }
-        }
-        if found.count > 1 { found.sort() }
-        return found
+        plans.plan(for: occurrence, maker: maker).instants(for: occurrence, maker: maker)
     }
 }
