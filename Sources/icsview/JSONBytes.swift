@@ -116,15 +116,19 @@ struct JSONBytes: ~Copyable {
         // Ten digits (1,000,000,000 ... 9,999,999,999: the seconds since 1970 of 2001-09-09 to
         // 2286-11-20, every epoch of an agenda line) as five pairs, with no count of the digits.
         if n >= 1_000_000_000 && n < 10_000_000_000 {
-            write(maxCount: 10) { p in
-                let high = n / 100_000_000, low = n % 100_000_000
-                JSONBytes.twoDigits(high, at: p)
-                JSONBytes.twoDigits(low / 1_000_000, at: p + 2)
-                JSONBytes.twoDigits(low / 10_000 % 100, at: p + 4)
-                JSONBytes.twoDigits(low / 100 % 100, at: p + 6)
-                JSONBytes.twoDigits(low % 100, at: p + 8)
-                return 10
+            reserve(10)
+            let p = base + count
+            var v = UInt(bitPattern: n)
+            // From the right, each pair the remainder of a division by 100 (0…99: no second `% 100`).
+            var i = 8
+            while i > 0 {
+                let q = v / 100
+                JSONBytes.pair(v &- q &* 100, at: p + i)
+                v = q
+                i -= 2
             }
+            JSONBytes.pair(v, at: p)
+            count += 10
             return
         }
         write(maxCount: 21) { p in
@@ -152,6 +156,15 @@ struct JSONBytes: ~Copyable {
 
     /// "00" … "99" one after the other: two digits by one lookup (a literal, so no lazy global).
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The two digits of `value` (0…99) at `p`.
+    @inline(__always)
+    static func pair(_ value: UInt, at p: UnsafeMutablePointer<UInt8>) {
+        let table = digitPairs.utf8Start
+        let pair = Int(truncatingIfNeeded: value) &* 2
+        p[0] = table[pair]
+        p[1] = table[pair &+ 1]
+    }
 
     /// Two digits of `value % 100` (`value` ≥ 0) at `p`.
     @inline(__always)

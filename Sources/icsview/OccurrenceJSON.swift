@@ -58,15 +58,16 @@ enum OccurrenceJSON {
 
     /// Writes the object as bytes.
     ///
-    /// The incidence is read in place for each piece (`occurrence.incidence` borrows it from the
-    /// box the occurrence shares): a `let` of it would copy its 35 fields for every single event.
+    /// The incidence is read out of the occurrence's box once (each read of
+    /// `occurrence.incidence` copies it out of its class box).
     static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
-        head(occurrence.incidence, to: &out)
+        let incidence = occurrence.incidence
+        head(incidence, to: &out)
         let rid = instantRecurrenceID(occurrence, to: &out)
-        middle(occurrence.incidence, to: &out)
+        middle(incidence, to: &out)
         instantTimes(occurrence, recurrenceIDText: rid, zoneText: nil, to: &out)
-        tail(occurrence.incidence, calendarIndex: position(occurrence), context: context, to: &out)
-        instantEnd(occurrence, hasAlarms: !occurrence.incidence.alarms.isEmpty, context: context, to: &out)
+        tail(incidence, calendarIndex: position(occurrence), context: context, to: &out)
+        instantEnd(occurrence, hasAlarms: !incidence.alarms.isEmpty, context: context, to: &out)
     }
 
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings, no copy of the
@@ -85,13 +86,14 @@ enum OccurrenceJSON {
             parts = held
         } else {
             scratch.removeAll()
-            head(occurrence.incidence, to: &scratch)
+            let incidence = occurrence.incidence
+            head(incidence, to: &scratch)
             let headEnd = scratch.count
-            middle(occurrence.incidence, to: &scratch)
+            middle(incidence, to: &scratch)
             let middleEnd = scratch.count
-            tail(occurrence.incidence, calendarIndex: index, context: context, to: &scratch)
+            tail(incidence, calendarIndex: index, context: context, to: &scratch)
             parts = SeriesJSONCache.Parts(owner: owner, calendarIndex: index, bytes: scratch.written, headEnd: headEnd, middleEnd: middleEnd,
-                                          hasAlarms: !occurrence.incidence.alarms.isEmpty)
+                                          hasAlarms: !incidence.alarms.isEmpty)
             cache.store(parts)
         }
         out.append(parts.head)

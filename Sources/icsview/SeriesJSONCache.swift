@@ -36,11 +36,14 @@ struct SeriesJSONCache {
             self.middleEnd = middleEnd
         }
 
-        deinit { storage.deallocate() }
+        deinit {
+            storage.deallocate()
+            zoneBytes.deallocate()
+        }
 
         /// The zone name last written for an instance (`timeZone`), and its quoted bytes.
         private var zoneName: String?
-        private var zoneBytes: [UInt8] = []
+        private var zoneBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         private var hasZone = false
 
         /// Writes `zone` (nil: `"UTC"`) as a JSON string: the bytes kept from the last instance
@@ -48,12 +51,14 @@ struct SeriesJSONCache {
         /// in the zone of its DTSTART, so the name is written once per series).
         func writeZone(_ zone: String?, to out: inout JSONBytes) {
             if hasZone && zone == zoneName {
-                out.append(zoneBytes)
+                out.append(UnsafeBufferPointer(zoneBytes))
                 return
             }
             let from = out.count
             out.string(zone ?? "UTC")
-            zoneBytes = Array(UnsafeBufferPointer(rebasing: out.written[from...]))
+            zoneBytes.deallocate()
+            zoneBytes = .allocate(capacity: out.count - from)
+            _ = zoneBytes.initialize(from: UnsafeBufferPointer(rebasing: out.written[from...]))
             zoneName = zone
             hasZone = true
         }
