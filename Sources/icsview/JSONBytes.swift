@@ -70,6 +70,14 @@ struct JSONBytes: ~Copyable {
         count += buffer.count
     }
 
+    /// Appends a copy of bytes already written (`range` of ``written``).
+    mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONBytes.appendCopy: \(range) outside 0..<\(count)")
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
@@ -105,6 +113,24 @@ struct JSONBytes: ~Copyable {
     }
 
     mutating func int(_ n: Int) {
+        // Ten digits (1,000,000,000 ... 9,999,999,999: the seconds since 1970 of 2001-09-09 to
+        // 2286-11-20, every epoch of an agenda line) as five pairs, with no count of the digits.
+        if n >= 1_000_000_000 && n < 10_000_000_000 {
+            reserve(10)
+            let p = base + count
+            var v = UInt(bitPattern: n)
+            // From the right, each pair the remainder of a division by 100 (0…99: no second `% 100`).
+            var i = 8
+            while i > 0 {
+                let q = v / 100
+                JSONBytes.pair(v &- q &* 100, at: p + i)
+                v = q
+                i -= 2
+            }
+            JSONBytes.pair(v, at: p)
+            count += 10
+            return
+        }
         write(maxCount: 21) { p in
             if n < 0 {
                 p[0] = UInt8(ascii: "-")
@@ -130,6 +156,15 @@ struct JSONBytes: ~Copyable {
 
     /// "00" … "99" one after the other: two digits by one lookup (a literal, so no lazy global).
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The two digits of `value` (0…99) at `p`.
+    @inline(__always)
+    static func pair(_ value: UInt, at p: UnsafeMutablePointer<UInt8>) {
+        let table = digitPairs.utf8Start
+        let pair = Int(truncatingIfNeeded: value) &* 2
+        p[0] = table[pair]
+        p[1] = table[pair &+ 1]
+    }
 
     /// Two digits of `value % 100` (`value` ≥ 0) at `p`.
     @inline(__always)

@@ -24,6 +24,8 @@ enum OccurrenceJSON {
         /// The display zone's offsets, looked up once for every DATE and floating time's epoch.
         let clock: DisplayZoneClock
         let triggers: AlarmTriggers
+        /// The display zone's midnights of the dates seen last (all-day starts and ends).
+        let dayEpochs = DayEpochMemo()
 
         init(calendars: [ICalendar], zone: TimeZone) {
             names = calendarNames(calendars)
@@ -55,12 +57,15 @@ enum OccurrenceJSON {
     static func participationText(_ user: CalendarUser) -> String { user.participationStatus.rawValue }
 
     /// Writes the object as bytes.
+    ///
+    /// The incidence is read out of the occurrence's box once (each read of
+    /// `occurrence.incidence` copies it out of its class box).
     static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
         let incidence = occurrence.incidence
         head(incidence, to: &out)
-        instantRecurrenceID(occurrence, to: &out)
+        let rid = instantRecurrenceID(occurrence, to: &out)
         middle(incidence, to: &out)
-        instantTimes(occurrence, to: &out)
+        instantTimes(occurrence, recurrenceIDText: rid, zoneText: nil, to: &out)
         tail(incidence, calendarIndex: position(occurrence), context: context, to: &out)
         instantEnd(occurrence, hasAlarms: !incidence.alarms.isEmpty, context: context, to: &out)
     }
@@ -81,19 +86,20 @@ enum OccurrenceJSON {
             parts = held
         } else {
             scratch.removeAll()
-            head(occurrence.incidence, to: &scratch)
+            let incidence = occurrence.incidence
+            head(incidence, to: &scratch)
             let headEnd = scratch.count
-            middle(occurrence.incidence, to: &scratch)
+            middle(incidence, to: &scratch)
             let middleEnd = scratch.count
-            tail(occurrence.incidence, calendarIndex: index, context: context, to: &scratch)
+            tail(incidence, calendarIndex: index, context: context, to: &scratch)
             parts = SeriesJSONCache.Parts(owner: owner, calendarIndex: index, bytes: scratch.written, headEnd: headEnd, middleEnd: middleEnd,
-                                          hasAlarms: !occurrence.incidence.alarms.isEmpty)
+                                          hasAlarms: !incidence.alarms.isEmpty)
             cache.store(parts)
         }
         out.append(parts.head)
-        instantRecurrenceID(occurrence, to: &out)
+        let rid = instantRecurrenceID(occurrence, to: &out)
         out.append(parts.middle)
-        instantTimes(occurrence, to: &out)
+        instantTimes(occurrence, recurrenceIDText: rid, zoneText: parts, to: &out)
         out.append(parts.tail)
         instantEnd(occurrence, hasAlarms: parts.hasAlarms, context: context, to: &out)
     }
@@ -111,8 +117,16 @@ enum OccurrenceJSON {
     }
 
     /// The `recurrenceId` value.
-    private static func instantRecurrenceID(_ occurrence: Occurrence, to out: inout JSONBytes) {
-        if let rid = occurrence.recurrenceIDTime { time(rid, to: &out) } else { out.literal("null") }
+    /// - Returns: where its quoted text begins in `out` and how long it is (nil for `null`), so
+    ///   that a start equal to it can copy it (``instantTimes(_:recurrenceIDText:zoneText:to:)``).
+    private static func instantRecurrenceID(_ occurrence: Occurrence, to out: inout JSONBytes) -> Range<Int>? {
+        guard let rid = occurrence.recurrenceIDTime else {
+            out.literal("null")
+            return nil
+        }
+        let from = out.count
+        time(rid, to: &out)
+        return from..<out.count
     }
 
     /// `,"summary":…,"location":…,"status":…,"start":`
@@ -127,12 +141,28 @@ enum OccurrenceJSON {
     }
 
     /// The `start` value, then `,"end":…,"allDay":…,"timeZone":…`
-    private static func instantTimes(_ occurrence: Occurrence, to out: inout JSONBytes) {
-        time(occurrence.start, to: &out)
+    ///
+    /// The text of a time depends on its value alone: an instance that has not moved starts at
+    /// its recurrence id, whose text (at `recurrenceIDText` in `out`) is copied. The zone's
+    /// quoted name is taken from `zoneText` (the series' parts) when it holds the same name.
+    private static func instantTimes(_ occurrence: Occurrence, recurrenceIDText: Range<Int>?, zoneText: SeriesJSONCache.Parts?,
+                                     to out: inout JSONBytes) {
+        if let rid = recurrenceIDText, occurrence.recurrenceIDTime == occurrence.start {
+            out.appendCopy(of: rid)
+        } else {
+            time(occurrence.start, to: &out)
+        }
         out.literal(#","end":"#)
         time(occurrence.end, to: &out)
-        occurrence.isAllDay ? out.literal(#","allDay":true,"timeZone":"#) : out.literal(#","allDay":false,"timeZone":"#)
-        if case .instant(_, _, let zone) = occurrence.start { out.string(zone ?? "UTC") } else { out.literal("null") }
+        switch occurrence.start {
+        case .instant(_, _, let zone):
+            out.literal(#","allDay":false,"timeZone":"#)
+            if let zoneText { zoneText.writeZone(zone, to: &out) } else { out.string(zone ?? "UTC") }
+        case .date:
+            out.literal(#","allDay":true,"timeZone":null"#)
+        case .floating:
+            out.literal(#","allDay":false,"timeZone":null"#)
+        }
     }
 
     /// `,"calendar":…,"calendarId":…,"description":…,"url":…,"categories":[…],"color":…,`
@@ -164,11 +194,15 @@ enum OccurrenceJSON {
 
     /// `,"alarms":[…],"startEpoch":…,"endEpoch":…}`
     private static func instantEnd(_ occurrence: Occurrence, hasAlarms: Bool, context: Context, to out: inout JSONBytes) {
-        AlarmJSON.write(hasAlarms ? context.triggers.instants(for: occurrence) : [], to: &out)
-        out.literal(#","startEpoch":"#)
-        out.int(epoch(occurrence.start, clock: context.clock))
+        if hasAlarms {
+            AlarmJSON.write(context.triggers.instants(for: occurrence), to: &out)
+            out.literal(#","startEpoch":"#)
+        } else {
+            out.literal(#","alarms":[],"startEpoch":"#)
+        }
+        out.int(epoch(occurrence.start, clock: context.clock, days: context.dayEpochs))
         out.literal(#","endEpoch":"#)
-        out.int(epoch(occurrence.end, clock: context.clock))
+        out.int(epoch(occurrence.end, clock: context.clock, days: context.dayEpochs))
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -179,11 +213,11 @@ enum OccurrenceJSON {
     }
 
     /// ``epoch(_:zone:)`` with the display zone's offsets looked up once (the same seconds: both
-    /// resolve the wall time in the zone's tzdata offsets).
-    static func epoch(_ value: OccurrenceTime, clock: DisplayZoneClock) -> Int {
+    /// resolve the wall time in the zone's tzdata offsets), a date's midnight through `days`.
+    static func epoch(_ value: OccurrenceTime, clock: DisplayZoneClock, days: DayEpochMemo) -> Int {
         switch value {
         case .instant(let seconds, _, _): return seconds
-        case .date(let date): return clock.utcSeconds(of: CivilDateTime(date: date))
+        case .date(let date): return days.utcSeconds(ofMidnight: date, clock: clock)
         case .floating(let wall): return clock.utcSeconds(of: wall)
         }
     }

@@ -36,7 +36,32 @@ struct SeriesJSONCache {
             self.middleEnd = middleEnd
         }
 
-        deinit { storage.deallocate() }
+        deinit {
+            storage.deallocate()
+            zoneBytes.deallocate()
+        }
+
+        /// The zone name last written for an instance (`timeZone`), and its quoted bytes.
+        private var zoneName: String?
+        private var zoneBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        private var hasZone = false
+
+        /// Writes `zone` (nil: `"UTC"`) as a JSON string: the bytes kept from the last instance
+        /// when it is the same name, else written afresh and kept (every instance of a series is
+        /// in the zone of its DTSTART, so the name is written once per series).
+        func writeZone(_ zone: String?, to out: inout JSONBytes) {
+            if hasZone && zone == zoneName {
+                out.append(UnsafeBufferPointer(zoneBytes))
+                return
+            }
+            let from = out.count
+            out.string(zone ?? "UTC")
+            zoneBytes.deallocate()
+            zoneBytes = .allocate(capacity: out.count - from)
+            _ = zoneBytes.initialize(from: UnsafeBufferPointer(rebasing: out.written[from...]))
+            zoneName = zone
+            hasZone = true
+        }
 
         var count: Int { storage.count }
         var head: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[..<headEnd]) }
