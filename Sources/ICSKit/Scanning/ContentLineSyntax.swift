@@ -17,6 +17,17 @@ enum ContentLineSyntax {
         return true
     }
 
+    /// A rule part's decimal number of 1 to 7 digits; `nil` otherwise (a sign, blanks, empty).
+    static func ruleNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 7 else { return nil }
+        var n = 0
+        for b in bytes {
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            n = n * 10 + Int(b - 0x30)
+        }
+        return n
+    }
+
     /// The name: the bytes before the first `;` or `:`, upper-cased (ASCII).
     static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         knownName(bytes).name

@@ -89,12 +89,7 @@ enum CountBound {
 
     /// A decimal number of at most 7 digits, at most ``maxNumber``; `nil` otherwise (a sign, blanks, empty).
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !bytes.isEmpty, bytes.count <= 7 else { return nil }
-        var n = 0
-        for b in bytes {
-            guard b >= 0x30, b <= 0x39 else { return nil }
-            n = n * 10 + Int(b - 0x30)
-        }
+        guard let n = ContentLineSyntax.ruleNumber(bytes) else { return nil }
         return n <= maxNumber ? n : nil
     }
 
@@ -135,5 +130,6 @@ enum CountBound {
         return true
     }
 
-    private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    /// `a / b` rounded toward negative infinity, for `b > 0` (days of a time before 1970).
+    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }

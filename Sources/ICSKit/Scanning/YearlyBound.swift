@@ -34,15 +34,15 @@ enum YearlyBound {
     static func mayReach(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value,
                          extent: (lower: Int, upper: Int), window: Range<Int>, margin: Int) -> Bool? {
         guard isPlainYearly(UnsafeBufferPointer(rebasing: text[line])) else { return nil }
-        let days = floorDiv(start.seconds, 86_400), timeOfDay = start.seconds - days * 86_400
+        let days = CountBound.floorDiv(start.seconds, 86_400), timeOfDay = start.seconds - days * 86_400
         let date = CivilDate(daysSinceEpoch: days)
         guard !(date.month == 2 && date.day == 29) else { return nil }
         // An instance starting at s overlaps the window when s + upper + margin > window start
         // and s + lower − margin < window end: s lies strictly between these two.
         let low = window.lowerBound - extent.upper - margin, high = window.upperBound - extent.lower + margin
         guard low < high else { return false }
-        let firstYear = max(date.year, CivilDate(daysSinceEpoch: floorDiv(low, 86_400)).year)
-        let lastYear = CivilDate(daysSinceEpoch: floorDiv(high, 86_400)).year
+        let firstYear = max(date.year, CivilDate(daysSinceEpoch: CountBound.floorDiv(low, 86_400)).year)
+        let lastYear = CivilDate(daysSinceEpoch: CountBound.floorDiv(high, 86_400)).year
         guard firstYear <= lastYear else { return false }
         guard lastYear - firstYear < maxYears else { return nil }
         for year in firstYear...lastYear {
@@ -66,25 +66,12 @@ enum YearlyBound {
             case 0:
                 isYearly = ContentLineSyntax.equalsIgnoringCase(text, yearly)
                 return isYearly
-            case 1: return (number(text) ?? 0) >= 1
-            case 2: return number(text) != nil
+            case 1: return (ContentLineSyntax.ruleNumber(text) ?? 0) >= 1
+            case 2: return ContentLineSyntax.ruleNumber(text) != nil
             case 3: return WallTime.value(text) != nil
             default: return weekdays.contains { ContentLineSyntax.equalsIgnoringCase(text, $0) }
             }
         }
         return readAll && isYearly && seen & 0b1100 != 0b1100  // not COUNT and UNTIL both
     }
-
-    /// A decimal number of 1 to 7 digits; `nil` otherwise (a sign, blanks, empty).
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !bytes.isEmpty, bytes.count <= 7 else { return nil }
-        var n = 0
-        for b in bytes {
-            guard b >= 0x30, b <= 0x39 else { return nil }
-            n = n * 10 + Int(b - 0x30)
-        }
-        return n
-    }
-
-    private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }
