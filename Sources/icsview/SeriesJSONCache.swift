@@ -41,16 +41,16 @@ struct SeriesJSONCache {
             zoneBytes.deallocate()
         }
 
-        /// The zone name last written for an instance (`timeZone`), and its quoted bytes.
+        /// The zone name last written for an instance (`timeZone`), and its quoted bytes (empty
+        /// until the first is written: a JSON string has at least its two quotes).
         private var zoneName: String?
         private var zoneBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-        private var hasZone = false
 
         /// Writes `zone` (nil: `"UTC"`) as a JSON string: the bytes kept from the last instance
         /// when it is the same name, else written afresh and kept (every instance of a series is
         /// in the zone of its DTSTART, so the name is written once per series).
         func writeZone(_ zone: String?, to out: inout JSONBytes) {
-            if hasZone && zone == zoneName {
+            if !zoneBytes.isEmpty && zone == zoneName {
                 out.append(UnsafeBufferPointer(zoneBytes))
                 return
             }
@@ -60,7 +60,6 @@ struct SeriesJSONCache {
             zoneBytes = .allocate(capacity: out.count - from)
             _ = zoneBytes.initialize(from: UnsafeBufferPointer(rebasing: out.written[from...]))
             zoneName = zone
-            hasZone = true
         }
 
         var count: Int { storage.count }
