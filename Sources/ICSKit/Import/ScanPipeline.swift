@@ -33,30 +33,24 @@ struct ScanPipeline {
 
     private let channel: BoundedChannel<ScanMessage>
     private let producer: ScannerBox
-    /// A windowed scan's second stage, which judges and packs (`nil` without a filter).
-    private let sifter: WindowSifter?
 
     /// Starts scanning at once, on a new thread.
-    /// - Parameter filter: a windowed import's filter: a second thread (``WindowSifter``) then
-    ///   judges each block of the scanner's batches, packs those the filter skips into a
-    ///   ``KeptBlockStore`` at once (they never travel to the parse threads), hands their buffers
-    ///   back to the scanner, and sends ``WindowedBatch``es; read them with ``run(windowed:)``.
+    /// - Parameter filter: a windowed import's filter: the scanner then skims each top-level
+    ///   VEVENT and judges it from the lines the filter reads (``BlockScanner/windowed(by:)``),
+    ///   keeps those the filter skips in a ``KeptBlockStore`` (they never travel to the parse
+    ///   threads), and sends ``WindowedBatch``es; read them with ``run(windowed:)``.
     init(scanner: BlockScanner, batchBytes: Int, filter: WindowFilter? = nil) {
         let channel = BoundedChannel<ScanMessage>(capacity: ScanPipeline.capacity)
+        var scanner = scanner
+        if let filter { scanner.windowed(by: filter) }
         let producer = ScannerBox(scanner: scanner)
         self.channel = channel
         self.producer = producer
-        guard let filter else {
-            sifter = nil
+        if filter == nil {
             Thread.detachNewThread { producer.scan(into: channel, batchBytes: batchBytes) }
-            return
+        } else {
+            Thread.detachNewThread { producer.scanWindowed(into: channel, batchBytes: batchBytes) }
         }
-        let scanned = BoundedChannel<ScanMessage>(capacity: ScanPipeline.capacity)
-        let pool = BlockPool()
-        let sifter = WindowSifter(filter: filter, pool: pool)
-        self.sifter = sifter
-        Thread.detachNewThread { producer.scan(into: scanned, batchBytes: batchBytes, reusing: pool) }
-        Thread.detachNewThread { sifter.sift(scanned, into: channel) }
     }
 
     /// Hands every batch, in order, to `body` on the calling thread; returns the diagnostics that
@@ -84,7 +78,7 @@ struct ScanPipeline {
             switch message {
             case .windowed(let batch): body(batch)
             case .batch: preconditionFailure("a scan without a filter is read with run(_:)")
-            case .end(let diagnostics): return (diagnostics, sifter?.kept ?? KeptBlockStore())
+            case .end(let diagnostics): return (diagnostics, producer.kept)
             case .failure(let error): throw error
             }
         }
@@ -98,6 +92,10 @@ struct ScanPipeline {
 struct WindowedBatch: Sendable {
     var blocks: [ComponentBlock] = []
     var skips: [SkipMark] = []
+
+    /// What a skipped block counts toward a batch's size (a typical event's text): a batch of
+    /// skips alone goes out as often as one of the blocks they were.
+    static let skipWeight = 400
 }
 
 /// A block that a windowed scan skipped: where it stood among a batch's blocks, and the filter's
@@ -111,14 +109,16 @@ struct SkipMark: Sendable {
 
 /// Moves the scanner to the scanning thread.
 ///
-/// Sendable notes: the scanner is used by exactly one thread, the one running ``scan(into:batchBytes:reusing:)``,
-/// after its creator has stopped touching it; ``statistics`` is written there before `.end` is
-/// sent and read after `.end` is received (the channel's lock orders the two; through a
-/// ``WindowSifter``, which forwards `.end` after receiving it, both channels' locks do).
+/// Sendable notes: the scanner is used by exactly one thread, the one running ``scan(into:batchBytes:)``
+/// or ``scanWindowed(into:batchBytes:)``, after its creator has stopped touching it; ``statistics``
+/// and ``kept`` are written there before `.end` is sent and read after `.end` is received (the
+/// channel's lock orders the two).
 final class ScannerBox: @unchecked Sendable {
     private var scanner: BlockScanner
     /// Line statistics of the whole input; read only after the channel handed out `.end`.
     private(set) var statistics = LineStatistics()
+    /// A windowed scan's skipped blocks; read only after the channel handed out `.end`.
+    private(set) var kept = KeptBlockStore()
 
     init(scanner: BlockScanner) {
         self.scanner = scanner
@@ -126,20 +126,12 @@ final class ScannerBox: @unchecked Sendable {
 
     /// Scans to the end, sending batches of about `batchBytes` into `channel`, then `.end`
     /// (or `.failure`); stops early when the consumer cancels.
-    /// - Parameter pool: where a windowed scan's sifter hands back the blocks it packed away: the
-    ///   scanner reads its next blocks into their buffers, which saves their allocation and first
-    ///   page faults.
-    func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int, reusing pool: BlockPool? = nil) {
+    func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int) {
         defer { channel.close() }
         var batch: [ComponentBlock] = []
         var bytes = 0
-        var spares: [ComponentBlock] = []
         do {
             while true {
-                if let pool, scanner.needsSpare {
-                    if spares.isEmpty { spares = pool.takeAll() }
-                    if let spare = spares.popLast() { scanner.recycle(spare) }
-                }
                 guard let block = try scanner.next() else { break }
                 bytes += block.text.count
                 batch.append(block)
@@ -151,6 +143,39 @@ final class ScannerBox: @unchecked Sendable {
             }
             if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
             statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
+            channel.send(.end(scanner.diagnostics))
+        } catch {
+            channel.send(.failure(error))
+        }
+    }
+
+    /// Scans a windowed scanner (``BlockScanner/windowed(by:)``) to the end, sending
+    /// ``WindowedBatch``es into `channel` (each about `batchBytes` of the blocks' text, a skipped
+    /// one counted as ``WindowedBatch/skipWeight``), then ``kept`` and `.end` (or `.failure`);
+    /// stops early when the consumer cancels.
+    func scanWindowed(into channel: BoundedChannel<ScanMessage>, batchBytes: Int) {
+        defer { channel.close() }
+        var batch = WindowedBatch()
+        var bytes = 0
+        do {
+            while let item = try scanner.nextWindowed() {
+                switch item {
+                case .block(let block):
+                    bytes += block.text.count
+                    batch.blocks.append(block)
+                case .skip(let verdict, let uidHash):
+                    bytes += WindowedBatch.skipWeight
+                    batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, verdict: verdict, uidHash: uidHash))
+                }
+                if bytes >= batchBytes {
+                    guard channel.send(.windowed(batch)) else { return }
+                    batch = WindowedBatch()
+                    bytes = 0
+                }
+            }
+            if !batch.blocks.isEmpty || !batch.skips.isEmpty { guard channel.send(.windowed(batch)) else { return } }
+            statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
+            kept = scanner.takeKept()
             channel.send(.end(scanner.diagnostics))
         } catch {
             channel.send(.failure(error))

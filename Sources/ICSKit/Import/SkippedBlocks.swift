@@ -11,10 +11,10 @@ import Foundation
 /// many DST gaps before the window, or is not found; and all of them when a VTIMEZONE of the
 /// file has offsets beyond what the filter's margin allows.
 ///
-/// Memory: the skipped blocks' bytes and lines stay until the end of the input, packed in a
-/// ``KeptBlockStore`` (no allocation per block) by the windowed scan's sifting thread, which judges
-/// each block of the scanner's batches (``WindowSifter``); here each has a UID hash and two
-/// flags; revival is a hash lookup per block.
+/// Memory: the skipped blocks' raw bytes stay until the end of the input, packed in a
+/// ``KeptBlockStore`` (no allocation per block) by the windowed scan, which skims and judges each
+/// top-level VEVENT on the scanning thread (``BlockScanner/windowed(by:)``, ``BlockSkim``); here
+/// each has a UID hash and two flags; revival is a hash lookup per block.
 struct SkippedBlocks {
     /// What decides which blocks are skipped (`nil`: none are).
     let filter: WindowFilter?

@@ -32,8 +32,19 @@ struct BlockScanner {
     private var warnedNoCalendar = false
     private var warnedDepthInBlock = false
     private var started = false
-    /// A block handed back by ``recycle(_:)``, whose buffers the next block reuses.
-    private var spare: ComponentBlock?
+
+    /// A windowed scan's filter (``windowed(by:)``); `nil`: every block is read the ordinary way.
+    private var window: WindowFilter?
+    /// A windowed scan's skim of top-level VEVENTs (made by ``windowed(by:)``).
+    private var skim: BlockSkim?
+    /// The BEGIN line of a VEVENT to skim before it is opened (set by ``begin(_:line:)``).
+    private var skimLine: Int?
+    /// The verdict and UID hash of the block just skimmed and skipped, not yet handed out.
+    private var skipped: (verdict: WindowFilter.Verdict, uidHash: UInt64?)?
+    /// The BEGIN line of the block the skim judged to be parsed (it is not judged again).
+    private var judgedParseLine: Int?
+    /// The blocks a windowed scan skipped, in file order (``takeKept()``).
+    private var kept: KeptBlockStore
 
     /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding).
     private(set) var diagnostics: [Diagnostic] = []
@@ -45,6 +56,37 @@ struct BlockScanner {
                                    longLineLimit: longLineLimit, maxLongLinesKept: limits.maxDiagnosticsPerCode)
         self.limits = limits
         self.source = source
+        kept = KeptBlockStore(source: source, limits: limits)
+    }
+
+    /// A scanner of one block's bytes as they stood in a file, inside a VCALENDAR (no format check,
+    /// no ``DiagnosticCode/noCalendar``), its first physical line numbered `firstLine`: reads the
+    /// block back as the scan of the whole file read it (``KeptBlockStore``).
+    init(blockBytes stream: ByteStream, source: String?, limits: ScanLimits, firstLine: Int) {
+        reader = ContentLineReader(stream: stream, maxContentLineBytes: limits.maxContentLineBytes,
+                                   maxLongLinesKept: limits.maxDiagnosticsPerCode, firstLine: firstLine)
+        self.limits = limits
+        self.source = source
+        kept = KeptBlockStore(source: source, limits: limits)
+        inCalendar = true
+        started = true
+    }
+
+    /// Makes this a windowed scan, read with ``nextWindowed()``: each top-level VEVENT inside a
+    /// VCALENDAR is first skimmed (``BlockSkim``) and judged by `filter` from the lines it reads;
+    /// one it skips is kept as its raw bytes (``takeKept()``) and never becomes a block; any other
+    /// block is read as without a window, and judged too.
+    mutating func windowed(by filter: WindowFilter) {
+        window = filter
+        if !reader.countsLongLines { skim = BlockSkim(limits: limits) }
+    }
+
+    /// What a windowed scan gives for each top-level block, in file order.
+    enum WindowedItem {
+        /// A block to parse.
+        case block(ComponentBlock)
+        /// A block the filter skipped (kept in ``takeKept()``'s store at the next number).
+        case skip(verdict: WindowFilter.Verdict, uidHash: UInt64?)
     }
 
     /// Line-ending statistics, known once the stream has been read.
@@ -68,10 +110,40 @@ struct BlockScanner {
         started = true
     }
 
-    /// The next complete block, or `nil` at the end of the input.
+    /// The next complete block, or `nil` at the end of the input (of a scan without a window).
     mutating func next() throws(ICSError) -> ComponentBlock? {
+        precondition(window == nil, "a windowed scan is read with nextWindowed()")
+        try fill()
+        return ready.isEmpty ? nil : ready.removeFirst()
+    }
+
+    /// The next top-level block of a windowed scan (``windowed(by:)``), or `nil` at the end of the input.
+    mutating func nextWindowed() throws(ICSError) -> WindowedItem? {
+        try fill()
+        if let skip = skipped.take() { return .skip(verdict: skip.verdict, uidHash: skip.uidHash) }
+        guard !ready.isEmpty else { return nil }
+        let block = ready.removeFirst()
+        if let window, block.line != judgedParseLine || block.name != "VEVENT" {
+            let (verdict, uid) = window.verdictAndUID(block)
+            if verdict != .parse {
+                kept.append(block)
+                return .skip(verdict: verdict, uidHash: uid)
+            }
+        }
+        return .block(block)
+    }
+
+    /// The blocks a windowed scan skipped, in file order; the scanner's store is left empty.
+    mutating func takeKept() -> KeptBlockStore {
+        var store = KeptBlockStore(source: source, limits: limits)
+        swap(&store, &kept)
+        return store
+    }
+
+    /// Reads lines until a block is ready (or skipped), or the input ends.
+    private mutating func fill() throws(ICSError) {
         if !started { try checkFormat() }
-        while ready.isEmpty {
+        while ready.isEmpty && skipped == nil {
             if !reprocess {
                 let more: Bool
                 do { more = try reader.next() } catch { throw ICSError(.unreadable, error.message, source: source) }
@@ -79,8 +151,29 @@ struct BlockScanner {
             }
             reprocess = false
             handleLine()
+            if let line = skimLine {
+                skimLine = nil
+                try skimOrOpen(line: line)
+            }
         }
-        return ready.isEmpty ? nil : ready.removeFirst()
+    }
+
+    /// Skims the VEVENT begun on `line` (``BlockSkim``): skipped, it is kept as its raw bytes;
+    /// otherwise it is opened and read the ordinary way (the reader is where it was).
+    private mutating func skimOrOpen(line: Int) throws(ICSError) {
+        let range: Range<Int>?
+        do { range = try reader.skim(&skim!) } catch { throw ICSError(.unreadable, error.message, source: source) }
+        if let range, let window {
+            let (verdict, uid) = window.verdictAndUID(skim!.filterBlock)
+            if verdict != .parse {
+                _ = reader.withBytes(range) { kept.appendSkimmed($0, line: line) }
+                reader.acceptSkim(skim!, range)
+                skipped = (verdict, uid)
+                return
+            }
+            judgedParseLine = line
+        }
+        open("VEVENT", line: line)
     }
 
     // MARK: - One content line
@@ -157,7 +250,7 @@ struct BlockScanner {
     }
 
     /// Whether a component of this name cannot nest (compared as strings: no hashing).
-    private static func isTopLevelOnly(_ name: String) -> Bool {
+    static func isTopLevelOnly(_ name: String) -> Bool {
         switch name {
         case "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE": return true
         default: return false
@@ -176,13 +269,13 @@ struct BlockScanner {
                 warnedNoCalendar = true
                 note(.noCalendar, "\(name) is not inside a VCALENDAR", line: line)
             }
-            current = freshBlock(name: name, line: line)
-            stack.removeAll(keepingCapacity: true)  // no array allocated per block
-            stack.append((name, line))
-            overflowDepth = 0
-            warnedDepthInBlock = false
-            skippingOversized = false
-            appendBoundary(.begin, name: name, line: line)
+            // A windowed scan skims a VEVENT whose BEGIN is one physical line (fill() does, since
+            // reading more of the stream may fail).
+            if skim != nil, inCalendar, name == "VEVENT", reader.lastLineWasOnePhysicalLine {
+                skimLine = line
+                return
+            }
+            open(name, line: line)
             return
         }
         if overflowDepth > 0 || stack.count >= limits.maxDepth {
@@ -200,6 +293,17 @@ struct BlockScanner {
             return
         }
         stack.append((name, line))
+        appendBoundary(.begin, name: name, line: line)
+    }
+
+    /// Opens the top-level block `name` begun on `line`.
+    private mutating func open(_ name: String, line: Int) {
+        current = ComponentBlock(name: name, line: line)
+        stack.removeAll(keepingCapacity: true)  // no array allocated per block
+        stack.append((name, line))
+        overflowDepth = 0
+        warnedDepthInBlock = false
+        skippingOversized = false
         appendBoundary(.begin, name: name, line: line)
     }
 
@@ -354,30 +458,5 @@ struct BlockScanner {
                                severity: Diagnostic.Severity? = nil) {
         let diagnostic = Diagnostic(code, message, severity: severity, source: source, line: line, property: property)
         if current != nil { current!.diagnostics.append(diagnostic) } else { diagnostics.append(diagnostic) }
-    }
-
-    // MARK: - Reused buffers (a windowed scan)
-
-    /// Gives back a block that its taker is done with (a windowed scan that packed a skipped
-    /// block away): the next block is read into its text and line buffers, which saves their
-    /// allocation and their first page faults.
-    mutating func recycle(_ block: consuming ComponentBlock) {
-        spare = block
-    }
-
-    /// Whether no block handed back by ``recycle(_:)`` waits to be reused.
-    var needsSpare: Bool { spare == nil }
-
-    /// An empty block named `name` from `line`: the spare one's buffers emptied, or a new block.
-    private mutating func freshBlock(name: String, line: Int) -> ComponentBlock {
-        // A large block's buffers are let go (they would stay with the small block reusing them).
-        guard var block = spare.take(), block.text.capacity <= 1 << 16 else { return ComponentBlock(name: name, line: line) }
-        block.name = name
-        block.line = line
-        block.text.removeAll(keepingCapacity: true)
-        block.lines.removeAll(keepingCapacity: true)
-        block.unparsed = []
-        block.diagnostics = []
-        return block
     }
 }

@@ -48,8 +48,11 @@ struct ContentLineReader {
     /// How many physical lines were longer than the long-line limit.
     private(set) var longLineCount = 0
 
-    init(stream: ByteStream, maxContentLineBytes: Int, longLineLimit: Int = 0, maxLongLinesKept: Int = 100) {
+    /// - Parameter firstLine: the number of the stream's first physical line (a block read again
+    ///   from its bytes, ``KeptBlockStore``, keeps its lines' numbers in the file).
+    init(stream: ByteStream, maxContentLineBytes: Int, longLineLimit: Int = 0, maxLongLinesKept: Int = 100, firstLine: Int = 1) {
         self.stream = stream
+        nextPhysicalLine = firstLine
         self.maxBytes = maxContentLineBytes
         self.longLineLimit = longLineLimit
         self.maxLongLinesKept = maxLongLinesKept
@@ -176,5 +179,60 @@ struct ContentLineReader {
     private mutating func noteLongLine() {
         longLineCount += 1
         if longLines.count < maxLongLinesKept { longLines.append(nextPhysicalLine - 1) }
+    }
+
+    // MARK: - Skimming a block (a windowed scan)
+
+    /// Whether the reader counts long physical lines (then it does not skim: ``BlockSkim`` does not count them).
+    var countsLongLines: Bool { longLineLimit > 0 }
+
+    /// Whether the content line last returned was one physical line (the next one starts at ``position``).
+    var lastLineWasOnePhysicalLine: Bool { nextPhysicalLine == line + 1 }
+
+    /// Skims the block whose `BEGIN:VEVENT` line was the content line last returned (one physical
+    /// line, ``lastLineWasOnePhysicalLine``): the bytes from ``position`` on go through `skim`,
+    /// reading more of the stream behind them as needed (the chunk then holds them from its start).
+    /// Returns the range of the chunk that holds the block's bytes after its BEGIN line when `skim`
+    /// found its END (and every check passed), `nil` when the block must be read the ordinary way.
+    /// Either way the reader stays where it was (``acceptSkim(_:_:)`` moves it past the block), so
+    /// that the ordinary reading finds every byte, line number and line-ending count as before.
+    mutating func skim(_ skim: inout BlockSkim) throws(ReadFailure) -> Range<Int>? {
+        skim.start(beginLine: line)
+        while true {
+            let from = position
+            let outcome = chunk.withUnsafeBufferPointer { skim.advance(UnsafeBufferPointer(rebasing: $0[from...])) }
+            switch outcome {
+            case .closed(let end): return from..<(from + end)
+            case .fallback: return nil
+            case .needMore:
+                if atEnd { return nil }
+                // The block straddles the chunk's end: its bytes move to the front, the next chunk goes behind them.
+                if position > 0 {
+                    chunk.removeSubrange(0..<position)
+                    position = 0
+                }
+                var more: [UInt8] = []
+                guard try stream.read(into: &more) else {
+                    atEnd = true
+                    return nil
+                }
+                chunk.append(contentsOf: more)
+            }
+        }
+    }
+
+    /// Moves past a block that ``skim(_:)`` read to its END (`range`, what it returned), counting
+    /// its physical lines and line endings as reading it line by line does.
+    mutating func acceptSkim(_ skim: BlockSkim, _ range: Range<Int>) {
+        position = range.upperBound
+        if firstBareLFLine == nil, let first = skim.firstBareLF { firstBareLFLine = nextPhysicalLine + first }
+        nextPhysicalLine += skim.physicalLines
+        crlfCount += skim.crlfCount
+        bareLFCount += skim.bareLFCount
+    }
+
+    /// Lends the chunk's bytes in `range` (one that ``skim(_:)`` returned, before the reader moves on).
+    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

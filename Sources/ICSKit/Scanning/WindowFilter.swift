@@ -160,6 +160,16 @@ struct EventLines {
         static let uid = KnownNames.id(of: "UID")
     }
 
+    /// Whether a property of this ``KnownNames`` id is one that ``init(_:text:)`` reads at
+    /// depth 1 (a block holding only those lines is judged as the whole block is, ``BlockSkim``).
+    static func reads(_ id: UInt8) -> Bool {
+        switch id {
+        case 0: return false
+        case Names.dtstart, Names.dtend, Names.duration, Names.rrule, Names.rdate, Names.recurrenceID, Names.uid: return true
+        default: return false
+        }
+    }
+
     var start: Range<Int>
     var end: Range<Int>?
     var duration: Range<Int>?

@@ -46,40 +46,10 @@ import Testing
         #expect(folded.lines.map(\.number) == [16, 17, 18, 20])
     }
 
-    @Test func recycledBuffersGiveTheSameBlocks() throws {
-        // Each block is handed back to the scanner after it is read (as a windowed scan does with
-        // those it skips): the next blocks are the same as a scanner without reuse makes, and a
-        // recycled block's diagnostics (the missing END of line 4's VEVENT) do not carry over.
-        let text = calendarText([
-            "BEGIN:VEVENT", "UID:x", "DTSTART:20250101T090000Z", "SUMMARY:long enough to be noticed",
-            "BEGIN:VEVENT", "UID:y", "DTSTART:20250102T090000Z", "END:VEVENT",
-            "BEGIN:VTODO", "UID:z", "END:VTODO",
-        ])
-        let reference = try BlockScannerTests.scan(text).blocks
-        var scanner = BlockScanner(stream: ByteStream(bytes: Array(text.utf8)), source: "t.ics")
-        var blocks: [ComponentBlock] = []
-        while let block = try scanner.next() {
-            blocks.append(block)
-            scanner.recycle(block)
-        }
-        try #require(blocks.count == reference.count)
-        #expect(blocks.map(\.name) == ["VEVENT", "VEVENT", "VTODO", "VCALENDAR"])
-        #expect(reference[0].diagnostics.map(\.code) == [.missingEnd])
-        for (block, expected) in zip(blocks, reference) {
-            #expect(block.name == expected.name)
-            #expect(block.line == expected.line)
-            #expect(block.text == expected.text)
-            #expect(BlockScannerTests.lines(block) == BlockScannerTests.lines(expected))
-            #expect(block.lines.map(\.number) == expected.lines.map(\.number))
-            #expect(block.diagnostics == expected.diagnostics)
-        }
-    }
-
-    @Test func blocksReadIntoReusedBuffersAreTheScannersBlocks() throws {
-        // Sixty events, every third in June (parsed), the others in 2024 (skipped), of growing
-        // sizes; batches of about 600 bytes, so that the sifter hands the skipped blocks' buffers
-        // back (BlockPool) while the scanner still reads, and later blocks are read into them. Every
-        // block, kept or sent on, is the one a plain scanner reads (the reference).
+    @Test func keptAndSentBlocksAreTheScannersBlocks() throws {
+        // Sixty events, every third in June (parsed), the others in 2024 (skipped, skimmed), of
+        // growing sizes, in batches of about 600 bytes. Every block, kept or sent on, is the one a
+        // plain scanner reads (the reference).
         var body: [String] = []
         for n in 0..<60 {
             let start = n % 3 == 0 ? "DTSTART:20250610T090000Z" : "DTSTART:20240110T090000Z"

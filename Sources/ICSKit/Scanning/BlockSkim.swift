@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a top-level VEVENT of a windowed scan from its raw bytes without building its content
+/// lines, to judge it with the ``WindowFilter`` at a fraction of the cost of the ordinary scan:
+/// ``ContentLineReader/skim(_:)`` drives it over the bytes after the `BEGIN:VEVENT` line.
+///
+/// Per physical line (found with `memchr`) it looks only at the first bytes: a fold (space or TAB)
+/// belongs to the line before; a line named as one of those the filter reads at depth 1
+/// (``EventLines/reads(_:)``) is unfolded into ``filterBlock`` (a `VEVENT` block of only those
+/// lines, with their real line numbers and ``KnownNames`` ids, on which the filter runs unchanged);
+/// a `BEGIN`/`END` line is unfolded, checked and tracked on a small stack; any other line only has
+/// its length counted.
+///
+/// It gives up (``Outcome/fallback``) whenever it cannot prove that the ordinary scan would make
+/// the plain block with no diagnostic: a `BEGIN`/`END` not spelled `BEGIN:NAME` / `END:NAME` in
+/// upper case (``BoundaryLine``), a top-level-only component nested in it, an `END` that does not
+/// match, nesting deeper than ``ScanLimits/maxDepth``, a content line over
+/// ``ScanLimits/maxParsedLineBytes`` or ``ScanLimits/maxContentLineBytes``, more raw bytes than
+/// ``ScanLimits/maxComponentBytes`` allows, a NUL byte or invalid UTF-8 in the raw bytes, a fold
+/// line holding only its fold octet before a bare LF (where the reader drops a CR of the line
+/// before), a content line that starts with a blank after an empty line. The scan then reads the
+/// block the ordinary way.
+///
+/// - Complexity: O(n) in the block's raw bytes; resumable when more bytes arrive (``Outcome/needMore``).
+struct BlockSkim {
+    /// What one call of ``advance(_:)`` found.
+    enum Outcome: Equatable {
+        /// The bytes ran out before the block's end was proved: call again with more.
+        case needMore
+        /// The block cannot be skimmed: read it the ordinary way.
+        case fallback
+        /// The block's `END:VEVENT` line ends just before this offset (the start of the next
+        /// physical line, which is not a fold); every check passed.
+        case closed(end: Int)
+    }
+
+    /// What the current content line is being read for.
+    private enum Open: Equatable {
+        /// No content line is open (the start, or after an empty line).
+        case none
+        /// Only its length matters.
+        case plain
+        /// A line the filter reads, being unfolded into ``filterBlock``'s text from `offset`.
+        case filter(id: UInt8, offset: Int)
+        /// A BEGIN/END line, or one whose name did not end on its first physical line: unfolded
+        /// into `scratch`, judged when complete.
+        case scratch
+    }
+
+    private let maxLineBytes: Int
+    private let maxDepth: Int
+    /// The most raw bytes after the BEGIN line: the block's text plus one byte per line is at
+    /// most its raw bytes, so below this it cannot be oversized (`BEGIN:VEVENT` counts 12 + 1).
+    private let maxRawBytes: Int
+
+    /// The block of the lines the filter reads (its BEGIN line first), valid after ``Outcome/closed(end:)``.
+    private(set) var filterBlock = ComponentBlock(name: "VEVENT", line: 0)
+    /// How many physical lines were read, and how many of them ended with CRLF and with a bare LF.
+    private(set) var physicalLines = 0
+    private(set) var crlfCount = 0
+    private(set) var bareLFCount = 0
+    /// The index (from 0, the line after BEGIN) of the first physical line ending with a bare LF.
+    private(set) var firstBareLF: Int?
+
+    private var firstLine = 0
+    private var offset = 0
+    private var open = Open.none
+    private var lineLength = 0
+    private var lineNumber = 0
+    private var scratch: [UInt8] = []
+    /// The open components, the VEVENT first.
+    private var stack: [String] = []
+
+    init(limits: ScanLimits) {
+        maxLineBytes = min(limits.maxParsedLineBytes, limits.maxContentLineBytes)
+        maxDepth = limits.maxDepth
+        maxRawBytes = limits.maxComponentBytes - 13
+    }
+
+    /// Starts a block whose `BEGIN:VEVENT` (one physical line) is on physical line `beginLine`.
+    mutating func start(beginLine: Int) {
+        firstLine = beginLine + 1
+        offset = 0
+        open = .none
+        physicalLines = 0
+        crlfCount = 0
+        bareLFCount = 0
+        firstBareLF = nil
+        stack.removeAll(keepingCapacity: true)
+        stack.append("VEVENT")
+        filterBlock.line = beginLine
+        filterBlock.text.removeAll(keepingCapacity: true)
+        filterBlock.lines.removeAll(keepingCapacity: true)
+        filterBlock.text.append(contentsOf: BlockSkim.beginEvent)
+        filterBlock.lines.append(ComponentBlock.Line(.begin, name: "VEVENT", nameID: BlockSkim.veventID, number: beginLine,
+                                                     offset: 0, length: BlockSkim.beginEvent.count))
+    }
+
+    private static let beginEvent = Array("BEGIN:VEVENT".utf8)
+    private static let veventID = KnownNames.id(of: "VEVENT")
+    private static let beginPrefix = Array("BEGIN:".utf8)
+    private static let endPrefix = Array("END:".utf8)
+
+    /// Reads on from where the last call stopped. `raw` starts at the line after BEGIN and holds
+    /// at least the bytes of the previous call.
+    mutating func advance(_ raw: UnsafeBufferPointer<UInt8>) -> Outcome {
+        guard let base = raw.baseAddress else { return .needMore }
+        while true {
+            let s = offset
+            if s == raw.count { return .needMore }
+            let first = base[s]
+            let folded = (first == 0x20 || first == 0x09) && open != .none
+            if !folded && open != .none {
+                switch finishLine() {
+                case .fallback: return .fallback
+                case .closed: return BlockSkim.isClean(UnsafeBufferPointer(start: base, count: s)) ? .closed(end: s) : .fallback
+                case .needMore: break  // the line was an ordinary one: read on
+                }
+            }
+            guard let hit = memchr(base + s, 0x0A, raw.count - s) else { return .needMore }
+            let e = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // The reader drops a CR that ended the line before when a fold line is only its octet.
+            if folded && e == s + 1 { return .fallback }
+            // A content line that starts with a blank (after an empty line): left to the ordinary scan.
+            if !folded && (first == 0x20 || first == 0x09) { return .fallback }
+            var c = e
+            if e > s && base[e - 1] == 0x0D {
+                c = e - 1
+                crlfCount += 1
+            } else {
+                bareLFCount += 1
+                if firstBareLF == nil { firstBareLF = physicalLines }
+            }
+            let number = firstLine + physicalLines
+            physicalLines += 1
+            offset = e + 1
+            if offset > maxRawBytes { return .fallback }
+            if folded {
+                let from = s + 1
+                lineLength += c - from
+                if lineLength > maxLineBytes { return .fallback }
+                append(UnsafeBufferPointer(start: base + from, count: c - from))
+                continue
+            }
+            lineLength = c - s
+            guard lineLength > 0 else { continue }  // an empty line: no content line (open stays .none)
+            if lineLength > maxLineBytes { return .fallback }
+            lineNumber = number
+            beginLine(UnsafeBufferPointer(start: base + s, count: c - s))
+        }
+    }
+
+    /// Opens a content line from its first physical line's bytes (without the line break).
+    private mutating func beginLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var delimiter = 0
+        while delimiter < bytes.count, bytes[delimiter] != 0x3B, bytes[delimiter] != 0x3A { delimiter += 1 }
+        if delimiter == bytes.count || BlockSkim.mayBeBoundary(UnsafeBufferPointer(rebasing: bytes[0..<delimiter])) {
+            open = .scratch
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: bytes)
+            return
+        }
+        let id = KnownNames.id(UnsafeBufferPointer(rebasing: bytes[0..<delimiter]))
+        guard stack.count == 1, EventLines.reads(id) else {
+            open = .plain
+            return
+        }
+        open = .filter(id: id, offset: filterBlock.text.count)
+        filterBlock.text.append(contentsOf: bytes)
+    }
+
+    /// Adds a fold's bytes to the open line where they are kept.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch open {
+        case .filter: filterBlock.text.append(contentsOf: bytes)
+        case .scratch: scratch.append(contentsOf: bytes)
+        case .none, .plain: break
+        }
+    }
+
+    /// Whether a name (the bytes before the first `;` or `:`) is BEGIN or END in any spelling
+    /// ``BoundaryLine/classify(_:)`` reads as one (any case, blanks before the delimiter).
+    private static func mayBeBoundary(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = word.first, first | 0x20 == 0x62 || first | 0x20 == 0x65 else { return false }
+        return BoundaryLine.classify(word) != nil
+    }
+
+    /// Closes the open content line: ``Outcome/closed(end:)`` when it is the block's END,
+    /// ``Outcome/fallback`` when it cannot be skimmed, else ``Outcome/needMore`` (read on).
+    private mutating func finishLine() -> Outcome {
+        defer { open = .none }
+        switch open {
+        case .none, .plain:
+            return .needMore
+        case .filter(let id, let offset):
+            filterBlock.lines.append(ComponentBlock.Line(.property, name: KnownNames.names[Int(id) - 1], nameID: id, number: lineNumber,
+                                                         offset: offset, length: filterBlock.text.count - offset))
+            return .needMore
+        case .scratch:
+            return scratch.withUnsafeBufferPointer { finishScratch($0) }
+        }
+    }
+
+    private mutating func finishScratch(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        guard let boundary = BoundaryLine.classify(bytes) else {
+            let id = ContentLineSyntax.knownName(bytes).id
+            if stack.count == 1, EventLines.reads(id) {
+                let offset = filterBlock.text.count
+                filterBlock.text.append(contentsOf: bytes)
+                filterBlock.lines.append(ComponentBlock.Line(.property, name: KnownNames.names[Int(id) - 1], nameID: id, number: lineNumber,
+                                                             offset: offset, length: bytes.count))
+            }
+            return .needMore
+        }
+        guard boundary.kind != .malformed, !boundary.hasStrayBlanks, BlockSkim.isCanonical(bytes, boundary) else { return .fallback }
+        if boundary.kind == .begin {
+            guard !BlockScanner.isTopLevelOnly(boundary.name), stack.count < maxDepth else { return .fallback }
+            stack.append(boundary.name)
+            return .needMore
+        }
+        guard stack.last == boundary.name else { return .fallback }
+        stack.removeLast()
+        return stack.isEmpty ? .closed(end: offset) : .needMore
+    }
+
+    /// Whether the line is spelled exactly `BEGIN:NAME` / `END:NAME` (upper case, as the block's text has it).
+    private static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>, _ boundary: BoundaryLine) -> Bool {
+        let prefix = boundary.kind == .begin ? beginPrefix : endPrefix
+        var name = boundary.name
+        return name.withUTF8 { utf8 in
+            guard bytes.count == prefix.count + utf8.count else { return false }
+            for i in 0..<prefix.count where bytes[i] != prefix[i] { return false }
+            for i in 0..<utf8.count where bytes[prefix.count + i] != utf8[i] { return false }
+            return true
+        }
+    }
+
+    /// Whether the raw bytes hold no NUL and are valid UTF-8 (then so is every content line
+    /// unfolded from them: unfolding removes only ASCII bytes, which never stand inside a character).
+    static func isClean(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        BlockScanner.isPlainASCII(raw) || (memchr(raw.baseAddress!, 0, raw.count) == nil && TextDecoding.isValidUTF8(raw))
+    }
+}
