@@ -49,6 +49,29 @@ struct BlockSkim {
         /// A BEGIN/END line, or one whose name did not end on its first physical line: unfolded
         /// into `scratch`, judged when complete.
         case scratch
+        /// A line `BEGIN:NAME` or `END:NAME` spelled canonically on its first physical line (of
+        /// `length` bytes from `start`), its name packed (``Packed``); a fold turns it into ``scratch``.
+        case boundary(begin: Bool, name: Packed, start: Int, length: Int)
+    }
+
+    /// A component name of at most 16 bytes as two words of its bytes (zero-padded) and its length.
+    struct Packed: Equatable {
+        var low: UInt64 = 0, high: UInt64 = 0, count = 0
+
+        /// The packed bytes, or `nil` when there are more than 16.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count <= 16 else { return nil }
+            for i in 0..<bytes.count {
+                if i < 8 { low |= UInt64(bytes[i]) << (8 * UInt64(i)) } else { high |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) }
+            }
+            count = bytes.count
+        }
+
+        init?(_ name: String) {
+            var name = name
+            guard let packed = name.withUTF8({ Packed($0) }) else { return nil }
+            self = packed
+        }
     }
 
     private let maxLineBytes: Int
@@ -73,7 +96,19 @@ struct BlockSkim {
     private var lineNumber = 0
     private var scratch: [UInt8] = []
     /// The open components, the VEVENT first.
-    private var stack: [String] = []
+    private var stack: [Packed] = []
+
+    /// Per ``KnownNames`` id, whether the filter reads the property (``EventLines/reads(_:)``).
+    private let reads: [Bool] = (0...255).map { EventLines.reads(UInt8($0)) }
+    private let names = KnownNames.names
+    private let vevent = Packed("VEVENT")!
+    /// The names that cannot nest (``BlockScanner/isTopLevelOnly(_:)``), packed.
+    private let topLevelOnly = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"].map { name in
+        precondition(BlockScanner.isTopLevelOnly(name))
+        return Packed(name)!
+    }
+    private let beginEvent = Array("BEGIN:VEVENT".utf8)
+    private let veventID = KnownNames.id(of: "VEVENT")
 
     init(limits: ScanLimits) {
         maxLineBytes = min(limits.maxParsedLineBytes, limits.maxContentLineBytes)
@@ -91,17 +126,15 @@ struct BlockSkim {
         bareLFCount = 0
         firstBareLF = nil
         stack.removeAll(keepingCapacity: true)
-        stack.append("VEVENT")
+        stack.append(vevent)
         filterBlock.line = beginLine
         filterBlock.text.removeAll(keepingCapacity: true)
         filterBlock.lines.removeAll(keepingCapacity: true)
-        filterBlock.text.append(contentsOf: BlockSkim.beginEvent)
-        filterBlock.lines.append(ComponentBlock.Line(.begin, name: "VEVENT", nameID: BlockSkim.veventID, number: beginLine,
-                                                     offset: 0, length: BlockSkim.beginEvent.count))
+        filterBlock.text.append(contentsOf: beginEvent)
+        filterBlock.lines.append(ComponentBlock.Line(.begin, name: "VEVENT", nameID: veventID, number: beginLine,
+                                                     offset: 0, length: beginEvent.count))
     }
 
-    private static let beginEvent = Array("BEGIN:VEVENT".utf8)
-    private static let veventID = KnownNames.id(of: "VEVENT")
     private static let beginPrefix = Array("BEGIN:".utf8)
     private static let endPrefix = Array("END:".utf8)
 
@@ -143,6 +176,12 @@ struct BlockSkim {
                 let from = s + 1
                 lineLength += c - from
                 if lineLength > maxLineBytes { return .fallback }
+                if case .boundary(_, _, let start, let length) = open {
+                    // A folded boundary: judged unfolded, as any other.
+                    open = .scratch
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: length))
+                }
                 append(UnsafeBufferPointer(start: base + from, count: c - from))
                 continue
             }
@@ -150,12 +189,28 @@ struct BlockSkim {
             guard lineLength > 0 else { continue }  // an empty line: no content line (open stays .none)
             if lineLength > maxLineBytes { return .fallback }
             lineNumber = number
-            beginLine(UnsafeBufferPointer(start: base + s, count: c - s))
+            beginLine(UnsafeBufferPointer(start: base + s, count: c - s), at: s)
         }
     }
 
-    /// Opens a content line from its first physical line's bytes (without the line break).
-    private mutating func beginLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Opens a content line from its first physical line's bytes (without the line break), at
+    /// offset `start` of the raw bytes.
+    private mutating func beginLine(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
+        // Only names that start with b, d, e, r or u (any case) can matter: BEGIN, END and the
+        // filter's (DTSTART, DTEND, DURATION, RRULE, RDATE, RECURRENCE-ID, UID), however folded.
+        let first = bytes[0] | 0x20
+        switch first {
+        case 0x62, 0x65:  // b, e
+            if let boundary = BlockSkim.canonicalBoundary(bytes) {
+                open = .boundary(begin: boundary.begin, name: boundary.name, start: start, length: bytes.count)
+                return
+            }
+        case 0x64, 0x72, 0x75:  // d, r, u
+            break
+        default:
+            open = .plain
+            return
+        }
         var delimiter = 0
         while delimiter < bytes.count, bytes[delimiter] != 0x3B, bytes[delimiter] != 0x3A { delimiter += 1 }
         if delimiter == bytes.count || BlockSkim.mayBeBoundary(UnsafeBufferPointer(rebasing: bytes[0..<delimiter])) {
@@ -165,7 +220,7 @@ struct BlockSkim {
             return
         }
         let id = KnownNames.id(UnsafeBufferPointer(rebasing: bytes[0..<delimiter]))
-        guard stack.count == 1, EventLines.reads(id) else {
+        guard stack.count == 1, reads[Int(id)] else {
             open = .plain
             return
         }
@@ -178,8 +233,38 @@ struct BlockSkim {
         switch open {
         case .filter: filterBlock.text.append(contentsOf: bytes)
         case .scratch: scratch.append(contentsOf: bytes)
-        case .none, .plain: break
+        case .none, .plain, .boundary: break
         }
+    }
+
+    /// The line `BEGIN:NAME` or `END:NAME` exactly, NAME of 1–16 upper-case letters, digits and
+    /// `-` (then ``BoundaryLine/classify(_:)`` reads it as that boundary, with no stray blanks,
+    /// and it is canonical), with NAME packed; `nil` for any other line.
+    static func canonicalBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> (begin: Bool, name: Packed)? {
+        let begin: Bool
+        if bytes.count > 6, bytes[0] == 0x42, bytes[1] == 0x45, bytes[2] == 0x47, bytes[3] == 0x49, bytes[4] == 0x4E, bytes[5] == 0x3A {
+            begin = true
+        } else if bytes.count > 4, bytes[0] == 0x45, bytes[1] == 0x4E, bytes[2] == 0x44, bytes[3] == 0x3A {
+            begin = false
+        } else {
+            return nil
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[(begin ? 6 : 4)...])
+        for b in name where !((b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D) { return nil }
+        guard let packed = Packed(name) else { return nil }
+        return (begin, packed)
+    }
+
+    /// Opens or closes a component named `name` (a canonical boundary).
+    private mutating func boundary(begin: Bool, _ name: Packed) -> Outcome {
+        if begin {
+            guard !topLevelOnly.contains(name), stack.count < maxDepth else { return .fallback }
+            stack.append(name)
+            return .needMore
+        }
+        guard stack.last == name else { return .fallback }
+        stack.removeLast()
+        return stack.isEmpty ? .closed(end: offset) : .needMore
     }
 
     /// Whether a name (the bytes before the first `;` or `:`) is BEGIN or END in any spelling
@@ -196,8 +281,10 @@ struct BlockSkim {
         switch open {
         case .none, .plain:
             return .needMore
+        case .boundary(let begin, let name, _, _):
+            return boundary(begin: begin, name)
         case .filter(let id, let offset):
-            filterBlock.lines.append(ComponentBlock.Line(.property, name: KnownNames.names[Int(id) - 1], nameID: id, number: lineNumber,
+            filterBlock.lines.append(ComponentBlock.Line(.property, name: names[Int(id) - 1], nameID: id, number: lineNumber,
                                                          offset: offset, length: filterBlock.text.count - offset))
             return .needMore
         case .scratch:
@@ -208,23 +295,17 @@ struct BlockSkim {
     private mutating func finishScratch(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         guard let boundary = BoundaryLine.classify(bytes) else {
             let id = ContentLineSyntax.knownName(bytes).id
-            if stack.count == 1, EventLines.reads(id) {
+            if stack.count == 1, reads[Int(id)] {
                 let offset = filterBlock.text.count
                 filterBlock.text.append(contentsOf: bytes)
-                filterBlock.lines.append(ComponentBlock.Line(.property, name: KnownNames.names[Int(id) - 1], nameID: id, number: lineNumber,
+                filterBlock.lines.append(ComponentBlock.Line(.property, name: names[Int(id) - 1], nameID: id, number: lineNumber,
                                                              offset: offset, length: bytes.count))
             }
             return .needMore
         }
-        guard boundary.kind != .malformed, !boundary.hasStrayBlanks, BlockSkim.isCanonical(bytes, boundary) else { return .fallback }
-        if boundary.kind == .begin {
-            guard !BlockScanner.isTopLevelOnly(boundary.name), stack.count < maxDepth else { return .fallback }
-            stack.append(boundary.name)
-            return .needMore
-        }
-        guard stack.last == boundary.name else { return .fallback }
-        stack.removeLast()
-        return stack.isEmpty ? .closed(end: offset) : .needMore
+        guard boundary.kind != .malformed, !boundary.hasStrayBlanks, BlockSkim.isCanonical(bytes, boundary),
+              let name = Packed(boundary.name) else { return .fallback }
+        return self.boundary(begin: boundary.kind == .begin, name)
     }
 
     /// Whether the line is spelled exactly `BEGIN:NAME` / `END:NAME` (upper case, as the block's text has it).
