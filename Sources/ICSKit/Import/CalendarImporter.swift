@@ -26,8 +26,8 @@ struct CalendarImporter {
         // The scan runs on its own thread, a batch ahead of the parse, so that both cores
         // parse while the next batch is read.
         let window = SkippedBlocks(window: options.window)
-        // A windowed scan judges each block, and packs away those it skips, on a sifting thread
-        // beside the scanning one (``WindowSifter``): only the others travel in batches.
+        // A windowed scan skims and judges each VEVENT, and keeps those it skips, on the scanning
+        // thread (``BlockScanner/windowed(by:)``): only the others travel in batches.
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes, filter: window.filter)
         // The parsing threads, kept for the whole import: the calling one and `parallelism - 1` helpers.
         let workers = WorkerPool(workers: options.parallelism)
@@ -69,7 +69,7 @@ struct CalendarImporter {
 
     /// Parses a batch of blocks on the import's ``WorkerPool`` (``ImportOptions/parallelism``
     /// threads); results keep the batch's order (a windowed import's skipped blocks never reach here: the
-    /// ``WindowSifter`` keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
+    /// scanner keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
     private func parse(_ batch: [ComponentBlock], on workers: WorkerPool) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
         return workers.map(count: batch.count) {
