@@ -43,8 +43,51 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// The date that lies `days` days after 1970-01-01 (negative: before).
     ///
-    /// Uses Howard Hinnant's `civil_from_days` algorithm.
+    /// Uses Neri and Schneider's Euclidean affine algorithm (``parts(daysSinceEpoch:)``).
     public init(daysSinceEpoch days: Int) {
+        let parts = Self.parts(daysSinceEpoch: days)
+        self.init(year: parts.year, month: parts.month, day: parts.day)
+    }
+
+    /// The first and last day numbers that ``fastParts(daysSinceEpoch:)`` converts exactly (years
+    /// -32,800 to 2,907,005): its 32-bit arithmetic does not overflow between them.
+    static let fastDays = -12_699_422 ... 1_061_042_400
+
+    /// Year, month and day of the day `days` after 1970-01-01: Neri and Schneider's algorithm
+    /// within ``fastDays`` (every date a calendar writes), Hinnant's `civil_from_days` beyond.
+    @inline(__always)
+    static func parts(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        fastDays.contains(days) ? fastParts(daysSinceEpoch: days) : hinnantParts(daysSinceEpoch: days)
+    }
+
+    /// Neri and Schneider, "Euclidean affine functions and their application to calendar
+    /// algorithms" (Software: Practice and Experience, 2023), figure 12, with their shift of 82
+    /// 400-year cycles (s = 82) so that the day count is non-negative: a few 32-bit multiplications,
+    /// no branch on the sign. Exact for `days` in ``fastDays`` only (a caller bug otherwise).
+    @inline(__always)
+    static func fastParts(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let cycles: UInt32 = 82
+        let k: UInt32 = 719_468 + 146_097 * cycles, l: UInt32 = 400 * cycles
+        let n = UInt32(truncatingIfNeeded: days &+ Int(k))
+        // The century, and the day within it.
+        let n1 = 4 &* n &+ 3
+        let century = n1 / 146_097
+        let dayOfCentury = n1 % 146_097 / 4
+        // The year within the century, and the day within the year (from March 1).
+        let n2 = 4 &* dayOfCentury &+ 3
+        let p2 = UInt64(2_939_745) &* UInt64(n2)
+        let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+        let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4
+        // Month (3…14, from March) and day.
+        let n3 = 2141 &* dayOfYear &+ 197_913
+        let month = n3 >> 16, day = (n3 & 0xFFFF) / 2141
+        let january: UInt32 = dayOfYear >= 306 ? 1 : 0
+        return (Int(100 &* century &+ yearOfCentury) - Int(l) + Int(january),
+                Int(january == 1 ? month &- 12 : month), Int(day) + 1)
+    }
+
+    /// Howard Hinnant's `civil_from_days`, for every day number (the reference of ``fastParts(daysSinceEpoch:)``).
+    static func hinnantParts(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -53,7 +96,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     /// Days since 1970-01-01 (Hinnant's `days_from_civil`).
@@ -196,6 +239,10 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         try container.encode(second, forKey: .second)
     }
 
+    /// A wall time from its stored word (each part already offset and within its bounds).
+    @inline(__always)
+    private init(bits: UInt64) { self.bits = bits }
+
     /// A wall time on `date`.
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         bits = Self.field(date.year, width: 24, at: 40) | Self.field(date.month, width: 8, at: 32)
@@ -212,6 +259,15 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
     public init(secondsSinceEpoch seconds: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let rest = seconds - days * 86_400
+        if CivilDate.fastDays.contains(days) {
+            // Every part is within its bounds (years -32,800…2,907,005): the bits are written
+            // without clamping (the expansion makes one of these per instance).
+            let parts = CivilDate.fastParts(daysSinceEpoch: days)
+            let hour = rest / 3600, minute = rest % 3600 / 60, second = rest % 60
+            self.init(bits: UInt64(parts.year + 1 << 23) << 40 | UInt64(parts.month + 128) << 32
+                | UInt64(parts.day + 128) << 24 | UInt64(hour + 128) << 16 | UInt64(minute + 128) << 8 | UInt64(second + 128))
+            return
+        }
         self.init(date: CivilDate(daysSinceEpoch: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
     }
 

@@ -183,14 +183,14 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             switch source {
             case 0:
                 let occurrence = merge.pop()
-                if let diagnostic = merge.lastDiagnostic { limitDiagnostics.append(diagnostic) }
+                if merge.lastEnded, let diagnostic = merge.lastDiagnostic { limitDiagnostics.append(diagnostic) }
                 return occurrence
             case 1:
                 singleIndex += 1
                 return singles[singleIndex - 1].occurrence
             default:
                 // Moved out of the batch, not copied (no retain now and release later of what it holds).
-                if let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
+                if batch!.hasDiagnostics, let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
                 return batch!.removeFirst()
             }
         }

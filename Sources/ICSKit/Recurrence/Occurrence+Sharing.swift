@@ -4,8 +4,8 @@ extension Occurrence {
     /// command line's JSON writer keeps the bytes that do not change between instances).
     ///
     /// Two occurrences with the same box (`===`) have equal incidences. Holding the returned
-    /// reference keeps the box alive, so its identity cannot be reused by a later allocation,
-    /// and keeps the box from being written in place (``incidence``'s `_modify` copies a box
-    /// that is not uniquely referenced), so what a holder derived from it stays true.
+    /// reference keeps the box alive, so its identity cannot be reused by a later allocation;
+    /// a box is never written (a change to ``incidence`` makes a new one), so what a holder
+    /// derived from it stays true.
     package var sharedIncidenceKey: AnyObject { shared }
 }

@@ -38,14 +38,16 @@ public struct Occurrence: Sendable, Hashable, Identifiable {
     /// The component this instance shows: the override's data when overridden.
     ///
     /// Every instance of a series reads the same copy (``SharedIncidence``), so an occurrence
-    /// stays small and cheap to copy through the expansion; setting it gives this occurrence
-    /// a copy of its own.
+    /// stays small and cheap to copy through the expansion; setting or changing it gives this
+    /// occurrence a copy of its own.
     public var incidence: Incidence {
         _read { yield shared.value }
         set { shared = SharedIncidence(newValue) }
         _modify {
-            if !isKnownUniquelyReferenced(&shared) { shared = SharedIncidence(shared.value) }
-            yield &shared.value
+            // A box is never written (``SharedIncidence``): the change goes into a new one.
+            var value = shared.value
+            yield &value
+            shared = SharedIncidence(value)
         }
     }
     /// The incidence, shared with the other instances of its series.
@@ -77,8 +79,9 @@ public struct Occurrence: Sendable, Hashable, Identifiable {
     }
 
     /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
-    init(shared: SharedIncidence, calendarID: CalendarID, calendarIndex: Int, start: consuming OccurrenceTime,
-         end: consuming OccurrenceTime, recurrenceID: consuming TimeValue?, recurrenceIDTime: consuming OccurrenceTime?) {
+    @inline(__always)
+    init(shared: SharedIncidence, calendarID: CalendarID, calendarIndex: Int, start: OccurrenceTime,
+         end: OccurrenceTime, recurrenceID: TimeValue?, recurrenceIDTime: OccurrenceTime?) {
         self.shared = shared
         self.calendarID = calendarID
         self.calendarIndex = calendarIndex

@@ -165,9 +165,9 @@ final class Series {
         }
     }
 
-    /// The occurrence an instance of this series shows.
+    /// The occurrence an instance of this series shows: its parts are made first, and the
+    /// occurrence is built from them in the caller's result (no copy of it).
     func occurrence(for instance: PendingInstance) -> Occurrence {
-        let incidence = instance.future >= 0 ? futures[instance.future].incidence : sharedMaster
         let start = frame.startTime(wall: instance.wall, utc: instance.utc)
         let end: OccurrenceTime
         if instance.extra >= 0, let periodEnd = extras[instance.extra].end {
@@ -176,11 +176,12 @@ final class Series {
             let length = instance.future >= 0 ? futures[instance.future].length : self.length
             end = frame.endTime(wall: instance.wall, utc: instance.utc, length: length)
         }
+        let recurrenceID = frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC)
         let originalStart = instance.rawWall == instance.wall && instance.rawUTC == instance.utc
             ? start : frame.startTime(wall: instance.rawWall, utc: instance.rawUTC)
-        return Occurrence(shared: incidence, calendarID: calendarID, calendarIndex: calendarIndex, start: start, end: end,
-                          recurrenceID: frame.recurrenceID(wall: instance.rawWall, utc: instance.rawUTC),
-                          recurrenceIDTime: originalStart)
+        return Occurrence(shared: instance.future >= 0 ? futures[instance.future].incidence : sharedMaster,
+                          calendarID: calendarID, calendarIndex: calendarIndex, start: start, end: end,
+                          recurrenceID: recurrenceID, recurrenceIDTime: originalStart)
     }
 
     /// The smallest of the rules' heads and the next extra, by instant, with the extra's index

@@ -20,6 +20,8 @@ struct SeriesBuilder {
     private(set) var limitDiagnostics: [Diagnostic] = []
     private(set) var singles: [PendingOccurrence] = []
     private var caches: [String: ZoneCache?] = [:]
+    /// The last TZID ``wasLookedUp(_:)`` found in ``caches`` (entries are never removed).
+    private var lastLookedUp: String?
     /// One UTC zone for every UTC series (its memo is only a cache: sharing it is safe).
     private let utc = ZoneCache(UTCZone())
     private let lookup: ZoneLookup
@@ -61,7 +63,7 @@ struct SeriesBuilder {
     /// a UID (a master with its overrides, or overrides without a master), in the given order.
     /// Incidences are named by position (``SeriesSetup/group(_:)``: the calendar's events, then its
     /// todos) and read in place: a lone incidence is not copied on its way to its series.
-    mutating func add(ungrouped: [Int], groups: ArraySlice<[Int]>, calendarIndex index: Int) {
+    mutating func add(ungrouped: [Int], groups: UIDGroups, range: Range<Int>, calendarIndex index: Int) {
         let events = calendar.events, todos = calendar.todos
         events.withUnsafeBufferPointer { events in
             todos.withUnsafeBufferPointer { todos in
@@ -72,8 +74,9 @@ struct SeriesBuilder {
                         addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
                     }
                 }
-                for members in groups {
-                    let position = members[0]
+                for group in range {
+                    let members = groups[group]
+                    let position = members[members.startIndex]
                     if members.count == 1 {
                         if position < events.count {
                             if events[position].recurrenceID == nil {
@@ -94,7 +97,7 @@ struct SeriesBuilder {
     /// Adds the incidences of one UID: a master with its overrides, or overrides without a master.
     /// The members are positions (``SeriesSetup/group(_:)``), read in place in `events` and `todos`:
     /// only the overrides that the master keeps are copied, once, on their way to its series.
-    private mutating func add(group members: [Int], events: UnsafeBufferPointer<Incidence>,
+    private mutating func add(group members: ArraySlice<Int>, events: UnsafeBufferPointer<Incidence>,
                               todos: UnsafeBufferPointer<Incidence>, calendarIndex index: Int) {
         // The member at a position, borrowed (the buffers outlive this call).
         func at(_ position: Int) -> UnsafePointer<Incidence> {
@@ -183,6 +186,20 @@ struct SeriesBuilder {
         return SeriesFrame(clock: clock, viewer: viewer)
     }
 
+    /// The clock of a value that ends an instance, as ``frame(for:series:uid:)`` finds it, without
+    /// making a frame (which copies the zone's names for the occurrences): for an instant alone.
+    private mutating func clock(for value: TimeValue, series: SeriesFrame, uid: String?) -> SeriesClock {
+        SeriesClock.of(value: value, series: series.clock, defaultTZID: calendar.defaultTimeZone,
+                       zone: { zone($0, uid: uid) }, utc: utc)
+    }
+
+    /// The instant of a wall time on `clock`, as ``SeriesFrame/instant(wall:)`` reads it: in the
+    /// clock's zone, or the viewer's for floating and all-day times.
+    private func instant(wall: Int, on clock: SeriesClock) -> Int {
+        if case .zoned(let zone, _) = clock { return zone.resolve(wallSeconds: wall).utcSeconds }
+        return viewer.resolve(wallSeconds: wall).utcSeconds
+    }
+
     /// What an EXDATE or RECURRENCE-ID value names on a series of `frame` (``InstanceKey``).
     private mutating func match(_ value: TimeValue, frame: SeriesFrame, uid: String?) -> InstanceMatch {
         InstanceKey.match(value, clock: frame.clock, lookup: { zone($0, uid: uid) })
@@ -215,8 +232,7 @@ struct SeriesBuilder {
                 return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
             }
             let s = frame.instant(wall: SeriesClock.wall(of: start, on: frame.clock))
-            let own = self.frame(for: endValue, series: frame, uid: incidence.uid)
-            let e = own.instant(wall: endValue.civil.secondsSinceEpoch)
+            let e = instant(wall: endValue.civil.secondsSinceEpoch, on: clock(for: endValue, series: frame, uid: incidence.uid))
             if case .floating = frame.clock { return InstanceLength(days: 0, seconds: endValue.civil.secondsSinceEpoch - start.civil.secondsSinceEpoch) }
             return InstanceLength(days: 0, seconds: max(0, e - s))
         }
@@ -338,19 +354,28 @@ struct SeriesBuilder {
     /// Only when every TZID it names was looked up before (known or not): a TZID seen here first
     /// takes the exact path, so that its unknown-zone diagnostic (if any) names the same event,
     /// in the same order, as when every event is built.
-    private func isOutsideRange(_ incidence: Incidence, asInstance: Bool) -> Bool {
+    private mutating func isOutsideRange(_ incidence: Incidence, asInstance: Bool) -> Bool {
         guard incidence.kind == .event, let start = incidence.start,
               asInstance || (incidence.recurrenceRules.isEmpty && incidence.recurrenceDates.isEmpty
                              && incidence.exceptionDates.isEmpty) else { return false }
         let end = incidence.end
-        if let tzid = start.tzid, caches.index(forKey: tzid) == nil { return false }
-        if let tzid = end?.tzid, caches.index(forKey: tzid) == nil { return false }
+        if let tzid = start.tzid, !wasLookedUp(tzid) { return false }
+        if let tzid = end?.tzid, !wasLookedUp(tzid) { return false }
         // X-WR-TIMEZONE is looked up for a floating time (a DATE start read from midnight is one).
         func isFloating(_ value: TimeValue?) -> Bool { if case .floating? = value { return true }; return false }
-        if let tzid = calendar.defaultTimeZone, caches.index(forKey: tzid) == nil,
+        if let tzid = calendar.defaultTimeZone, !wasLookedUp(tzid),
            isFloating(start) || isFloating(end) || (start.isDate && end == nil && incidence.duration != nil) { return false }
         return SingleEventBound.liesOutside(start: start, end: end, duration: incidence.duration,
                                             rangeStart: rangeStart, rangeEnd: rangeEnd)
+    }
+
+    /// Whether `tzid` was looked up before (known or not): the last TZID found so is compared
+    /// first (most events of a calendar name one or two), before hashing it into ``caches``.
+    private mutating func wasLookedUp(_ tzid: String) -> Bool {
+        if let last = lastLookedUp, last == tzid { return true }
+        guard caches.index(forKey: tzid) != nil else { return false }
+        lastLookedUp = tzid
+        return true
     }
 
     /// Whether `master`, a series of RRULEs alone (no RDATE; no override, which the caller checks),

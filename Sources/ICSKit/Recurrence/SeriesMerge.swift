@@ -43,9 +43,17 @@ struct SeriesMerge {
     /// The start key and rank of the next occurrence; nil when every series is done.
     var top: (key: Int, rank: Int)? { heap.min.map { ($0.key, $0.rank) } }
 
+    /// The series whose occurrence ``pop()`` handed out last, when that series ended right after
+    /// it; -1 otherwise. A plain index, so that a pop writes no optional ``Diagnostic``.
+    private var endedIndex = -1
+
+    /// Whether the series of the occurrence ``pop()`` handed out last ended right after it (rare):
+    /// only then may ``lastDiagnostic`` be non-nil.
+    var lastEnded: Bool { endedIndex >= 0 }
+
     /// The limit diagnostic of the series whose occurrence ``pop()`` handed out last, when that
     /// series stopped at its instance limit right after it; nil otherwise.
-    private(set) var lastDiagnostic: Diagnostic?
+    var lastDiagnostic: Diagnostic? { endedIndex >= 0 ? series[endedIndex].limitDiagnostic : nil }
 
     /// Hands out the next occurrence (there must be one); ``lastDiagnostic`` tells whether its
     /// series stopped at its instance limit right after it.
@@ -64,10 +72,10 @@ struct SeriesMerge {
         if let next = series._withUnsafeGuaranteedRef({ $0.next() }) {
             current[index] = next
             heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
-            lastDiagnostic = nil
+            endedIndex = -1
         } else {
             heap.popMin()
-            lastDiagnostic = series._withUnsafeGuaranteedRef { $0.limitDiagnostic }
+            endedIndex = index
         }
         return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance) }
     }

@@ -37,20 +37,16 @@ enum SeriesSetup {
             // Split the groups where about half of the incidences lie before.
             var split = groups.count
             if parallel && total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
-                var seen = ungrouped.count
-                for (i, members) in groups.enumerated() {
-                    if seen >= total / 2 { split = i; break }
-                    seen += members.count
-                }
+                for i in 0 ..< groups.count where ungrouped.count + groups.starts[i] >= total / 2 { split = i; break }
             }
-            let parts: [ArraySlice<[Int]>] = split < groups.count ? [groups[..<split], groups[split...]] : [groups[...]]
+            let parts: [Range<Int>] = split < groups.count ? [0 ..< split, split ..< groups.count] : [0 ..< groups.count]
             let starts = parts.count == 1 ? [firstOrder]
-                : [firstOrder, firstOrder + ungrouped.count + parts[0].reduce(0) { $0 + $1.count }]
+                : [firstOrder, firstOrder + ungrouped.count + groups.starts[split]]
             let built = parallelMap(count: parts.count, workers: parts.count) { part in
                 var builder = SeriesBuilder(viewer: ZoneCache(viewerZone), rangeStart: rangeStart, rangeEnd: rangeEnd,
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
                                             calendarID: calendarID)
-                builder.add(ungrouped: part == 0 ? ungrouped : [], groups: parts[part], calendarIndex: index)
+                builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
                 return Handoff(value: builder)
             }
             let builders = built.map(\.value)
@@ -73,27 +69,14 @@ enum SeriesSetup {
     /// The incidences without UID, and the groups sharing a UID, in the order of their first member,
     /// as positions: the calendar's events, then its todos (position `events.count + i` is todo `i`).
     /// Positions, not copies of the incidences: ``SeriesBuilder`` reads each in place.
-    static func group(_ calendar: ICalendar) -> (ungrouped: [Int], groups: [[Int]]) {
-        var ungrouped: [Int] = []
-        var groups: [[Int]] = []
-        var slot: [String: Int] = [:]
-        groups.reserveCapacity(calendar.events.count + calendar.todos.count)
-        slot.reserveCapacity(calendar.events.count + calendar.todos.count)
-        var position = 0
+    static func group(_ calendar: ICalendar) -> (ungrouped: [Int], groups: UIDGroups) {
+        var uids: [String?] = []
+        uids.reserveCapacity(calendar.events.count + calendar.todos.count)
         for list in [calendar.events, calendar.todos] {
             list.withUnsafeBufferPointer { list in
-                for i in list.indices {
-                    defer { position += 1 }
-                    guard let uid = list[i].uid else { ungrouped.append(position); continue }
-                    if let slotIndex = slot[uid] {
-                        groups[slotIndex].append(position)
-                    } else {
-                        slot[uid] = groups.count
-                        groups.append([position])
-                    }
-                }
+                for i in list.indices { uids.append(list[i].uid) }
             }
         }
-        return (ungrouped, groups)
+        return UIDGroups.of(uids)
     }
 }

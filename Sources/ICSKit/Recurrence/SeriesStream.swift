@@ -22,7 +22,7 @@ final class SeriesStream: Sendable {
             var merge = box.value
             var batch = SeriesStreamBatch(capacity: Self.batchSize)
             while let top = merge.top {
-                batch.append(key: top.key, rank: top.rank, occurrence: merge.pop(), diagnostic: merge.lastDiagnostic)
+                batch.append(key: top.key, rank: top.rank, occurrence: merge.pop(), diagnostic: merge.lastEnded ? merge.lastDiagnostic : nil)
                 if batch.isFull {
                     guard channel.send(batch) else { return }
                     batch = SeriesStreamBatch(capacity: Self.batchSize)

@@ -48,6 +48,10 @@ final class SeriesStreamBatch: @unchecked Sendable {
     /// The limit diagnostic that comes with the next occurrence, if its series stopped right after it.
     var nextDiagnostic: Diagnostic? { diagnostics.isEmpty ? nil : diagnostics[head] }
 
+    /// Whether any occurrence of the batch came with a limit diagnostic (rare): when not, the
+    /// reader skips ``nextDiagnostic`` (no optional ``Diagnostic`` made per occurrence).
+    var hasDiagnostics: Bool { !diagnostics.isEmpty }
+
     /// Moves the next occurrence out (the batch must not be drained).
     func removeFirst() -> Occurrence {
         precondition(head < count, "removeFirst on a drained batch")

@@ -5,10 +5,13 @@
 /// Equality and hashing are by value (``Incidence``'s), so two occurrences made from equal
 /// incidences through different references are equal.
 ///
-/// Sendable notes: `value` is written only through ``Occurrence/incidence``'s `_modify`, after
-/// `isKnownUniquelyReferenced` made sure that no other occurrence (or thread) holds this box.
-final class SharedIncidence: @unchecked Sendable, Hashable {
-    var value: Incidence
+/// `value` is a `let`: a box is never written once made (``Occurrence/incidence``'s setter and
+/// `_modify` put a new box in the occurrence), so a read borrows it in place, with no
+/// exclusivity check and no copy of the incidence out of the box.
+///
+/// Sendable notes: immutable (a `let` of a Sendable value).
+final class SharedIncidence: Sendable, Hashable {
+    let value: Incidence
 
     init(_ value: Incidence) { self.value = value }
 
