@@ -33,7 +33,9 @@ struct CalendarAssembler {
 
     private mutating func add(_ block: consuming ParsedBlock) {
         if !block.diagnostics.isEmpty { diagnostics.append(contentsOf: block.diagnostics) }
-        switch block.component.take() {
+        // Taken out, then consumed by the switch: each payload is moved into the calendar, not copied.
+        let component = block.component.take()
+        switch consume component {
         case .incidence(let incidence)?:
             switch incidence.kind {
             case .event: events.append(incidence)

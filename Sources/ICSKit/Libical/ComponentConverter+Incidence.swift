@@ -5,12 +5,16 @@ extension ComponentConverter {
     mutating func incidence(_ component: OpaquePointer?, kind: Incidence.Kind) -> Incidence {
         var result = Incidence(kind: kind)
         result.line = block.line
-        let (root, items, dropped) = properties(of: component)
+        var items: [PropertyItem]
+        let root: Int?, dropped: [Property]
+        (root, items, dropped) = properties(of: component)
         var other = dropped
         var categories: [String] = [], attendees: [CalendarUser] = [], rules: [RecurrenceRule] = []
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         let id = IncidenceNameIDs.shared
-        for item in items {
+        // Each item is moved out in line order (reversed, then popped), not copied.
+        items.reverse()
+        while let item = items.popLast() {
             // By the name's KnownNames id: no string compares (the most frequent first).
             switch item.nameID {
             case id.dtstart: result.start = time(item, into: &other)
@@ -96,13 +100,19 @@ extension ComponentConverter {
     private mutating func alarm(_ component: OpaquePointer?) -> Alarm {
         var result = Alarm()
         result.line = childLine()
-        let (index, items, dropped) = properties(of: component)
+        var items: [PropertyItem]
+        let index: Int?, dropped: [Property]
+        (index, items, dropped) = properties(of: component)
         var other = dropped
         var attendees: [CalendarUser] = []
-        for item in items {
-            switch item.name {
-            case "ACTION": result.action = token(item).map(AlarmAction.init(rawValue:))
-            case "TRIGGER":
+        let id = AlarmNameIDs.shared
+        // Moved out in line order, as in ``incidence(_:kind:)``.
+        items.reverse()
+        while let item = items.popLast() {
+            // By the name's KnownNames id, as for the incidence: no string compares.
+            switch item.nameID {
+            case id.action: result.action = token(item).map(AlarmAction.init(rawValue:))
+            case id.trigger:
                 let toEnd = parameters(item)[parameter: "RELATED"]?.uppercased() == "END"
                 if let offset = item.simple?.duration {
                     result.trigger = .relative(offset, toEnd: toEnd)
@@ -110,11 +120,11 @@ extension ComponentConverter {
                     result.trigger = item.pointer.flatMap { LibicalValues.trigger(of: $0, relatedToEnd: toEnd) }
                 }
                 result.triggerLine = number(item)
-            case "DESCRIPTION": result.notes = text(item)
-            case "SUMMARY": result.summary = text(item)
-            case "DURATION": result.duration = duration(item)
-            case "REPEAT": result.repeatCount = integer(item, into: &other)
-            case "ATTENDEE": attendees.append(calendarUser(item))
+            case id.description: result.notes = text(item)
+            case id.summary: result.summary = text(item)
+            case id.duration: result.duration = duration(item)
+            case id.repeatCount: result.repeatCount = integer(item, into: &other)
+            case id.attendee: attendees.append(calendarUser(item))
             default: other.append(raw(item))
             }
         }
@@ -174,5 +184,23 @@ private struct IncidenceNameIDs {
     init() {
         let all = [dtstart, dtend, dtstamp, uid, summary, description, location, url, status, transp, classification, color, geo, categories, organizer, attendee, created, lastModified, due, completed, duration, rrule, rdate, exdate, recurrenceId, sequence, priority, percentComplete]
         precondition(!all.contains(0) && Set(all).count == all.count, "each property an incidence reads is a known name")
+    }
+}
+
+/// The ``KnownNames/id(_:)`` of the properties ``ComponentConverter/alarm(_:)`` reads, looked up once.
+private struct AlarmNameIDs {
+    static let shared = AlarmNameIDs()
+
+    let action = KnownNames.id(of: "ACTION")
+    let trigger = KnownNames.id(of: "TRIGGER")
+    let description = KnownNames.id(of: "DESCRIPTION")
+    let summary = KnownNames.id(of: "SUMMARY")
+    let duration = KnownNames.id(of: "DURATION")
+    let repeatCount = KnownNames.id(of: "REPEAT")
+    let attendee = KnownNames.id(of: "ATTENDEE")
+
+    init() {
+        let all = [action, trigger, description, summary, duration, repeatCount, attendee]
+        precondition(!all.contains(0) && Set(all).count == all.count, "each property an alarm reads is a known name")
     }
 }

@@ -26,72 +26,76 @@ struct ComponentConverter {
     /// - Complexity: O(n) in the block's size.
     static func parse(_ block: ComponentBlock, source: String?, readsSimpleLines: Bool = true) -> ParsedBlock {
         var converter = ComponentConverter(block: block, source: source, readsSimpleLines: readsSimpleLines)
-        var component: ParsedComponent?
-        if !block.lines.isEmpty && !converter.outline.needsLibical {
-            component = converter.convert(nil, expected: block.name)
-        } else {
-            let tree = converter.outline.input.text.isEmpty ? nil : LibicalTree(converter.outline.input)
-            component = tree.flatMap { tree in withExtendedLifetime(tree) { converter.convert(tree.root, expected: block.name) } }
-        }
-        if component == nil {
+        let usesLibical = block.lines.isEmpty || converter.outline.needsLibical
+        let tree = usesLibical && !converter.outline.input.text.isEmpty ? LibicalTree(converter.outline.input) : nil
+        guard !usesLibical || tree != nil else {
             converter.diagnostics.append(Diagnostic(.invalidComponent, "libical could not read \(block.name) begun on line \(block.line)",
                                                     source: source, line: block.line))
+            converter.noteUnparsed()
+            return ParsedBlock(component: nil, diagnostics: converter.diagnostics)
         }
-        // The component is moved along, never copied (an Incidence is some hundred bytes and a
-        // copy retains each of its strings and arrays).
-        if !block.unparsed.isEmpty, let parsed = component.take() { component = keepUnparsed(block, in: parsed) }
-        var result = ParsedBlock(component: component.take(), diagnostics: converter.diagnostics)
-        for line in block.unparsed {
-            let name = line.bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
-            result.diagnostics.append(Diagnostic(.lineTooLong, "content line of \(line.bytes.count) bytes (\(name.prefix(40))) is too long to parse; kept as written",
-                                                 severity: .warning, source: source, line: line.number, property: name))
-        }
-        RuleRepair.apply(to: &result, source: source)
-        if let uid = result.component?.incidenceUID {
-            for i in result.diagnostics.indices where result.diagnostics[i].uid == nil { result.diagnostics[i].uid = uid }
-        }
-        return result
-    }
-
-    /// Adds the lines that were too long for libical (``ComponentBlock/unparsed``) to the
-    /// component as raw properties, in line order (those of a nested component go to the top-level one).
-    private static func keepUnparsed(_ block: ComponentBlock, in component: consuming ParsedComponent) -> ParsedComponent {
-        let kept = block.unparsed.compactMap { line -> Property? in
-            guard let parts = line.bytes.withUnsafeBufferPointer({ ContentLineSyntax.split($0) }) else { return nil }
-            return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: line.number)
-        }
-        guard !kept.isEmpty else { return component }
-        func merged(_ properties: [Property]) -> [Property] {
-            (properties + kept).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-        }
-        switch consume component {
-        case .incidence(var incidence):
-            incidence.otherProperties = merged(incidence.otherProperties)
-            return .incidence(incidence)
-        case .timeZone(var zone):
-            zone.otherProperties = merged(zone.otherProperties)
-            return .timeZone(zone)
-        case .calendarProperties(var calendar):
-            calendar.otherProperties = merged(calendar.otherProperties)
-            return .calendarProperties(calendar)
-        case .other(var raw):
-            raw.properties = merged(raw.properties)
-            return .other(raw)
-        }
+        return withExtendedLifetime(tree) { converter.converted(tree?.root, expected: block.name) }
     }
 
     // MARK: - Components
 
-    /// Converts the block's top-level component: libical's root, or nil when libical was not needed.
-    private mutating func convert(_ root: OpaquePointer?, expected: String) -> ParsedComponent? {
+    /// Converts the block's top-level component (libical's root, or nil when libical was not
+    /// needed) and finishes it: the lines too long for libical kept (``keepUnparsed(into:)``), an
+    /// incidence's RRULEs repaired (``RuleRepair/apply(to:diagnostics:source:)``) and its UID given
+    /// to the diagnostics that name none. Each value is finished where it was built and wrapped
+    /// once: never taken back out of a ``ParsedComponent`` (a copy of an Incidence retains each of
+    /// its strings and arrays, and Swift 6.3's `switch consume` on the enum still copied it).
+    private mutating func converted(_ root: OpaquePointer?, expected: String) -> ParsedBlock {
+        let kind: Incidence.Kind
         switch expected {
-        case "VCALENDAR": return .calendarProperties(calendarProperties(root))
-        case "VEVENT": return .incidence(incidence(root, kind: .event))
-        case "VTODO": return .incidence(incidence(root, kind: .todo))
-        case "VJOURNAL": return .incidence(incidence(root, kind: .journal))
-        case "VTIMEZONE": return .timeZone(timeZone(root))
-        default: return .other(rawComponent(root, name: expected))
+        case "VEVENT": kind = .event
+        case "VTODO": kind = .todo
+        case "VJOURNAL": kind = .journal
+        case "VCALENDAR":
+            var calendar = calendarProperties(root)
+            noteUnparsed()
+            keepUnparsed(into: &calendar.otherProperties)
+            return ParsedBlock(component: .calendarProperties(calendar), diagnostics: diagnostics)
+        case "VTIMEZONE":
+            var zone = timeZone(root)
+            noteUnparsed()
+            keepUnparsed(into: &zone.otherProperties)
+            return ParsedBlock(component: .timeZone(zone), diagnostics: diagnostics)
+        default:
+            var raw = rawComponent(root, name: expected)
+            noteUnparsed()
+            keepUnparsed(into: &raw.properties)
+            return ParsedBlock(component: .other(raw), diagnostics: diagnostics)
         }
+        var incidence = incidence(root, kind: kind)
+        noteUnparsed()
+        keepUnparsed(into: &incidence.otherProperties)
+        RuleRepair.apply(to: &incidence, diagnostics: &diagnostics, source: source)
+        if let uid = incidence.uid {
+            for i in diagnostics.indices where diagnostics[i].uid == nil { diagnostics[i].uid = uid }
+        }
+        return ParsedBlock(component: .incidence(incidence), diagnostics: diagnostics)
+    }
+
+    /// Says, for each line too long for libical (``ComponentBlock/unparsed``), that it is kept as written.
+    private mutating func noteUnparsed() {
+        for line in block.unparsed {
+            let name = line.bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
+            diagnostics.append(Diagnostic(.lineTooLong, "content line of \(line.bytes.count) bytes (\(name.prefix(40))) is too long to parse; kept as written",
+                                          severity: .warning, source: source, line: line.number, property: name))
+        }
+    }
+
+    /// Adds the lines that were too long for libical (``ComponentBlock/unparsed``) to a
+    /// component's raw properties, in line order (those of a nested component go to the top-level one).
+    private func keepUnparsed(into properties: inout [Property]) {
+        guard !block.unparsed.isEmpty else { return }
+        let kept = block.unparsed.compactMap { line -> Property? in
+            guard let parts = line.bytes.withUnsafeBufferPointer({ ContentLineSyntax.split($0) }) else { return nil }
+            return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: line.number)
+        }
+        guard !kept.isEmpty else { return }
+        properties = (properties + kept).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 
     /// Enters the next component of the outline (the one libical's `component` stands for) and
@@ -106,8 +110,9 @@ struct ComponentConverter {
             libical = result.items
             dropped = result.dropped
         }
-        // Moved out, not copied: each component's properties are taken once.
-        let simple = outline.takeSimpleLines(of: index)
+        // Moved out, not copied: each component's properties are taken once, and each value is
+        // moved on into its item (``simpleItem(taking:)``).
+        var simple = outline.takeSimpleLines(of: index)
         guard !simple.isEmpty else { return (index, libical, dropped) }
         // Both lists are in line order: merge them (libical's items without a line stay after the one before).
         var items: [PropertyItem] = []
@@ -117,22 +122,26 @@ struct ComponentConverter {
             if let line = item.inputLine {
                 let blockLine = outline.input.lines[line].blockLine
                 while next < simple.count && simple[next].blockLine < blockLine {
-                    items.append(simpleItem(simple[next]))
+                    items.append(simpleItem(taking: &simple[next]))
                     next += 1
                 }
             }
             items.append(item)
         }
         while next < simple.count {
-            items.append(simpleItem(simple[next]))
+            items.append(simpleItem(taking: &simple[next]))
             next += 1
         }
         return (index, items, dropped)
     }
 
-    private func simpleItem(_ line: BlockOutline.SimpleLine) -> PropertyItem {
+    /// The item of a line read in Swift, its value moved out of `line` (left holding an empty one,
+    /// which owns no reference): no retain for the item, no release when the lines are freed.
+    private func simpleItem(taking line: inout BlockOutline.SimpleLine) -> PropertyItem {
+        var property = SimpleProperty(value: .integer(0), parameters: [])
+        swap(&property, &line.property)
         let blockLine = block.lines[line.blockLine]
-        return PropertyItem.simple(blockLine.name, nameID: blockLine.nameID, line.property, blockLine: line.blockLine)
+        return PropertyItem.simple(blockLine.name, nameID: blockLine.nameID, property, blockLine: line.blockLine)
     }
 
     /// Skips a child component that is not kept: its subtree is not converted, but what libical

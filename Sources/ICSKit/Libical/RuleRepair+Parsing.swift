@@ -3,10 +3,9 @@ import Foundation
 extension RuleRepair {
     /// Reads, in a converted block, the RRULEs libical kept as written that ``outcome(_:)``
     /// repairs: an empty one is dropped, a repaired one becomes a rule; libical's error on that
-    /// line gives way to the repair's warnings.
-    static func apply(to block: inout ParsedBlock, source: String?) {
-        // Checked before the incidence is taken out (a copy of every block's incidence otherwise).
-        guard block.component?.keepsRawRecurrenceRule == true, case .incidence(var incidence)? = block.component else { return }
+    /// line (in `diagnostics`, the block's) gives way to the repair's warnings.
+    static func apply(to incidence: inout Incidence, diagnostics: inout [Diagnostic], source: String?) {
+        guard incidence.otherProperties.contains(where: { $0.name == "RRULE" }) else { return }
         var kept: [Property] = []
         var repairedLines: Set<Int> = []
         var notes: [Diagnostic] = []
@@ -31,10 +30,9 @@ extension RuleRepair {
         }
         guard !notes.isEmpty else { return }
         incidence.otherProperties = kept
-        block.component = .incidence(incidence)
-        block.diagnostics.removeAll { diagnostic in
+        diagnostics.removeAll { diagnostic in
             diagnostic.line.map(repairedLines.contains) == true && [.valueParseError, .invalidRecurrenceRule].contains(diagnostic.code)
         }
-        block.diagnostics += notes
+        diagnostics += notes
     }
 }

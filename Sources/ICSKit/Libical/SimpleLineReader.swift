@@ -21,7 +21,9 @@ struct SimpleProperty {
         indirect case rule(RecurrenceRule)
     }
     var value: Value
-    /// The parameters as written (split once, here).
+    /// The parameters as written (split once, here); empty for DATE and DATE-TIME lines, whose
+    /// parameters (TZID, VALUE and X- ones: a RANGE is never read in Swift) say nothing that
+    /// their ``TimeValue``s do not hold.
     var parameters: [Parameter]
 
     var text: String? { if case .text(let v) = value { return v } else { return nil } }
@@ -76,12 +78,11 @@ enum SimpleLineReader {
             guard !hasParameters, value.count <= 9, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             return Int(String(decoding: value, as: UTF8.self)).map { SimpleProperty(value: .integer($0), parameters: []) }
         case .time:
-            guard !value.contains(0x2C), let parameters = plainParameters(bytes, colon: colon, allowed: timeParameters) else { return nil }
-            let form = TimeForm(parameters)
-            return time(value, form).map { SimpleProperty(value: .time($0), parameters: parameters) }
+            // Its parameters are not kept: what they say (TZID, VALUE) is in the value.
+            guard !value.contains(0x2C), let form = timeForm(bytes, colon: colon) else { return nil }
+            return time(value, form).map { SimpleProperty(value: .time($0), parameters: []) }
         case .times:
-            guard let parameters = plainParameters(bytes, colon: colon, allowed: timeParameters) else { return nil }
-            let form = TimeForm(parameters)
+            guard let form = timeForm(bytes, colon: colon) else { return nil }
             var times: [TimeValue] = []
             times.reserveCapacity(ContentLineSyntax.listCount(value))
             var start = 0
@@ -93,7 +94,7 @@ enum SimpleLineReader {
                 if end == value.count { break }
                 start = end + 1
             }
-            return SimpleProperty(value: .times(times), parameters: parameters)
+            return SimpleProperty(value: .times(times), parameters: [])
         case .duration(let isTrigger):
             // libical reads both with icaldurationtype_from_string (a TRIGGER first as a time,
             // which a text starting with P, + or - never is).
@@ -176,7 +177,7 @@ enum SimpleLineReader {
     }
 
     /// Parameter names and, when not nil, the values libical takes as they are.
-    private static let timeParameters = ParameterTable(["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]])
+    static let timeParameters = ParameterTable(["TZID": nil, "VALUE": ["DATE", "DATE-TIME"]])
     private static let triggerParameters = ParameterTable(["RELATED": ["START", "END"]])
     private static let noParameters = ParameterTable([:])
     private static let userParameters = ParameterTable([
@@ -266,9 +267,13 @@ enum SimpleLineReader {
 
         /// A form with no TZID: `VALUE=DATE` when `type` is `DATE`.
         init(type: String?) {
+            self.init(type: type, tzid: nil, tzidIsUTC: false)
+        }
+
+        init(type: String?, tzid: String?, tzidIsUTC: Bool) {
             self.type = type
-            tzid = nil
-            tzidIsUTC = false
+            self.tzid = tzid
+            self.tzidIsUTC = tzidIsUTC
         }
 
         init(_ parameters: [Parameter]) {

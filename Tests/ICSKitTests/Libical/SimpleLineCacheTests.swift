@@ -122,16 +122,17 @@ import Testing
             }
         }
         // The escaped LOCATION is left to libical (nil) in both: the cache keeps that answer too.
-        // The DTSTART is read but not kept (each event has its own).
-        #expect(cache.count == lines.count - 1)
+        // The DTSTART and the EXDATE are read but not kept (each event has its own).
+        #expect(cache.count == lines.count - 2)
     }
 
     @Test func linesOfEachEventsOwnAreNotKept() {
-        // UID, DTSTART, DTEND and RECURRENCE-ID, in any case, are read every time and not kept;
-        // a name that only begins like one of them (DTSTAMP, UIDX) is kept.
+        // UID, DTSTART, DTEND, RECURRENCE-ID, CREATED, LAST-MODIFIED and EXDATE, in any case, are
+        // read every time and not kept; a name that only begins like one of them (DTSTAMP) is kept.
         let cache = SimpleLineCache()
         let own = ["uid:a@example.org", "DTSTART:20250101T090000Z", "dtend;TZID=Europe/Berlin:20250101T100000",
-                   "Recurrence-ID:20250101T090000Z"]
+                   "Recurrence-ID:20250101T090000Z", "CREATED:20240101T000000Z", "last-modified:20240102T000000Z",
+                   "EXDATE:20250102T090000Z,20250103T090000Z"]
         for line in own {
             var bytes = Array(line.utf8)
             let name = String(line.prefix { $0 != ":" && $0 != ";" }).uppercased()

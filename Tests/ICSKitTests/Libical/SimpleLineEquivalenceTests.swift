@@ -60,6 +60,15 @@ import Testing
         // The parameters of a list are read once for all its values (a TZID of UTC in any case is UTC).
         "EXDATE;TZID=gmt:20250102T090000,20250103T090000", "EXDATE;TZID=Utc:20250102T090000,20250103T090000Z",
         "EXDATE;TZID=Europe/Berlin;TZID=UTC:20250102T090000", "DTSTART;VALUE=DATE;VALUE=DATE:20250101",
+        // Time parameters read from the bytes (``SimpleLineReader/timeForm(_:colon:)``): X- ones
+        // anywhere, repeats, a lower-case VALUE, a RANGE (never read in Swift), every time property.
+        "DTSTART;X-A=1;TZID=Europe/Berlin:20250101T090000", "DTSTART;TZID=Europe/Berlin;X-A=1;x-a=2:20250101T090000",
+        "DTSTART;VALUE=date:20250101", "DTSTART;VALUE=DATE-TIME;VALUE=DATE:20250101T090000",
+        "DTSTART;TZID=Europe/Berlin;TZID=Europe/Berlin:20250101T090000", "RECURRENCE-ID;TZID=Europe/Berlin:20250102T090000",
+        "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20250102T090000", "DTEND;TZID=America/New_York:20250101T100000",
+        "EXDATE;X-A=1;TZID=Europe/Berlin:20250102T090000,20250103T090000", "CREATED;TZID=Europe/Berlin:20250101T090000",
+        "LAST-MODIFIED;VALUE=DATE-TIME:20250101T090000Z", "DTSTART;TZID=Europe/Berlin;VALUE=DATE:20250101",
+        "DTSTART;VALUE=DATE;TZID=Europe/Berlin:20250101", "DTSTART;TZID=America/Argentina/ComodRivadavia:20250101T090000",
         // Durations read in Swift (the canonical grammar) and those left to libical.
         "DURATION:P2W", "DURATION:PT0H5M", "DURATION:P1DT2H3M4S", "DURATION:PT1M1H", "DURATION:P1W2D", "DURATION:PT",
         "DURATION:P0D", "DURATION:PT1234567890S", "DURATION:P1DT", "DURATION:-PT0S", "DURATION:PT90M",
