@@ -8,9 +8,23 @@ import ICSKit
 /// A direct-mapped table of ``slotCount`` dates; a date takes its slot from the date that held
 /// it. The answer is the clock's (``DisplayZoneClock/utcSeconds(of:)`` of the date's midnight),
 /// held or not. One run's writer uses it, on one thread.
+///
+/// The table is a buffer the memo owns (allocated in `init`, freed in `deinit`) rather than an
+/// array property: a class's stored `var` is checked for exclusive access at run time on every
+/// read and write (`swift_beginAccess`, about 75 instructions: more than the lookup itself).
 final class DayEpochMemo {
     static let slotCount = 64
-    private var slots = [(date: CivilDate, seconds: Int)?](repeating: nil, count: DayEpochMemo.slotCount)
+    private let slots: UnsafeMutablePointer<(date: CivilDate, seconds: Int)?>
+
+    init() {
+        slots = .allocate(capacity: DayEpochMemo.slotCount)
+        slots.initialize(repeating: nil, count: DayEpochMemo.slotCount)
+    }
+
+    deinit {
+        slots.deinitialize(count: DayEpochMemo.slotCount)
+        slots.deallocate()
+    }
 
     /// The instant at which clocks of `clock`'s zone show the midnight that starts `date`.
     func utcSeconds(ofMidnight date: CivilDate, clock: DisplayZoneClock) -> Int {

@@ -60,14 +60,19 @@ enum OccurrenceJSON {
     ///
     /// The incidence is read out of the occurrence's box once (each read of
     /// `occurrence.incidence` copies it out of its class box).
-    static func write(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) {
+    /// - Parameter plansAlarmsAlone: whether the alarms' triggers are worked out for this
+    ///   occurrence alone (``AlarmTriggers/series(of:)``, for an event with one instance) instead
+    ///   of through the run's table of plans, which keeps one per series.
+    static func write(_ occurrence: Occurrence, context: Context, plansAlarmsAlone: Bool = false, to out: inout JSONBytes) {
         let incidence = occurrence.incidence
         head(incidence, to: &out)
         let rid = instantRecurrenceID(occurrence, to: &out)
         middle(incidence, to: &out)
         instantTimes(occurrence, recurrenceIDText: rid, zoneText: nil, to: &out)
         tail(incidence, calendarIndex: position(occurrence), context: context, to: &out)
-        instantEnd(occurrence, hasAlarms: !incidence.alarms.isEmpty, context: context, to: &out)
+        let alarms = incidence.alarms.isEmpty ? nil
+            : plansAlarmsAlone ? context.triggers.series(of: occurrence).instants(for: occurrence) : context.triggers.instants(for: occurrence)
+        instantEnd(occurrence, alarms: alarms, context: context, to: &out)
     }
 
     /// Writes the object as bytes (the agenda's hot path: no intermediate strings, no copy of the
@@ -75,9 +80,10 @@ enum OccurrenceJSON {
     /// (written once, on its first instance): every byte as ``write(_:context:to:)`` writes it.
     static func write(_ occurrence: Occurrence, context: Context, cache: inout SeriesJSONCache, scratch: inout JSONBytes,
                       to out: inout JSONBytes) {
-        // A single event (no RECURRENCE-ID) has one instance: nothing to share.
+        // A single event (no RECURRENCE-ID) has one instance: nothing to share. Its alarms' plan
+        // is made for it alone (``AlarmTriggers/instants(for:)`` would keep one per event).
         guard occurrence.recurrenceIDTime != nil else {
-            write(occurrence, context: context, to: &out)
+            write(occurrence, context: context, plansAlarmsAlone: true, to: &out)
             return
         }
         let owner = occurrence.sharedIncidenceKey, index = position(occurrence)
@@ -93,7 +99,7 @@ enum OccurrenceJSON {
             let middleEnd = scratch.count
             tail(incidence, calendarIndex: index, context: context, to: &scratch)
             parts = SeriesJSONCache.Parts(owner: owner, calendarIndex: index, bytes: scratch.written, headEnd: headEnd, middleEnd: middleEnd,
-                                          hasAlarms: !incidence.alarms.isEmpty)
+                                          alarms: incidence.alarms.isEmpty ? nil : context.triggers.series(of: occurrence))
             cache.store(parts)
         }
         out.append(parts.head)
@@ -101,7 +107,7 @@ enum OccurrenceJSON {
         out.append(parts.middle)
         instantTimes(occurrence, recurrenceIDText: rid, zoneText: parts, to: &out)
         out.append(parts.tail)
-        instantEnd(occurrence, hasAlarms: parts.hasAlarms, context: context, to: &out)
+        instantEnd(occurrence, alarms: parts.alarms?.instants(for: occurrence), context: context, to: &out)
     }
 
     // The object in the pieces that alternate between the series' own (head, middle, tail) and
@@ -147,7 +153,7 @@ enum OccurrenceJSON {
     /// quoted name is taken from `zoneText` (the series' parts) when it holds the same name.
     private static func instantTimes(_ occurrence: Occurrence, recurrenceIDText: Range<Int>?, zoneText: SeriesJSONCache.Parts?,
                                      to out: inout JSONBytes) {
-        if let rid = recurrenceIDText, occurrence.recurrenceIDTime == occurrence.start {
+        if let rid = recurrenceIDText, sameText(occurrence.recurrenceIDTime, occurrence.start) {
             out.appendCopy(of: rid)
         } else {
             time(occurrence.start, to: &out)
@@ -163,6 +169,24 @@ enum OccurrenceJSON {
         case .floating:
             out.literal(#","allDay":false,"timeZone":null"#)
         }
+    }
+
+    /// Whether `a` and `b` have the same text (``time(_:to:)``): the same date; the same floating
+    /// wall time; instants at the same second, both in UTC or both zoned at the same offset (the
+    /// zone's name is not part of a time's text). Reads only the numbers, so that neither time is
+    /// copied (`a == b` would wrap `b` in an optional, copying it and its zone's name).
+    static func sameText(_ a: OccurrenceTime?, _ b: OccurrenceTime) -> Bool {
+        switch b {
+        case .date(let day):
+            if case .date(let other)? = a { return other == day }
+        case .floating(let wall):
+            if case .floating(let other)? = a { return other == wall }
+        case .instant(let seconds, _, nil):
+            if case .instant(let other, _, nil)? = a { return other == seconds }
+        case .instant(let seconds, let offset, .some):
+            if case .instant(let other, let otherOffset, .some)? = a { return other == seconds && otherOffset == offset }
+        }
+        return false
     }
 
     /// `,"calendar":…,"calendarId":…,"description":…,"url":…,"categories":[…],"color":…,`
@@ -192,10 +216,10 @@ enum OccurrenceJSON {
         out.byte(UInt8(ascii: "]"))
     }
 
-    /// `,"alarms":[…],"startEpoch":…,"endEpoch":…}`
-    private static func instantEnd(_ occurrence: Occurrence, hasAlarms: Bool, context: Context, to out: inout JSONBytes) {
-        if hasAlarms {
-            AlarmJSON.write(context.triggers.instants(for: occurrence), to: &out)
+    /// `,"alarms":[…],"startEpoch":…,"endEpoch":…}`; `alarms` nil for a component without alarms.
+    private static func instantEnd(_ occurrence: Occurrence, alarms: [Date]?, context: Context, to out: inout JSONBytes) {
+        if let alarms {
+            AlarmJSON.write(alarms, to: &out)
             out.literal(#","startEpoch":"#)
         } else {
             out.literal(#","alarms":[],"startEpoch":"#)

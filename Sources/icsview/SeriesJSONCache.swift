@@ -22,12 +22,13 @@ struct SeriesJSONCache {
         let calendarIndex: Int
         private let storage: UnsafeMutableBufferPointer<UInt8>
         private let headEnd: Int, middleEnd: Int
-        /// Whether the component has alarms (the `alarms` key is the instance's own, but without
-        /// alarms it is `[]` for every instance).
-        let hasAlarms: Bool
+        /// The triggers of the component's alarms, worked out once for the series (the `alarms`
+        /// key is the instance's own); nil when it has none (`[]` for every instance).
+        let alarms: AlarmTriggers.SeriesTriggers?
 
-        init(owner: AnyObject, calendarIndex: Int, bytes: UnsafeBufferPointer<UInt8>, headEnd: Int, middleEnd: Int, hasAlarms: Bool) {
-            self.hasAlarms = hasAlarms
+        init(owner: AnyObject, calendarIndex: Int, bytes: UnsafeBufferPointer<UInt8>, headEnd: Int, middleEnd: Int,
+             alarms: AlarmTriggers.SeriesTriggers?) {
+            self.alarms = alarms
             self.owner = owner
             self.calendarIndex = calendarIndex
             storage = .allocate(capacity: bytes.count)

@@ -45,6 +45,12 @@ func surface(url: URL, data: Data, zone: TimeZone, calendar: Calendar) async thr
     var iterator: OccurrenceExpansion.Iterator = expansion.makeIterator()
     _ = (iterator.next(), iterator.diagnostics)
     _ = ReminderExpansion.self
+    // Alarm triggers, per occurrence or held per series.
+    let triggers = AlarmTriggers(calendars: [fromText], viewerTimeZone: zone)
+    if let first = occurrences.first {
+        let series: AlarmTriggers.SeriesTriggers = triggers.series(of: first)
+        _ = (triggers.instants(for: first), series.instants(for: first))
+    }
     // Project.
     let month = MonthProjection(month: CalendarMonth(year: 2024, month: 6), occurrences: occurrences, calendar: calendar,
                                 options: ProjectionOptions(now: Date()))

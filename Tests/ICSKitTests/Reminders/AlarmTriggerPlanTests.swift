@@ -150,6 +150,36 @@ struct AlarmTriggerPlanTests {
         #expect(found("cancelled") == [[], []])
     }
 
+    /// ``AlarmTriggers/series(of:)``, held by the caller for a series' occurrences, gives each of
+    /// them what ``AlarmTriggers/instants(for:)`` gives (hand-worked above); made from a later
+    /// occurrence than the first (a caller that forgot the series and meets it again), the same.
+    @Test func seriesTriggersHeldByTheCaller() throws {
+        let calendar = try Self.calendar()
+        let occurrences = calendar.occurrences(from: ReminderExpansionTests.instant("2024-03-01T00:00:00Z"),
+                                               to: ReminderExpansionTests.instant("2024-04-01T00:00:00Z"),
+                                               viewerTimeZone: Self.newYork).collect().occurrences
+        let triggers = AlarmTriggers(calendars: [calendar], viewerTimeZone: Self.newYork)
+        var checked = 0
+        for uid in ["zoned", "allday", "nominal", "nominal-end", "nominal-allday", "cancelled"] {
+            let instances = occurrences.filter { $0.incidence.uid == uid }
+            let first = try #require(instances.first), last = try #require(instances.last)
+            for series in [triggers.series(of: first), triggers.series(of: last)] {
+                for occurrence in instances {
+                    #expect(series.instants(for: occurrence) == triggers.instants(for: occurrence), "\(uid)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 2 * 14)
+        // The Berlin series across its change to summer time, by hand (see handWorkedTriggers).
+        let berlin = occurrences.filter { $0.incidence.uid == "nominal-end" }
+        let series = triggers.series(of: berlin[1])
+        #expect(berlin.map { series.instants(for: $0).map(Self.stamp) } == [
+            ["2024-03-29T07:30:00Z", "2024-03-30T06:55:00Z", "2024-04-05T06:30:00Z", "2024-04-12T06:30:00Z"],
+            ["2024-03-30T07:30:00Z", "2024-03-31T05:55:00Z", "2024-04-06T06:30:00Z", "2024-04-13T06:30:00Z"],
+        ])
+    }
+
     @Test func planGivesThePerOccurrenceTriggers() throws {
         let calendar = try Self.calendar()
         let maker = ReminderMaker(rangeStart: Int.min / 4, rangeEnd: Int.max / 4, viewer: FoundationZone(zone: Self.newYork),

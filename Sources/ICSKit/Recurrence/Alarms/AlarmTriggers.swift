@@ -34,3 +34,43 @@ public struct AlarmTriggers: Sendable {
         plans.plan(for: occurrence, maker: maker).instants(for: occurrence, maker: maker)
     }
 }
+
+// MARK: One series' triggers, held by the caller
+// (icsview's agenda JSON holds them beside the series' cached bytes: no shared table per occurrence.)
+
+extension AlarmTriggers {
+    /// The triggers of one series' alarms, worked out once (``AlarmTriggers/series(of:)``), for a
+    /// caller that keeps something per series anyway: each occurrence of the series then asks it
+    /// directly, without the locked table of plans that ``AlarmTriggers/instants(for:)`` looks in.
+    public struct SeriesTriggers {
+        fileprivate let plan: AlarmTriggerPlan
+        fileprivate let maker: ReminderMaker
+        /// The component box the series' occurrences share (kept alive, compared by identity).
+        fileprivate let box: AnyObject
+        fileprivate let calendarIndex: Int
+
+        /// The same instants as ``AlarmTriggers/instants(for:)``, for an occurrence of the series
+        /// this was made for (a caller bug otherwise: a precondition).
+        ///
+        /// - Complexity: O(a log a) for a triggers.
+        public func instants(for occurrence: Occurrence) -> [Date] {
+            precondition(occurrence.sharedIncidenceKey === box && occurrence.calendarIndex == calendarIndex,
+                         "SeriesTriggers.instants(for:): an occurrence of another series")
+            return plan.instants(for: occurrence, maker: maker)
+        }
+    }
+
+    /// The triggers of the series that `occurrence` is an instance of (of the component its
+    /// instances share: an override is a series of its own), worked out now and not kept.
+    ///
+    /// ```swift
+    /// let series = triggers.series(of: first)
+    /// for occurrence in instancesOfTheSameSeries { print(series.instants(for: occurrence)) }
+    /// ```
+    /// - Complexity: O(a) for a alarms.
+    public func series(of occurrence: Occurrence) -> SeriesTriggers {
+        SeriesTriggers(plan: AlarmTriggerPlan(occurrence.shared.value, first: occurrence, maker: maker, calendarID: occurrence.calendarID,
+                                              calendarIndex: occurrence.calendarIndex),
+                       maker: maker, box: occurrence.sharedIncidenceKey, calendarIndex: occurrence.calendarIndex)
+    }
+}
