@@ -32,6 +32,9 @@ struct CalendarImporter {
         // The parsing threads, kept for the whole import: the calling one and `parallelism - 1` helpers.
         let workers = WorkerPool(workers: options.parallelism)
         defer { workers.close() }
+        // The import's own caches of simple lines, one per parsing thread: its blocks share the
+        // readings of the lines they repeat, whatever other imports run at the same time.
+        let caches = SimpleLineCache.Pool(capacity: workers.workers)
         // Batches are assembled on a thread of their own while the next batch is parsed (inline
         // with one parsing thread).
         let assembly = AssemblyThread(CalendarAssembler(source: source), skipped: window,
@@ -42,11 +45,11 @@ struct CalendarImporter {
             if window.filter == nil {
                 diagnostics = try pipeline.run { batch in
                     let bytes = EventCountEstimate.bytes(of: batch)
-                    assembly.send(.parsed(parse(batch, on: workers), scannedBytes: bytes))
+                    assembly.send(.parsed(parse(batch, on: workers, caches: caches), scannedBytes: bytes))
                 }.diagnostics
             } else {
                 let end = try pipeline.run(windowed: { batch in
-                    assembly.send(.windowed(batch, parse(batch.blocks, on: workers)))
+                    assembly.send(.windowed(batch, parse(batch.blocks, on: workers, caches: caches)))
                 })
                 (diagnostics, kept) = (end.diagnostics, end.kept)
             }
@@ -57,7 +60,7 @@ struct CalendarImporter {
         var (assembler, skipped) = assembly.finish()
         if let kept {
             let late = skipped.revived(from: kept)
-            let parsed = parse(late.map { $0.block }, on: workers)
+            let parsed = parse(late.map { $0.block }, on: workers, caches: caches)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
         assembler.addScanDiagnostics(diagnostics)
@@ -70,11 +73,11 @@ struct CalendarImporter {
     /// Parses a batch of blocks on the import's ``WorkerPool`` (``ImportOptions/parallelism``
     /// threads); results keep the batch's order (a windowed import's skipped blocks never reach here: the
     /// scanner keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
-    private func parse(_ batch: [ComponentBlock], on workers: WorkerPool) -> [ParsedBlock] {
+    private func parse(_ batch: [ComponentBlock], on workers: WorkerPool, caches: SimpleLineCache.Pool) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
         return workers.map(count: batch.count) {
             willParse?()
-            return ComponentConverter.parse(batch[$0], source: source)
+            return ComponentConverter.parse(batch[$0], source: source, caches: caches)
         }
     }
 }

@@ -40,9 +40,11 @@ struct BlockOutline {
     /// - Parameter readsSimpleLines: whether simple lines are read in Swift (``SimpleLineReader``):
     ///   those of a VEVENT, VTODO or VJOURNAL block's top-level component and of its VALARMs, and
     ///   those of a VTIMEZONE and of its STANDARD and DAYLIGHT observances.
+    /// - Parameter caches: where the cache of simple lines is taken from for the block and given
+    ///   back to (an import's own pool, so that its blocks share one another's readings).
     /// - Complexity: O(n) in the block's size; the C strings for libical are copied only when
     ///   ``needsLibical``.
-    init(block: ComponentBlock, readsSimpleLines: Bool) {
+    init(block: ComponentBlock, readsSimpleLines: Bool, caches: SimpleLineCache.Pool = SimpleLineCache.shared) {
         let blockNameID = KnownNames.id(of: block.name)
         let ids = BlockOutline.ids
         let readsIncidence = readsSimpleLines && (blockNameID == ids.event || blockNameID == ids.todo || blockNameID == ids.journal)
@@ -52,8 +54,8 @@ struct BlockOutline {
         func readsChild(_ id: UInt8) -> Bool {
             readsIncidence ? id == ids.alarm : id == ids.standard || id == ids.daylight
         }
-        let cache = swiftReads ? SimpleLineCache.shared.take() : nil
-        defer { if let cache { SimpleLineCache.shared.giveBack(cache) } }
+        let cache = swiftReads ? caches.take() : nil
+        defer { if let cache { caches.giveBack(cache) } }
         var stack: [Int] = []
         // The property lines libical gets (index into block.lines, component), in order: turned
         // into libical's input only once the whole block is known to need it.

@@ -12,10 +12,10 @@ struct ComponentConverter {
     var cursor = BlockOutline.Cursor()
     var diagnostics: [Diagnostic] = []
 
-    init(block: ComponentBlock, source: String?, readsSimpleLines: Bool) {
+    init(block: ComponentBlock, source: String?, readsSimpleLines: Bool, caches: SimpleLineCache.Pool) {
         self.block = block
         self.source = source
-        outline = BlockOutline(block: block, readsSimpleLines: readsSimpleLines)
+        outline = BlockOutline(block: block, readsSimpleLines: readsSimpleLines, caches: caches)
         walk = LibicalPropertyWalk(block: block, input: outline.input, source: source)
         diagnostics = block.diagnostics
     }
@@ -23,9 +23,12 @@ struct ComponentConverter {
     /// Parses a block and converts it.
     /// - Parameter readsSimpleLines: whether simple lines are read in Swift (the default) or
     ///   every line goes to libical (for tests that compare both).
+    /// - Parameter caches: the pool of ``SimpleLineCache``s the block's reading borrows from: an
+    ///   import passes its own; others share ``SimpleLineCache/shared``.
     /// - Complexity: O(n) in the block's size.
-    static func parse(_ block: ComponentBlock, source: String?, readsSimpleLines: Bool = true) -> ParsedBlock {
-        var converter = ComponentConverter(block: block, source: source, readsSimpleLines: readsSimpleLines)
+    static func parse(_ block: ComponentBlock, source: String?, readsSimpleLines: Bool = true,
+                      caches: SimpleLineCache.Pool = SimpleLineCache.shared) -> ParsedBlock {
+        var converter = ComponentConverter(block: block, source: source, readsSimpleLines: readsSimpleLines, caches: caches)
         let usesLibical = block.lines.isEmpty || converter.outline.needsLibical
         let tree = usesLibical && !converter.outline.input.text.isEmpty ? LibicalTree(converter.outline.input) : nil
         guard !usesLibical || tree != nil else {

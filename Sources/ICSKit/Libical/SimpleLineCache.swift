@@ -137,13 +137,14 @@ final class SimpleLineCache {
 
     // MARK: A pool shared by the converting threads
 
-    /// The pool the converters take their caches from (``Pool/take()``), keeping one idle cache
-    /// per converting thread.
+    /// The pool that converters outside an import (validation, tests) take their caches from
+    /// (``Pool/take()``), keeping one idle cache per converting thread. An import has its own
+    /// (``CalendarImporter``), so that what its blocks share does not depend on what else runs.
     static let shared = Pool(capacity: 4)
 
-    /// Idle caches, handed to one user at a time. Import batches are converted on threads that
-    /// are started for each batch: kept in the pool, a cache outlives its thread, so it is neither
-    /// made nor freed again (4,096 slots each time) and what it holds is still warm for the next batch.
+    /// Idle caches, handed to one user at a time. A block takes one for its reading and gives it
+    /// back: kept in the pool, a cache is neither made nor freed again (4,096 slots each time) and
+    /// what it holds is still warm for the next block, whichever thread reads it.
     final class Pool: Sendable {
         /// Caches not in use, each as the bit pattern of a retained reference (an integer, so the
         /// pool is `Sendable`; a cache is only ever used by the one thread that took it).

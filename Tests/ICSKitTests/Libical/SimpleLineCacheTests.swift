@@ -11,7 +11,8 @@ import Testing
     }
 
     /// The events converted one after the other on one thread (a cache is used by one thread at
-    /// a time and given back to a pool, so blocks converted in turn share its values).
+    /// a time and given back to the import's own pool, so blocks converted in turn share its
+    /// values, whatever other tests import at the same time).
     static func calendar(_ events: [[String]]) throws -> ICalendar {
         try ICalendar(parsing: calendarText(events.flatMap { ["BEGIN:VEVENT"] + $0 + ["END:VEVENT"] }),
                       options: ImportOptions(parallelism: 1))
