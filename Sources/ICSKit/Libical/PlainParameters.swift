@@ -39,34 +39,16 @@ extension SimpleLineReader {
     /// allocation), so only the values are made into strings.
     /// - Complexity: O(n) in the head's length.
     static func plainParameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int, allowed: ParameterTable) -> [Parameter]? {
-        let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        // No `;` before the value: the head is the name alone, which the caller found among the
-        // known names (letters, digits and `-`), so there are no parameters and nothing to check.
-        guard let firstSemicolon = head.firstIndex(of: 0x3B) else { return [] }
-        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }) else { return nil }
-        // With no quote in the head, the parameters are the parts between `;`s, the name skipped.
         var parameters: [Parameter] = []
-        parameters.reserveCapacity(4)
-        var start = firstSemicolon + 1
-        while true {
-            var end = start
-            while end < colon, bytes[end] != 0x3B { end += 1 }
-            var equals = start
-            while equals < end, bytes[equals] != 0x3D { equals += 1 }
-            // A value (not empty, no blank at either end) and a name of name bytes.
-            guard equals + 1 < end, bytes[equals + 1] != 0x20, bytes[end - 1] != 0x20 else { return nil }
-            let nameBytes = UnsafeBufferPointer(rebasing: bytes[start..<equals])
-            let valueBytes = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end])
-            guard nameBytes.allSatisfy(ContentLineSyntax.isNameByte) else { return nil }
-            let isExtension = nameBytes.count >= 2 && nameBytes[0] | 0x20 == 0x78 && nameBytes[1] == 0x2D  // X-
-            let id = KnownNames.id(nameBytes)
-            guard isExtension || (id != 0 && allowed.takes(id, valueBytes)) else { return nil }
-            let name = id != 0 ? KnownNames.names[Int(id) - 1] : ContentLineSyntax.upperASCII(nameBytes)
+        let plain = forEachPlainPart(bytes, colon: colon) { part in
+            guard part.isExtension || (part.id != 0 && allowed.takes(part.id, part.value)) else { return false }
+            let name = part.id != 0 ? KnownNames.names[Int(part.id) - 1] : ContentLineSyntax.upperASCII(part.name)
             // Each name at most once (a line has a few parameters: compared pairwise, no set built).
-            guard !parameters.contains(where: { $0.name == name }) else { return nil }
-            parameters.append(Parameter(name: name, value: String(decoding: valueBytes, as: UTF8.self)))
-            if end == colon { return parameters }
-            start = end + 1
+            guard !parameters.contains(where: { $0.name == name }) else { return false }
+            if parameters.isEmpty { parameters.reserveCapacity(4) }
+            parameters.append(Parameter(name: name, value: String(decoding: part.value, as: UTF8.self)))
+            return true
         }
+        return plain ? parameters : nil
     }
 }
