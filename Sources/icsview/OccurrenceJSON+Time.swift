@@ -11,25 +11,25 @@ extension OccurrenceJSON {
     /// The text form of an occurrence time.
     static func text(_ value: OccurrenceTime) -> String {
         var out = JSONBytes()
-        out.write(maxCount: maxTimeText) { timeText(value, at: $0) }
+        out.write(maxCount: maxTimeText) { timeText(value, days: nil, at: $0) }
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// A time as a JSON string.
-    static func time(_ value: OccurrenceTime, to out: inout JSONBytes) {
+    /// A time as a JSON string; `days`, when given, holds the text of the days written last.
+    static func time(_ value: OccurrenceTime, days: DayTextMemo? = nil, to out: inout JSONBytes) {
         out.write(maxCount: maxTimeText + 2) { p in
             p[0] = UInt8(ascii: "\"")
-            let n = 1 + timeText(value, at: p + 1)
+            let n = 1 + timeText(value, days: days, at: p + 1)
             p[n] = UInt8(ascii: "\"")
             return n + 1
         }
     }
 
-    /// A UTC instant as a JSON string (`"2024-06-03T07:45:00Z"`).
-    static func utcTime(secondsSinceEpoch seconds: Int, to out: inout JSONBytes) {
+    /// A UTC instant as a JSON string (`"2024-06-03T07:45:00Z"`); `days` as for ``time(_:days:to:)``.
+    static func utcTime(secondsSinceEpoch seconds: Int, days: DayTextMemo? = nil, to out: inout JSONBytes) {
         out.write(maxCount: maxTimeText + 2) { p in
             p[0] = UInt8(ascii: "\"")
-            var n = 1 + instantWallText(seconds, at: p + 1)
+            var n = 1 + instantWallText(seconds, days: days, at: p + 1)
             p[n] = UInt8(ascii: "Z")
             p[n + 1] = UInt8(ascii: "\"")
             n += 2
@@ -38,7 +38,7 @@ extension OccurrenceJSON {
     }
 
     /// Writes the text of `value` at `p` (room for ``maxTimeText`` bytes); returns its length.
-    private static func timeText(_ value: OccurrenceTime, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func timeText(_ value: OccurrenceTime, days: DayTextMemo?, at p: UnsafeMutablePointer<UInt8>) -> Int {
         switch value {
         case .date(let date):
             return dateText(date, at: p)
@@ -46,29 +46,43 @@ extension OccurrenceJSON {
             return wallText(wall, at: p)
         case .instant(let seconds, let offset, let zone):
             if zone == nil {
-                let n = instantWallText(seconds, at: p)
+                let n = instantWallText(seconds, days: days, at: p)
                 p[n] = UInt8(ascii: "Z")
                 return n + 1
             }
-            let n = instantWallText(seconds + offset, at: p)
+            let n = instantWallText(seconds + offset, days: days, at: p)
             return n + offsetText(offset, at: p + n)
         }
     }
 
     /// The first second of 0000-03-01 and of 10000-01-01, as seconds since 1970 (proleptic
-    /// Gregorian, as ``CivilDateTime``): the range of ``instantWallText(_:at:)``'s own arithmetic.
+    /// Gregorian, as ``CivilDateTime``): the range of ``instantWallText(_:days:at:)``'s own arithmetic.
     static let fastTextRange = -62_162_035_200 ..< 253_402_300_800
 
     /// `YYYY-MM-DDTHH:MM:SS` of `seconds` since 1970 read as a UTC wall time: the text of
     /// `CivilDateTime(secondsSinceEpoch:)`, with Hinnant's `civil_from_days` done here in unsigned
     /// arithmetic for the years 0000 (from March) to 9999 (a quarter of the instructions of the
     /// model's checked version, which is called twice for each agenda line); other years through
-    /// the model.
-    static func instantWallText(_ seconds: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    /// the model. The date part is taken from `days` when it holds the day.
+    static func instantWallText(_ seconds: Int, days: DayTextMemo? = nil, at p: UnsafeMutablePointer<UInt8>) -> Int {
         guard fastTextRange.contains(seconds) else { return wallText(CivilDateTime(secondsSinceEpoch: seconds), at: p) }
         // Seconds since 0000-03-01T00:00:00, so that the year starts in March (leap day last).
         let shifted = UInt(seconds &+ 62_162_035_200)
         let z = shifted / 86_400, rest = shifted % 86_400
+        if let days { days.write(daysSinceMarch0000: z, at: p) } else { civilDateText(daysSinceMarch0000: z, at: p) }
+        // Hours, minutes and seconds are each below 100: a pair each, with no second `% 100`.
+        p[10] = UInt8(ascii: "T")
+        JSONBytes.pair(rest / 3600, at: p + 11)
+        p[13] = UInt8(ascii: ":")
+        JSONBytes.pair(rest % 3600 / 60, at: p + 14)
+        p[16] = UInt8(ascii: ":")
+        JSONBytes.pair(rest % 60, at: p + 17)
+        return 19
+    }
+
+    /// Writes the ten bytes `YYYY-MM-DD` of the day `z` days after 0000-03-01 (a day of
+    /// ``fastTextRange``) at `p`: Hinnant's `civil_from_days` on an era of 400 years.
+    static func civilDateText(daysSinceMarch0000 z: UInt, at p: UnsafeMutablePointer<UInt8>) {
         let era = z / 146_097
         let doe = z &- era &* 146_097
         let yoe = (doe &- doe / 1460 &+ doe / 36_524 &- doe / 146_096) / 365
@@ -83,13 +97,6 @@ extension OccurrenceJSON {
         JSONBytes.twoDigits(Int(bitPattern: month), at: p + 5)
         p[7] = UInt8(ascii: "-")
         JSONBytes.twoDigits(Int(bitPattern: day), at: p + 8)
-        p[10] = UInt8(ascii: "T")
-        JSONBytes.twoDigits(Int(bitPattern: rest / 3600), at: p + 11)
-        p[13] = UInt8(ascii: ":")
-        JSONBytes.twoDigits(Int(bitPattern: rest % 3600 / 60), at: p + 14)
-        p[16] = UInt8(ascii: ":")
-        JSONBytes.twoDigits(Int(bitPattern: rest % 60), at: p + 17)
-        return 19
     }
 
     private static func dateText(_ d: CivilDate, at p: UnsafeMutablePointer<UInt8>) -> Int {

@@ -26,6 +26,8 @@ enum OccurrenceJSON {
         let triggers: AlarmTriggers
         /// The display zone's midnights of the dates seen last (all-day starts and ends).
         let dayEpochs = DayEpochMemo()
+        /// The text of the days of the instants written last (their times and alarms).
+        let dayTexts = DayTextMemo()
 
         init(calendars: [ICalendar], zone: TimeZone) {
             names = calendarNames(calendars)
@@ -66,9 +68,9 @@ enum OccurrenceJSON {
     static func write(_ occurrence: Occurrence, context: Context, plansAlarmsAlone: Bool = false, to out: inout JSONBytes) {
         let incidence = occurrence.incidence
         head(incidence, to: &out)
-        let rid = instantRecurrenceID(occurrence, to: &out)
+        let rid = instantRecurrenceID(occurrence, context: context, to: &out)
         middle(incidence, to: &out)
-        instantTimes(occurrence, recurrenceIDText: rid, zoneText: nil, to: &out)
+        instantTimes(occurrence, recurrenceIDText: rid, zoneText: nil, context: context, to: &out)
         tail(incidence, calendarIndex: position(occurrence), context: context, to: &out)
         let alarms = incidence.alarms.isEmpty ? nil
             : plansAlarmsAlone ? context.triggers.series(of: occurrence).instants(for: occurrence) : context.triggers.instants(for: occurrence)
@@ -82,7 +84,8 @@ enum OccurrenceJSON {
                       to out: inout JSONBytes) {
         // A single event (no RECURRENCE-ID) has one instance: nothing to share. Its alarms' plan
         // is made for it alone (``AlarmTriggers/instants(for:)`` would keep one per event).
-        guard occurrence.recurrenceIDTime != nil else {
+        // (`case .none` reads the tag alone; `!= nil` copied the time to compare it.)
+        if case .none = occurrence.recurrenceIDTime {
             write(occurrence, context: context, plansAlarmsAlone: true, to: &out)
             return
         }
@@ -103,9 +106,9 @@ enum OccurrenceJSON {
             cache.store(parts)
         }
         out.append(parts.head)
-        let rid = instantRecurrenceID(occurrence, to: &out)
+        let rid = instantRecurrenceID(occurrence, context: context, to: &out)
         out.append(parts.middle)
-        instantTimes(occurrence, recurrenceIDText: rid, zoneText: parts, to: &out)
+        instantTimes(occurrence, recurrenceIDText: rid, zoneText: parts, context: context, to: &out)
         out.append(parts.tail)
         instantEnd(occurrence, alarms: parts.alarms?.instants(for: occurrence), context: context, to: &out)
     }
@@ -124,14 +127,14 @@ enum OccurrenceJSON {
 
     /// The `recurrenceId` value.
     /// - Returns: where its quoted text begins in `out` and how long it is (nil for `null`), so
-    ///   that a start equal to it can copy it (``instantTimes(_:recurrenceIDText:zoneText:to:)``).
-    private static func instantRecurrenceID(_ occurrence: Occurrence, to out: inout JSONBytes) -> Range<Int>? {
+    ///   that a start equal to it can copy it (``instantTimes(_:recurrenceIDText:zoneText:context:to:)``).
+    private static func instantRecurrenceID(_ occurrence: Occurrence, context: Context, to out: inout JSONBytes) -> Range<Int>? {
         guard let rid = occurrence.recurrenceIDTime else {
             out.literal("null")
             return nil
         }
         let from = out.count
-        time(rid, to: &out)
+        time(rid, days: context.dayTexts, to: &out)
         return from..<out.count
     }
 
@@ -152,15 +155,24 @@ enum OccurrenceJSON {
     /// its recurrence id, whose text (at `recurrenceIDText` in `out`) is copied. The zone's
     /// quoted name is taken from `zoneText` (the series' parts) when it holds the same name.
     private static func instantTimes(_ occurrence: Occurrence, recurrenceIDText: Range<Int>?, zoneText: SeriesJSONCache.Parts?,
-                                     to out: inout JSONBytes) {
+                                     context: Context, to out: inout JSONBytes) {
         if let rid = recurrenceIDText, sameText(occurrence.recurrenceIDTime, occurrence.start) {
             out.appendCopy(of: rid)
         } else {
-            time(occurrence.start, to: &out)
+            time(occurrence.start, days: context.dayTexts, to: &out)
         }
         out.literal(#","end":"#)
-        time(occurrence.end, to: &out)
-        switch occurrence.start {
+        time(occurrence.end, days: context.dayTexts, to: &out)
+        zoneKeys(occurrence.start, zoneText: zoneText, to: &out)
+    }
+
+    /// `,"allDay":…,"timeZone":…` of an occurrence that starts at `start`.
+    ///
+    /// The start is a parameter, not read from the occurrence here: switching over a stored
+    /// property and binding its zone's name copied the whole time and destroyed the copy after
+    /// (about 130 instructions an instance); the payload of a parameter is borrowed.
+    private static func zoneKeys(_ start: OccurrenceTime, zoneText: SeriesJSONCache.Parts?, to out: inout JSONBytes) {
+        switch start {
         case .instant(_, _, let zone):
             out.literal(#","allDay":false,"timeZone":"#)
             if let zoneText { zoneText.writeZone(zone, to: &out) } else { out.string(zone ?? "UTC") }
@@ -219,7 +231,7 @@ enum OccurrenceJSON {
     /// `,"alarms":[…],"startEpoch":…,"endEpoch":…}`; `alarms` nil for a component without alarms.
     private static func instantEnd(_ occurrence: Occurrence, alarms: [Date]?, context: Context, to out: inout JSONBytes) {
         if let alarms {
-            AlarmJSON.write(alarms, to: &out)
+            AlarmJSON.write(alarms, days: context.dayTexts, to: &out)
             out.literal(#","startEpoch":"#)
         } else {
             out.literal(#","alarms":[],"startEpoch":"#)

@@ -84,4 +84,24 @@ import Testing
             "berlin 2024-04-08T09:00:00+02:00 2024-04-08T09:00:00+02:00 Europe/Berlin",
         ])
     }
+
+    /// The date part of instants' texts, kept per day in a table of 64 slots by the day's number:
+    /// 2024-02-28 and 2024-05-02 are 64 days apart (29 days of February in a leap year), so they
+    /// share a slot. "long" writes 02-28 then 05-02 (which takes the slot); "after" then asks for
+    /// 02-28 again, and "may" for 05-02. A zoned time's date is its wall time's (Berlin is at
+    /// +01:00 in winter), and an alarm an hour before 09:00Z is at 08:00Z. Worked out by hand.
+    @Test func instantDatesKeptPerDay() throws {
+        let ics = Self.calendar([
+            Self.event("long", "DTSTART:20240228T100000Z\nDTEND:20240502T110000Z"),
+            Self.event("after", "DTSTART:20240228T120000Z\nDTEND:20240229T000000Z"),
+            Self.event("may", "DTSTART:20240502T090000Z\nBEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:x\nTRIGGER:-PT1H\nEND:VALARM"),
+            Self.event("berlin", "DTSTART;TZID=Europe/Berlin:20241231T233000\nDTEND;TZID=Europe/Berlin:20250101T003000"),
+        ])
+        let objects = try Self.objects(ics, from: "2024-02-01", to: "2025-01-31", tz: "UTC")
+        let texts = objects.map { "\($0["uid"]!) \($0["start"]!) \($0["end"]!) \(($0["alarms"] as? [String]) ?? [])" }
+        #expect(texts == ["long 2024-02-28T10:00:00Z 2024-05-02T11:00:00Z []",
+                          "after 2024-02-28T12:00:00Z 2024-02-29T00:00:00Z []",
+                          "may 2024-05-02T09:00:00Z 2024-05-02T09:00:00Z [\"2024-05-02T08:00:00Z\"]",
+                          "berlin 2024-12-31T23:30:00+01:00 2025-01-01T00:30:00+01:00 []"])
+    }
 }

@@ -27,7 +27,19 @@ struct AlarmTriggerPlan {
     /// The zone that an instant of the series names, found by name once (the first occurrence's):
     /// nil when the series' instants name none. `zone` is nil when the name resolves to nothing
     /// (the occurrence's own fixed offset is used then, as ``AlarmClock/anchor(_:viewer:floating:movesDays:lookup:)`` does).
-    var anchorZone: (name: String, zone: (any ZoneConverting)?)?
+    var anchorZone: AnchorZone?
+    /// A zone name and what it resolves to: a class, so that reading it for each occurrence
+    /// copies one reference (as a tuple, each read copied the name and the zone: about 600
+    /// instructions an occurrence with a moving alarm).
+    final class AnchorZone: Sendable {
+        let name: String
+        let zone: (any ZoneConverting)?
+
+        init(name: String, zone: (any ZoneConverting)?) {
+            self.name = name
+            self.zone = zone
+        }
+    }
     /// The absolute triggers (and snoozes), as ``ReminderMaker/absoluteTriggers(of:calendarID:calendarIndex:overridden:emit:)`` gives them.
     var absolute: [Date] = []
 
@@ -60,7 +72,7 @@ struct AlarmTriggerPlan {
         if !moving.isEmpty, let first {
             for time in [first.start, first.end] {
                 if case .instant(_, _, let name?) = time {
-                    anchorZone = (name, maker.lookup(calendarIndex)(name))
+                    anchorZone = AnchorZone(name: name, zone: maker.lookup(calendarIndex)(name))
                     break
                 }
             }
@@ -74,15 +86,15 @@ struct AlarmTriggerPlan {
     /// The triggers of an occurrence of the series, sorted; `maker`'s viewer reads all-day and
     /// floating starts and ends (``AlarmClock/anchor(_:viewer:floating:movesDays:lookup:)``).
     func instants(for occurrence: Occurrence, maker: ReminderMaker) -> [Date] {
-        let viewer = maker.viewer
+        // `maker.viewer` is read where it is used, not bound first: a binding copies the existential.
         var found: [Date] = []
         found.reserveCapacity(fromStart.count + fromEnd.count + moving.count + absolute.count)
         if !fromStart.isEmpty {
-            let anchor = Self.anchor(occurrence.start, viewer: viewer)
+            let anchor = Self.anchor(occurrence.start, viewer: maker.viewer)
             for offset in fromStart { found.append(Date(timeIntervalSince1970: TimeInterval(anchor + offset))) }
         }
         if !fromEnd.isEmpty {
-            let anchor = Self.anchor(occurrence.end, viewer: viewer)
+            let anchor = Self.anchor(occurrence.end, viewer: maker.viewer)
             for offset in fromEnd { found.append(Date(timeIntervalSince1970: TimeInterval(anchor + offset))) }
         }
         for alarm in moving {
