@@ -3,7 +3,8 @@ import ICSKit
 
 /// What the fuzzer does with one input: every public entry point a user's bytes reach, in
 /// the order the command line reaches them — validate, import, expand a wide range, project
-/// the month (and week) where the first occurrence falls, diff the calendar with itself.
+/// the month (and week) where the first occurrence falls, import that month's window as the
+/// views do (checked against the full import), diff the calendar with itself.
 ///
 /// Any crash, sanitizer report, leak or hang in here is a bug: bad input must end in a
 /// diagnostic or an ``ICSError``. Work per input is bounded by the library's own limits,
@@ -58,6 +59,22 @@ enum FuzzInput {
             _ = month.dayRanges.segments.count
             let week = WeekProjection(containing: day, occurrences: occurrences, calendar: calendar, options: options)
             _ = week.days.count
+
+            // The month as the views import it (``ImportOptions/window``: blocks whose own lines
+            // show that they cannot reach it are skimmed and skipped): exactly what the full import
+            // shows over the same weeks (issue 12, item 1), else the skim or its bounds are wrong.
+            let days = day.calendarMonth.days(in: calendar)
+            let window = DateInterval(start: days.lowerBound.adding(days: -7, in: calendar).startDate(in: calendar),
+                                      end: days.upperBound.adding(days: 8, in: calendar).startDate(in: calendar))
+            if let windowed = try? ICalendar(bytes: bytes, source: "fuzz.ics", options: ImportOptions(window: window)) {
+                let shown = { (input: ICalendar) in
+                    OccurrenceExpansion(calendars: [input], from: window.start, to: window.end,
+                                        viewerTimeZone: zone, instanceLimit: instanceLimit).collect().occurrences
+                }
+                precondition(shown(windowed) == shown(imported), "a windowed import shows other occurrences than a full one")
+            } else {
+                preconditionFailure("a windowed import failed where the full one did not")
+            }
         }
 
         // `icsview diff` of the calendar with itself: nothing may differ.
