@@ -65,32 +65,6 @@ public struct Occurrence: Sendable, Hashable, Identifiable {
     /// (as a value in the series' own form); `nil` for a single event.
     public var recurrenceID: TimeValue?
 
-    /// Creates an occurrence (the expansion makes them; this is for tests and for apps that make their own).
-    public init(incidence: Incidence, calendarID: CalendarID = .unspecified, start: OccurrenceTime, end: OccurrenceTime,
-                recurrenceID: TimeValue? = nil) {
-        self.init(shared: SharedIncidence(incidence), calendarID: calendarID, calendarIndex: 0, start: start, end: end,
-                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
-    }
-
-    /// An occurrence of the calendar at `calendarIndex` (tests of the command line's lists).
-    package init(incidence: Incidence, calendarIndex: Int, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
-        self.init(shared: SharedIncidence(incidence), calendarID: .unspecified, calendarIndex: calendarIndex, start: start, end: end,
-                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
-    }
-
-    /// Every field at once (the expansion's hot path: no copy to set ``recurrenceIDTime`` afterwards).
-    @inline(__always)
-    init(shared: SharedIncidence, calendarID: CalendarID, calendarIndex: Int, start: OccurrenceTime,
-         end: OccurrenceTime, recurrenceID: TimeValue?, recurrenceIDTime: OccurrenceTime?) {
-        self.shared = shared
-        self.calendarID = calendarID
-        self.calendarIndex = calendarIndex
-        self.start = start
-        self.end = end
-        self.recurrenceID = recurrenceID
-        self.recurrenceIDTime = recurrenceIDTime
-    }
-
     /// The original start of this instance as a displayable time (in the series' own zone),
     /// for every instance of a recurring series; `nil` for a single event.
     public var recurrenceIDTime: OccurrenceTime?
@@ -103,6 +77,26 @@ public struct Occurrence: Sendable, Hashable, Identifiable {
 
     /// STATUS of the instance (`CANCELLED` ones are kept, with their status).
     public var status: EventStatus? { shared.value.status }
+}
+
+// The hand-written initializers live in an extension, so that the struct keeps its memberwise
+// initializer (`init(shared:calendarID:calendarIndex:start:end:recurrenceID:recurrenceIDTime:)`),
+// which the expansion's hot path uses: it builds the value in one step, where a hand-written
+// `init` builds it in a local `self` first, and the optimizer (Swift 6.3) then copies that `self`
+// out and destroys it (a retain and release of each of its references per occurrence).
+extension Occurrence {
+    /// Creates an occurrence (the expansion makes them; this is for tests and for apps that make their own).
+    public init(incidence: Incidence, calendarID: CalendarID = .unspecified, start: OccurrenceTime, end: OccurrenceTime,
+                recurrenceID: TimeValue? = nil) {
+        self.init(shared: SharedIncidence(incidence), calendarID: calendarID, calendarIndex: 0, start: start, end: end,
+                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
+    }
+
+    /// An occurrence of the calendar at `calendarIndex` (tests of the command line's lists).
+    package init(incidence: Incidence, calendarIndex: Int, start: OccurrenceTime, end: OccurrenceTime, recurrenceID: TimeValue? = nil) {
+        self.init(shared: SharedIncidence(incidence), calendarID: .unspecified, calendarIndex: calendarIndex, start: start, end: end,
+                  recurrenceID: recurrenceID, recurrenceIDTime: nil)
+    }
 }
 
 extension Occurrence {

@@ -27,6 +27,8 @@ struct RuleIterator: IteratorProtocol {
     let startWall: Int
     let until: UntilBound
     let zone: ZoneCache?
+    /// The same zone, reached without a retain and release per instance (``zone`` keeps it alive).
+    private let unretainedZone: Unmanaged<ZoneCache>?
     /// Whether DTSTART is the first instance whether it matches or not (RFC 5545); false only in tests.
     let forceStart: Bool
     /// The most empty periods in a row before giving up: one whole 400-year Gregorian cycle
@@ -77,6 +79,7 @@ struct RuleIterator: IteratorProtocol {
         self.startWall = start.secondsSinceEpoch
         self.until = until
         self.zone = zone
+        self.unretainedZone = zone.map { Unmanaged.passUnretained($0) }
         self.forceStart = forceStart
         self.anchor = 0
         self.anchor = anchorOf(wallSeconds: startWall)
@@ -143,8 +146,8 @@ struct RuleIterator: IteratorProtocol {
                 index += 1
                 if wall < startWall || (forceStart && wall == startWall) { continue }
                 var utc = wall
-                if let zone {
-                    let resolved = zone.resolve(wallSeconds: wall)
+                if let zone = unretainedZone {
+                    let resolved = zone._withUnsafeGuaranteedRef { $0.resolve(wallSeconds: wall) }
                     if !resolved.exists { continue }
                     utc = resolved.utcSeconds
                 }

@@ -326,11 +326,13 @@ struct SeriesBuilder {
         excluded.seal()
         overridden.seal()
         let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
-                            sources: sources, extras: extras, excluded: excluded,
+                            // Moved in, not copied: the series skips and advances its sources in
+                            // place, which would copy them (and their rules) if this builder still held them.
+                            sources: consume sources, extras: extras, excluded: excluded,
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
                             startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
-        if sources.isEmpty && extras.count == 1 && futures.isEmpty {
+        if series.sources.isEmpty && extras.count == 1 && futures.isEmpty {
             if let instance = series.next() {
                 var single = PendingOccurrence(key: instance.key, order: series.order,
                                                occurrence: series.occurrence(for: instance))
