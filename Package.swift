@@ -27,9 +27,10 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // libcurl, used directly by the fetch (URLSession on Linux always inflates bodies itself, unbounded).
+        // Headers only, no pkgConfig (it would link -lcurl): ICSKit loads libcurl with dlopen when it
+        // first fetches (Import/CurlLibrary.swift). Debian puts curl/curl.h in the default include path.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         .target(

@@ -9,7 +9,7 @@ import Foundation
 /// Owner of one easy handle and one header list, freed in `deinit` (curl.h: "curl_easy_cleanup
 /// ... must be the last function to call for an easy session"; "curl_slist_free_all ... frees a
 /// previously built curl_slist"). Used on one thread: libcurl calls back on the thread that
-/// runs `curl_easy_perform`.
+/// runs `curl_easy_perform`. libcurl's functions come from ``CurlLibrary`` (loaded on first use).
 final class CurlTransfer {
     /// What one request brought back, before redirects are judged.
     struct Outcome {
@@ -23,6 +23,7 @@ final class CurlTransfer {
         var redirect: URL?
     }
 
+    private let curl: CurlLibrary
     private let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
@@ -38,16 +39,14 @@ final class CurlTransfer {
     private var stoppedAfterHeaders = false
     private var received = 0
 
-    /// libcurl's global state, set up once (curl.h: curl_global_init "must be called at least once
-    /// ... before any other libcurl function"; thread-safe since 7.84).
-    private static let globalInit: Int32 = Int32(bitPattern: curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue)
-
     /// - Parameters:
     ///   - limit: the largest decoded body accepted, in bytes.
     ///   - deadline: when the whole fetch (all its requests) must be over; `totalSeconds` is its length, for messages.
-    init?(limit: Int, deadline: Date, totalSeconds: TimeInterval) {
-        _ = CurlTransfer.globalInit
-        guard let handle = curl_easy_init() else { return nil }
+    /// - Throws: ``ICSError`` when libcurl cannot be loaded or gives no handle.
+    init(limit: Int, deadline: Date, totalSeconds: TimeInterval) throws(ICSError) {
+        let curl = try CurlLibrary.shared.get()
+        guard let handle = curl.easyInit() else { throw ICSError(.network, "cannot start a transfer (libcurl)") }
+        self.curl = curl
         self.handle = handle
         self.limit = limit
         self.deadline = deadline
@@ -57,8 +56,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        curl.easyCleanup(handle)
+        curl.slistFreeAll(headerList)
         errorBuffer.deallocate()
     }
 
@@ -83,16 +82,16 @@ final class CurlTransfer {
         // An idle timeout: less than 1 byte a second for `connectTimeout` seconds stops the transfer.
         set(CURLOPT_LOW_SPEED_LIMIT, 1)
         set(CURLOPT_LOW_SPEED_TIME, max(1, Int(connectTimeout.rounded(.up))))
-        for header in requestHeaders { headerList = curl_slist_append(headerList, header) }
-        _ = icskit_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
-        _ = icskit_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        for header in requestHeaders { headerList = curl.slistAppend(headerList, header) }
+        set(CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+        set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         let me = Unmanaged.passUnretained(self).toOpaque()
-        _ = icskit_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, CurlTransfer.onHeader)
-        _ = icskit_curl_set_pointer(handle, CURLOPT_HEADERDATA, me)
-        _ = icskit_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, CurlTransfer.onBody)
-        _ = icskit_curl_set_pointer(handle, CURLOPT_WRITEDATA, me)
+        set(CURLOPT_HEADERFUNCTION, CurlTransfer.onHeader)
+        set(CURLOPT_HEADERDATA, me)
+        set(CURLOPT_WRITEFUNCTION, CurlTransfer.onBody)
+        set(CURLOPT_WRITEDATA, me)
 
-        let code = withExtendedLifetime(self) { curl_easy_perform(handle) }
+        let code = withExtendedLifetime(self) { curl.easyPerform(handle) }
         if let failure { throw failure }
         if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && stoppedAfterHeaders) {
             if code == CURLE_OPERATION_TIMEDOUT && Date() >= deadline.addingTimeInterval(-0.05) {
@@ -109,8 +108,10 @@ final class CurlTransfer {
         return Outcome(status: status, reason: reason, headers: self.headers, body: body, redirect: redirect)
     }
 
-    private func set(_ option: CURLoption, _ value: String) { _ = icskit_curl_set_string(handle, option, value) }
-    private func set(_ option: CURLoption, _ value: Int) { _ = icskit_curl_set_long(handle, option, value) }
+    private func set(_ option: CURLoption, _ value: String) { _ = icskit_curl_set_string(curl.setopt, handle, option, value) }
+    private func set(_ option: CURLoption, _ value: Int) { _ = icskit_curl_set_long(curl.setopt, handle, option, value) }
+    private func set(_ option: CURLoption, _ value: UnsafeMutableRawPointer?) { _ = icskit_curl_set_pointer(curl.setopt, handle, option, value) }
+    private func set(_ option: CURLoption, _ value: curl_write_callback) { _ = icskit_curl_set_callback(curl.setopt, handle, option, value) }
 
     // MARK: callbacks (on the thread running curl_easy_perform)
 

@@ -50,9 +50,7 @@ final class FetchSession: Sendable {
         var visited: Set<String> = [url.absoluteString]
         var redirects = 0
         while true {
-            guard let transfer = CurlTransfer(limit: options.maximumBytes, deadline: deadline, totalSeconds: options.totalTimeout) else {
-                throw ICSError(.network, "cannot start a transfer (libcurl)")
-            }
+            let transfer = try CurlTransfer(limit: options.maximumBytes, deadline: deadline, totalSeconds: options.totalTimeout)
             let outcome = try transfer.perform(target, headers: headers(for: target), userAgent: options.userAgent,
                                                connectTimeout: options.connectTimeout)
             switch outcome.status {

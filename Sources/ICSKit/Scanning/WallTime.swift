@@ -8,7 +8,7 @@ enum WallTime {
                                                       (0x48, 3600, true), (0x4D, 60, true), (0x53, 1, true)]
     private static let countName = Array("COUNT".utf8), rscale = Array("RSCALE".utf8), untilName = Array("UNTIL".utf8)
     private static let tzidName = Array("TZID=".utf8)
-    private static let valueName = Array("VALUE=".utf8), date = Array("DATE".utf8), dateTime = Array("DATE-TIME".utf8)
+    private static let valueName: StaticString = "VALUE=", date: StaticString = "DATE", dateTime: StaticString = "DATE-TIME"
 
     /// A DATE or DATE-TIME value read from its digits.
     struct Value: Equatable {
@@ -21,10 +21,50 @@ enum WallTime {
     /// The value of a DTSTART or DTEND content line (`text[line]`): `YYYYMMDD` or
     /// `YYYYMMDDThhmmss` with an optional `Z`; a VALUE parameter other than DATE or DATE-TIME reads
     /// as `nil`. TZID and other parameters are not looked at (the filter's margin covers any zone).
+    ///
+    /// One pass over the bytes before the value: the value starts at the first `:` outside
+    /// quotes (``ContentLineSyntax/valueStart(_:)``), and each parameter after an unquoted `;`
+    /// that is spelled `VALUE=` (any case) must be DATE or DATE-TIME up to the next unquoted `;`
+    /// or that `:`. Run twice per block on the scanning thread, hence raw pointers, no slices.
+    /// - Complexity: O(n) in the line's length.
     static func read(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Value? {
         let bytes = UnsafeBufferPointer(rebasing: text[line])
-        guard let colon = ContentLineSyntax.valueStart(bytes), hasPlainValueType(bytes, colon: colon) else { return nil }
-        return value(UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]))
+        guard let p = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = 0
+        var quoted = false
+        while i < count {
+            let b = p[i]
+            if b == 0x22 {
+                quoted.toggle()
+            } else if !quoted && b == 0x3A {
+                return value(UnsafeBufferPointer(start: p + i + 1, count: count - i - 1))
+            } else if !quoted && b == 0x3B && i + 6 < count && p[i + 1] | 0x20 == 0x76  // ;v
+                        && equalsIgnoringCase(p + i + 1, valueName) {
+                // VALUE=kind: the kind runs to the next unquoted ; or :, where the loop goes on.
+                var end = i + 7
+                while end < count {
+                    let c = p[end]
+                    if c == 0x22 { quoted.toggle() } else if !quoted && (c == 0x3B || c == 0x3A) { break }
+                    end += 1
+                }
+                let kind = end - (i + 7)
+                guard (kind == 4 && equalsIgnoringCase(p + i + 7, date))
+                        || (kind == 9 && equalsIgnoringCase(p + i + 7, dateTime)) else { return nil }
+                i = end
+                continue
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether the `upper.count` bytes at `p` spell `upper` (upper-case ASCII) in any case.
+    @inline(__always)
+    private static func equalsIgnoringCase(_ p: UnsafePointer<UInt8>, _ upper: StaticString) -> Bool {
+        let u = upper.utf8Start
+        for k in 0..<upper.utf8CodeUnitCount where ContentLineSyntax.upper(p[k]) != u[k] { return false }
+        return true
     }
 
     /// A DURATION content line's value in seconds (days as 86,400 s, weeks as 7 days); negative
@@ -131,52 +171,29 @@ enum WallTime {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[found]), as: UTF8.self)
     }
 
-    /// Whether the parameters before `colon` have no VALUE, or VALUE=DATE or VALUE=DATE-TIME.
-    private static func hasPlainValueType(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> Bool {
-        var i = 0
-        var quoted = false
-        while i < colon {
-            if bytes[i] == 0x22 { quoted.toggle() }
-            if !quoted, bytes[i] == 0x3B {  // a parameter begins after each unquoted ;
-                var end = i + 1
-                var q = false
-                while end < colon, q || bytes[end] != 0x3B {
-                    if bytes[end] == 0x22 { q.toggle() }
-                    end += 1
-                }
-                let parameter = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
-                if parameter.count >= 6, ContentLineSyntax.equalsIgnoringCase(UnsafeBufferPointer(rebasing: parameter[0..<6]), valueName) {
-                    let kind = UnsafeBufferPointer(rebasing: parameter[6...])
-                    guard ContentLineSyntax.equalsIgnoringCase(kind, date)
-                            || ContentLineSyntax.equalsIgnoringCase(kind, dateTime) else { return false }
-                }
-                i = end
-                continue
-            }
-            i += 1
-        }
-        return true
-    }
-
     /// `YYYYMMDD` or `YYYYMMDDThhmmss[Z]`, checked (year 1–9999, a real day, hour < 24, minute
     /// and second < 60).
     static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        guard bytes.count == 8 || bytes.count == 15 || (bytes.count == 16 && bytes[15] == 0x5A) else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var n = 0
-            for i in from..<(from + count) {
-                let b = bytes[i]
-                guard b >= 0x30, b <= 0x39 else { return nil }
-                n = n * 10 + Int(b - 0x30)
-            }
-            return n
-        }
-        guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2),
+        guard bytes.count == 8 || bytes.count == 15 || (bytes.count == 16 && bytes[15] == 0x5A),
+              let p = bytes.baseAddress else { return nil }
+        guard let year = number(p, 4), let month = number(p + 4, 2), let day = number(p + 6, 2),
               year >= 1, (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         if bytes.count == 8 { return Value(seconds: days * 86_400, isDate: true) }
-        guard bytes[8] == 0x54, let hour = number(9, 2), let minute = number(11, 2), let second = number(13, 2),
+        guard p[8] == 0x54, let hour = number(p + 9, 2), let minute = number(p + 11, 2), let second = number(p + 13, 2),
               hour < 24, minute < 60, second < 60 else { return nil }
         return Value(seconds: days * 86_400 + hour * 3600 + minute * 60 + second, isDate: false)
+    }
+
+    /// The decimal number of the `count` digits at `p`; `nil` when one is not a digit.
+    @inline(__always)
+    private static func number(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var n = 0
+        for i in 0..<count {
+            let digit = p[i] &- 0x30  // any other byte wraps past 9
+            guard digit <= 9 else { return nil }
+            n = n * 10 + Int(digit)
+        }
+        return n
     }
 }
