@@ -245,27 +245,28 @@ struct SeriesBuilder {
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 
+    /// - Parameter written: taken, not borrowed: its last use moves it into the box its occurrences
+    ///   share (``SharedIncidence``), so the caller's copy out of the calendar is the only one.
     /// - Parameter asInstance: read `written` as one instance (an override of a master's series):
     ///   its own RRULE, RDATE and EXDATE play no part, and its occurrence shows it as written.
-    private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
+    private mutating func addSeries(_ written: consuming Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil, asInstance: Bool = false) {
         // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
         // before the start swapped with it); occurrences show the component as written. Only the
         // start and end differ from `written`: they are read into locals, the incidence is not copied.
         // The callers dropped those that ``isOutsideRange(_:asInstance:)`` proves outside, before copying them.
-        let master = written
         var readStart = EventSpan.start(of: written), readEnd = written.end
         if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
-        guard let start = readStart ?? (master.kind == .todo ? master.due : nil) else { return }
-        currentLine = master.line
-        let frame = frame(for: start, uid: master.uid, recurring: !asInstance && !master.recurrenceRules.isEmpty)
+        guard let start = readStart ?? (written.kind == .todo ? written.due : nil) else { return }
+        currentLine = written.line
+        let frame = frame(for: start, uid: written.uid, recurring: !asInstance && !written.recurrenceRules.isEmpty)
         let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
-        let length = length(of: master, start: start, end: readEnd, frame: frame)
+        let length = length(of: written, start: start, end: readEnd, frame: frame)
         order += 1
-        if (asInstance || (master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty))
+        if (asInstance || (written.recurrenceRules.isEmpty && written.recurrenceDates.isEmpty && written.exceptionDates.isEmpty))
             && overrides.isEmpty {
             // A single event (or an override's instance): no Series to build.
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
@@ -276,28 +277,29 @@ struct SeriesBuilder {
             }
             return
         }
-        if overrides.isEmpty, !asInstance, isOutsideRange(series: master, start: start, startKey: startTrue, frame: frame, length: length) {
+        if overrides.isEmpty, !asInstance, isOutsideRange(series: written, start: start, startKey: startTrue, frame: frame, length: length) {
             return
         }
+        let uid = written.uid
         var sources: [InstanceSource] = []
         let zoneCache = frame.clock.zone
-        for rule in master.recurrenceRules {
+        for rule in written.recurrenceRules {
             if let source = InstanceSource(rule: rule, start: start, clock: frame.clock) {
                 sources.append(source)
             } else {
                 diagnostics.append(Diagnostic(.unsupportedRecurrence, "cannot expand RRULE:\(rule)", source: calendar.source,
-                                              line: master.line, uid: master.uid, property: "RRULE"))
+                                              line: written.line, uid: written.uid, property: "RRULE"))
             }
         }
         var extras: [ExtraInstance] = []
         if sources.isEmpty { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
-        for rdate in master.recurrenceDates {
-            let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: master.uid) })
+        for rdate in written.recurrenceDates {
+            let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: uid) })
             var end: (key: Int, time: OccurrenceTime)?
             if case .period(_, let periodEnd) = rdate {
                 switch periodEnd {
                 case .time(let t):
-                    end = absolute(t, frame: frame, uid: master.uid)
+                    end = absolute(t, frame: frame, uid: written.uid)
                 case .duration(let span):
                     let trueUTC = frame.isDate ? w : frame.instant(wall: w)
                     end = frame.end(wall: w, utc: trueUTC, length: InstanceLength(days: span.nominalDays, seconds: span.exactSeconds))
@@ -306,20 +308,19 @@ struct SeriesBuilder {
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
         var excluded = InstanceMatchSet()
-        excluded.reserveCapacity(keys: master.exceptionDates.count)
-        let uid = master.uid
-        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
+        excluded.reserveCapacity(keys: written.exceptionDates.count)
+        for value in written.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
         for chosen in Self.latestIndices(overrides, by: { $0.recurrenceID }) {
             let override = overrides[chosen]
             guard let rid = override.recurrenceID else { continue }
-            overridden.insert(match(rid, frame: frame, uid: master.uid))
+            overridden.insert(match(rid, frame: frame, uid: written.uid))
             addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame)
-            if override.appliesToFutureInstances, let key = instantKey(rid, frame: frame, uid: master.uid),
+            if override.appliesToFutureInstances, let key = instantKey(rid, frame: frame, uid: written.uid),
                let newStart = override.start {
                 let ridWall = InstanceKey.wall(of: rid, clock: frame.clock, utc: key)
-                let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
+                let newUTC = instantKey(newStart, frame: frame, uid: written.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
                 futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: SharedIncidence(ThisAndFuture.carried(from: override, onto: written)),
                                             length: self.length(of: override, start: newStart, end: override.end, frame: frame)))
