@@ -68,23 +68,17 @@ struct SeriesBuilder {
         events.withUnsafeBufferPointer { events in
             todos.withUnsafeBufferPointer { todos in
                 for position in ungrouped {
-                    if position < events.count {
-                        addSeries(events[position], overrides: [], calendarIndex: index)
-                    } else {
-                        addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
-                    }
+                    addLone(position < events.count ? events.baseAddress! + position
+                            : todos.baseAddress! + (position - events.count), calendarIndex: index)
                 }
                 for group in range {
                     let members = groups[group]
                     let position = members[members.startIndex]
                     if members.count == 1 {
-                        if position < events.count {
-                            if events[position].recurrenceID == nil {
-                                addSeries(events[position], overrides: [], calendarIndex: index)
-                                continue
-                            }
-                        } else if todos[position - events.count].recurrenceID == nil {
-                            addSeries(todos[position - events.count], overrides: [], calendarIndex: index)
+                        let lone = position < events.count ? events.baseAddress! + position
+                            : todos.baseAddress! + (position - events.count)
+                        if lone.pointee.recurrenceID == nil {
+                            addLone(lone, calendarIndex: index)
                             continue
                         }
                     }
@@ -92,6 +86,15 @@ struct SeriesBuilder {
                 }
             }
         }
+    }
+
+    /// Adds an incidence without overrides as its own series, read in place in the calendar's
+    /// buffers: one that ``isOutsideRange(_:asInstance:)`` drops is never copied (a copy out of
+    /// the buffer, which the call of ``addSeries(_:overrides:calendarIndex:recurrenceID:asInstance:)``
+    /// makes, retains its ~35 fields: most lone events of a long-lived calendar lie outside the range).
+    private mutating func addLone(_ incidence: UnsafePointer<Incidence>, calendarIndex: Int) {
+        if isOutsideRange(incidence, asInstance: false) { return }
+        addSeries(incidence.pointee, overrides: [], calendarIndex: calendarIndex)
     }
 
     /// Adds the incidences of one UID: a master with its overrides, or overrides without a master.
@@ -114,6 +117,7 @@ struct SeriesBuilder {
                     severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
             }
             let kept = overrides.filter { !isStale(at($0).pointee, master: masterPointer.pointee) }
+            if kept.isEmpty, isOutsideRange(masterPointer, asInstance: false) { return }
             addSeries(master, overrides: kept.map { at($0).pointee }, calendarIndex: index)
         } else {
             // No master: each override shows as a single event.
@@ -121,6 +125,7 @@ struct SeriesBuilder {
                 var single = override
                 single.recurrenceRules = []
                 single.recurrenceDates = []
+                if withUnsafePointer(to: single, { isOutsideRange($0, asInstance: false) }) { continue }
                 addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
             }
         }
@@ -240,30 +245,28 @@ struct SeriesBuilder {
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 
+    /// - Parameter written: taken, not borrowed: its last use moves it into the box its occurrences
+    ///   share (``SharedIncidence``), so the caller's copy out of the calendar is the only one.
     /// - Parameter asInstance: read `written` as one instance (an override of a master's series):
     ///   its own RRULE, RDATE and EXDATE play no part, and its occurrence shows it as written.
-    private mutating func addSeries(_ written: Incidence, overrides: [Incidence], calendarIndex: Int,
+    private mutating func addSeries(_ written: consuming Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil, asInstance: Bool = false) {
         // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
         // before the start swapped with it); occurrences show the component as written. Only the
         // start and end differ from `written`: they are read into locals, the incidence is not copied.
-        if overrides.isEmpty, isOutsideRange(written, asInstance: asInstance) {
-            order += 1 // the position it would have taken: the ranks of the others stay the same
-            return
-        }
-        let master = written
+        // The callers dropped those that ``isOutsideRange(_:asInstance:)`` proves outside, before copying them.
         var readStart = EventSpan.start(of: written), readEnd = written.end
         if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
-        guard let start = readStart ?? (master.kind == .todo ? master.due : nil) else { return }
-        currentLine = master.line
-        let frame = frame(for: start, uid: master.uid, recurring: !asInstance && !master.recurrenceRules.isEmpty)
+        guard let start = readStart ?? (written.kind == .todo ? written.due : nil) else { return }
+        currentLine = written.line
+        let frame = frame(for: start, uid: written.uid, recurring: !asInstance && !written.recurrenceRules.isEmpty)
         let startWall = SeriesClock.wall(of: start, on: frame.clock)
         let startUTC = frame.instant(wall: startWall)
         let startTrue: Int
         if case .zoned = frame.clock { startTrue = startUTC } else { startTrue = startWall }
-        let length = length(of: master, start: start, end: readEnd, frame: frame)
+        let length = length(of: written, start: start, end: readEnd, frame: frame)
         order += 1
-        if (asInstance || (master.recurrenceRules.isEmpty && master.recurrenceDates.isEmpty && master.exceptionDates.isEmpty))
+        if (asInstance || (written.recurrenceRules.isEmpty && written.recurrenceDates.isEmpty && written.exceptionDates.isEmpty))
             && overrides.isEmpty {
             // A single event (or an override's instance): no Series to build.
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
@@ -274,28 +277,29 @@ struct SeriesBuilder {
             }
             return
         }
-        if overrides.isEmpty, !asInstance, isOutsideRange(series: master, start: start, startKey: startTrue, frame: frame, length: length) {
+        if overrides.isEmpty, !asInstance, isOutsideRange(series: written, start: start, startKey: startTrue, frame: frame, length: length) {
             return
         }
+        let uid = written.uid
         var sources: [InstanceSource] = []
         let zoneCache = frame.clock.zone
-        for rule in master.recurrenceRules {
+        for rule in written.recurrenceRules {
             if let source = InstanceSource(rule: rule, start: start, clock: frame.clock) {
                 sources.append(source)
             } else {
                 diagnostics.append(Diagnostic(.unsupportedRecurrence, "cannot expand RRULE:\(rule)", source: calendar.source,
-                                              line: master.line, uid: master.uid, property: "RRULE"))
+                                              line: written.line, uid: written.uid, property: "RRULE"))
             }
         }
         var extras: [ExtraInstance] = []
         if sources.isEmpty { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
-        for rdate in master.recurrenceDates {
-            let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: master.uid) })
+        for rdate in written.recurrenceDates {
+            let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: uid) })
             var end: (key: Int, time: OccurrenceTime)?
             if case .period(_, let periodEnd) = rdate {
                 switch periodEnd {
                 case .time(let t):
-                    end = absolute(t, frame: frame, uid: master.uid)
+                    end = absolute(t, frame: frame, uid: written.uid)
                 case .duration(let span):
                     let trueUTC = frame.isDate ? w : frame.instant(wall: w)
                     end = frame.end(wall: w, utc: trueUTC, length: InstanceLength(days: span.nominalDays, seconds: span.exactSeconds))
@@ -304,20 +308,19 @@ struct SeriesBuilder {
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
         var excluded = InstanceMatchSet()
-        excluded.reserveCapacity(keys: master.exceptionDates.count)
-        let uid = master.uid
-        for value in master.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
+        excluded.reserveCapacity(keys: written.exceptionDates.count)
+        for value in written.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
         for chosen in Self.latestIndices(overrides, by: { $0.recurrenceID }) {
             let override = overrides[chosen]
             guard let rid = override.recurrenceID else { continue }
-            overridden.insert(match(rid, frame: frame, uid: master.uid))
+            overridden.insert(match(rid, frame: frame, uid: written.uid))
             addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame)
-            if override.appliesToFutureInstances, let key = instantKey(rid, frame: frame, uid: master.uid),
+            if override.appliesToFutureInstances, let key = instantKey(rid, frame: frame, uid: written.uid),
                let newStart = override.start {
                 let ridWall = InstanceKey.wall(of: rid, clock: frame.clock, utc: key)
-                let newUTC = instantKey(newStart, frame: frame, uid: master.uid) ?? key
+                let newUTC = instantKey(newStart, frame: frame, uid: written.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
                 futures.append(FutureChange(key: key, shift: newWall - ridWall, incidence: SharedIncidence(ThisAndFuture.carried(from: override, onto: written)),
                                             length: self.length(of: override, start: newStart, end: override.end, frame: frame)))
@@ -351,24 +354,28 @@ struct SeriesBuilder {
     }
 
     /// Whether `incidence` is a single event (no RRULE, RDATE or EXDATE) that ``SingleEventBound``
-    /// proves to lie outside the range, so that it needs no zone, frame or length at all.
+    /// proves to lie outside the range, so that it needs no zone, frame or length at all: it then
+    /// takes the position it would have taken (the ranks of the others stay the same).
+    /// Read through a pointer, field by field: the incidence is not copied.
     ///
     /// Only when every TZID it names was looked up before (known or not): a TZID seen here first
     /// takes the exact path, so that its unknown-zone diagnostic (if any) names the same event,
     /// in the same order, as when every event is built.
-    private mutating func isOutsideRange(_ incidence: Incidence, asInstance: Bool) -> Bool {
-        guard incidence.kind == .event, let start = incidence.start,
-              asInstance || (incidence.recurrenceRules.isEmpty && incidence.recurrenceDates.isEmpty
-                             && incidence.exceptionDates.isEmpty) else { return false }
-        let end = incidence.end
+    private mutating func isOutsideRange(_ incidence: UnsafePointer<Incidence>, asInstance: Bool) -> Bool {
+        guard incidence.pointee.kind == .event, let start = incidence.pointee.start,
+              asInstance || (incidence.pointee.recurrenceRules.isEmpty && incidence.pointee.recurrenceDates.isEmpty
+                             && incidence.pointee.exceptionDates.isEmpty) else { return false }
+        let end = incidence.pointee.end, duration = incidence.pointee.duration
         if let tzid = start.tzid, !wasLookedUp(tzid) { return false }
         if let tzid = end?.tzid, !wasLookedUp(tzid) { return false }
         // X-WR-TIMEZONE is looked up for a floating time (a DATE start read from midnight is one).
         func isFloating(_ value: TimeValue?) -> Bool { if case .floating? = value { return true }; return false }
         if let tzid = calendar.defaultTimeZone, !wasLookedUp(tzid),
-           isFloating(start) || isFloating(end) || (start.isDate && end == nil && incidence.duration != nil) { return false }
-        return SingleEventBound.liesOutside(start: start, end: end, duration: incidence.duration,
-                                            rangeStart: rangeStart, rangeEnd: rangeEnd)
+           isFloating(start) || isFloating(end) || (start.isDate && end == nil && duration != nil) { return false }
+        guard SingleEventBound.liesOutside(start: start, end: end, duration: duration,
+                                           rangeStart: rangeStart, rangeEnd: rangeEnd) else { return false }
+        order += 1
+        return true
     }
 
     /// Whether `tzid` was looked up before (known or not): the last TZID found so is compared
@@ -408,6 +415,7 @@ struct SeriesBuilder {
     private mutating func addSeries(_ override: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue, masterFrame: SeriesFrame) {
         let before = singles.count
+        if withUnsafePointer(to: override, { isOutsideRange($0, asInstance: true) }) { return }
         addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID, asInstance: true)
         guard singles.count > before else { return }
         if let key = instantKey(recurrenceID, frame: masterFrame, uid: override.uid) {
