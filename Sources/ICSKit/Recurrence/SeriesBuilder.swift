@@ -89,11 +89,11 @@ struct SeriesBuilder {
     }
 
     /// Adds an incidence without overrides as its own series, read in place in the calendar's
-    /// buffers: one that ``isOutsideRange(_:asInstance:)`` drops is never copied (a copy out of
+    /// buffers: one that ``skipIfOutsideRange(_:asInstance:)`` drops is never copied (a copy out of
     /// the buffer, which the call of ``addSeries(_:overrides:calendarIndex:recurrenceID:asInstance:)``
     /// makes, retains its ~35 fields: most lone events of a long-lived calendar lie outside the range).
     private mutating func addLone(_ incidence: UnsafePointer<Incidence>, calendarIndex: Int) {
-        if isOutsideRange(incidence, asInstance: false) { return }
+        if skipIfOutsideRange(incidence, asInstance: false) { return }
         addSeries(incidence.pointee, overrides: [], calendarIndex: calendarIndex)
     }
 
@@ -117,7 +117,7 @@ struct SeriesBuilder {
                     severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
             }
             let kept = overrides.filter { !isStale(at($0).pointee, master: masterPointer.pointee) }
-            if kept.isEmpty, isOutsideRange(masterPointer, asInstance: false) { return }
+            if kept.isEmpty, skipIfOutsideRange(masterPointer, asInstance: false) { return }
             addSeries(master, overrides: kept.map { at($0).pointee }, calendarIndex: index)
         } else {
             // No master: each override shows as a single event.
@@ -125,7 +125,7 @@ struct SeriesBuilder {
                 var single = override
                 single.recurrenceRules = []
                 single.recurrenceDates = []
-                if withUnsafePointer(to: single, { isOutsideRange($0, asInstance: false) }) { continue }
+                if withUnsafePointer(to: single, { skipIfOutsideRange($0, asInstance: false) }) { continue }
                 addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
             }
         }
@@ -254,7 +254,7 @@ struct SeriesBuilder {
         // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
         // before the start swapped with it); occurrences show the component as written. Only the
         // start and end differ from `written`: they are read into locals, the incidence is not copied.
-        // The callers dropped those that ``isOutsideRange(_:asInstance:)`` proves outside, before copying them.
+        // The callers have skipped, before copying them, those that ``skipIfOutsideRange(_:asInstance:)`` proves outside.
         var readStart = EventSpan.start(of: written), readEnd = written.end
         if endsBeforeStart(kind: written.kind, start: readStart, end: readEnd) { swap(&readStart, &readEnd) }
         guard let start = readStart ?? (written.kind == .todo ? written.due : nil) else { return }
@@ -353,15 +353,17 @@ struct SeriesBuilder {
         }
     }
 
-    /// Whether `incidence` is a single event (no RRULE, RDATE or EXDATE) that ``SingleEventBound``
-    /// proves to lie outside the range, so that it needs no zone, frame or length at all: it then
-    /// takes the position it would have taken (the ranks of the others stay the same).
+    /// Skips `incidence` when it is a single event (no RRULE, RDATE or EXDATE) that
+    /// ``SingleEventBound`` proves to lie outside the range, so that it needs no zone, frame or
+    /// length at all: it takes the position it would have taken (the ranks of the others stay the
+    /// same), and the caller adds nothing.
+    /// - Returns: whether it was skipped.
     /// Read through a pointer, field by field: the incidence is not copied.
     ///
     /// Only when every TZID it names was looked up before (known or not): a TZID seen here first
     /// takes the exact path, so that its unknown-zone diagnostic (if any) names the same event,
     /// in the same order, as when every event is built.
-    private mutating func isOutsideRange(_ incidence: UnsafePointer<Incidence>, asInstance: Bool) -> Bool {
+    private mutating func skipIfOutsideRange(_ incidence: UnsafePointer<Incidence>, asInstance: Bool) -> Bool {
         guard incidence.pointee.kind == .event, let start = incidence.pointee.start,
               asInstance || (incidence.pointee.recurrenceRules.isEmpty && incidence.pointee.recurrenceDates.isEmpty
                              && incidence.pointee.exceptionDates.isEmpty) else { return false }
@@ -415,7 +417,7 @@ struct SeriesBuilder {
     private mutating func addSeries(_ override: Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue, masterFrame: SeriesFrame) {
         let before = singles.count
-        if withUnsafePointer(to: override, { isOutsideRange($0, asInstance: true) }) { return }
+        if withUnsafePointer(to: override, { skipIfOutsideRange($0, asInstance: true) }) { return }
         addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID, asInstance: true)
         guard singles.count > before else { return }
         if let key = instantKey(recurrenceID, frame: masterFrame, uid: override.uid) {
