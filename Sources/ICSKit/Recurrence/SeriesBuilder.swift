@@ -159,6 +159,8 @@ struct SeriesBuilder {
     /// The positions in `items` of ``latest(_:by:)``'s choices, in the order of their keys' first
     /// appearance (no incidence copied).
     private static func latestIndices(_ items: [Incidence], by key: (Incidence) -> TimeValue?) -> [Int] {
+        // Most series have no override: no dictionary to make.
+        if items.isEmpty { return [] }
         var best: [TimeValue: Int] = [:]
         var order: [TimeValue] = []
         for i in items.indices {
@@ -199,8 +201,11 @@ struct SeriesBuilder {
     }
 
     /// The instant of a wall time on `clock`, as ``SeriesFrame/instant(wall:)`` reads it: in the
-    /// clock's zone, or the viewer's for floating and all-day times.
-    private func instant(wall: Int, on clock: SeriesClock) -> Int {
+    /// clock's zone, or `viewer`'s for floating and all-day times.
+    ///
+    /// Static, given the viewer: a non-mutating method called from a mutating one (``length(of:start:end:frame:)``)
+    /// made the compiler copy the whole builder for the call (a retain and release of each of its fields).
+    private static func instant(wall: Int, on clock: SeriesClock, viewer: ZoneCache) -> Int {
         if case .zoned(let zone, _) = clock { return zone.resolve(wallSeconds: wall).utcSeconds }
         return viewer.resolve(wallSeconds: wall).utcSeconds
     }
@@ -237,7 +242,8 @@ struct SeriesBuilder {
                 return InstanceLength(days: endValue.date.daysSinceEpoch - start.date.daysSinceEpoch, seconds: 0)
             }
             let s = frame.instant(wall: SeriesClock.wall(of: start, on: frame.clock))
-            let e = instant(wall: endValue.civil.secondsSinceEpoch, on: clock(for: endValue, series: frame, uid: incidence.uid))
+            let e = Self.instant(wall: endValue.civil.secondsSinceEpoch, on: clock(for: endValue, series: frame, uid: incidence.uid),
+                                 viewer: viewer)
             if case .floating = frame.clock { return InstanceLength(days: 0, seconds: endValue.civil.secondsSinceEpoch - start.civil.secondsSinceEpoch) }
             return InstanceLength(days: 0, seconds: max(0, e - s))
         }
@@ -398,11 +404,22 @@ struct SeriesBuilder {
     private func isOutsideRange(series master: Incidence, start: TimeValue, startKey: Int, frame: SeriesFrame,
                                 length: InstanceLength) -> Bool {
         guard master.kind == .event, master.recurrenceDates.isEmpty, !master.recurrenceRules.isEmpty,
-              !master.recurrenceRules.contains(where: InstanceSource.needsLibical),
               master.exceptionDates.allSatisfy({ $0.tzid.map { caches.index(forKey: $0) != nil } ?? true }) else { return false }
-        let untils = master.recurrenceRules.allSatisfy { $0.count == nil && $0.until != nil }
-            ? master.recurrenceRules.map { InstanceSource.untilBound(of: $0, start: start, clock: frame.clock) } : []
-        return SeriesBound.liesOutside(startKey: startKey, untils: untils, length: length, rangeStart: rangeStart, rangeEnd: rangeEnd)
+        // The rules read in place, through their buffer: `contains(where:)`, `allSatisfy` and
+        // `map` each copied every rule (a retain and release of each of its arrays).
+        return master.recurrenceRules.withUnsafeBufferPointer { rules in
+            var bounded = true
+            for i in rules.indices {
+                if InstanceSource.needsLibical(rules[i]) { return false }
+                if rules[i].count != nil || rules[i].until == nil { bounded = false }
+            }
+            var untils: [UntilBound] = []
+            if bounded {
+                untils.reserveCapacity(rules.count)
+                for i in rules.indices { untils.append(InstanceSource.untilBound(of: rules[i], start: start, clock: frame.clock)) }
+            }
+            return SeriesBound.liesOutside(startKey: startKey, untils: untils, length: length, rangeStart: rangeStart, rangeEnd: rangeEnd)
+        }
     }
 
     /// The original start of an override, shown in its series' own form; none for a single event.
