@@ -97,6 +97,43 @@ struct RecurrenceParallelTests {
         if limit < 100 { #expect(expected.diagnostics.contains { $0.code == .recurrenceLimit }) }
     }
 
+    @Test func severalCalendarsComeInStartThenUIDThenCalendarOrder() {
+        // Three calendars (six parts, six sorted runs to merge): the same occurrences on one thread
+        // and on two, in the documented order (``OccurrenceExpansion``): start instant, then UID, then calendar.
+        let calendar = Self.calendar()
+        var renamed = calendar
+        for i in renamed.events.indices where i % 4 == 0 { renamed.events[i].uid = renamed.events[i].uid.map { "b-" + $0 } }
+        let calendars = [calendar, renamed, calendar]
+        let from = Date(timeIntervalSince1970: 1_735_689_600)
+        let to = Date(timeIntervalSince1970: 1_743_465_600)    // 2025-04-01T00:00:00Z
+        var one = OccurrenceExpansion(calendars: calendars, from: from, to: to, viewerTimeZone: Self.berlin)
+        one.usesSecondThread = false
+        let expected = one.collect()
+        let found = OccurrenceExpansion(calendars: calendars, from: from, to: to, viewerTimeZone: Self.berlin).collect()
+        #expect(expected.occurrences.count > 30_000)
+        #expect(found.occurrences == expected.occurrences)
+        #expect(found.diagnostics == expected.diagnostics)
+        let keys = found.occurrences.map { ($0.start.date(in: Self.berlin), $0.incidence.uid ?? "", $0.calendarIndex) }
+        let misordered = zip(keys, keys.dropFirst()).filter { a, b in (b.0, b.1, b.2) < (a.0, a.1, a.2) }
+        #expect(misordered.isEmpty)
+        #expect(Set(found.occurrences.map(\.calendarIndex)) == [0, 1, 2])
+    }
+
+    @Test func uidsReadOnTwoThreadsGroupAsTheDictionaryDoes() {
+        // The set-up reads and hashes the UIDs of a large calendar in two halves: the groups must be
+        // those of the reference grouping (a dictionary from UID, ``UIDGroups/byDictionary(_:)``).
+        let calendar = Self.calendar()
+        let reference = UIDGroups.byDictionary(calendar.events.map(\.uid) + calendar.todos.map(\.uid))
+        func lists(_ groups: UIDGroups) -> [[Int]] { (0..<groups.count).map { Array(groups[$0]) } }
+        for parallel in [false, true] {
+            let found = SeriesSetup.group(calendar, parallel: parallel)
+            #expect(found.ungrouped == reference.ungrouped)
+            #expect(lists(found.groups) == lists(reference.groups))
+        }
+        // Shared UIDs across the halves (series-N twice, singles sharing series UIDs) make groups of several.
+        #expect(lists(reference.groups).contains { $0.count > 1 && $0.first! < 2_000 && $0.last! >= 2_000 })
+    }
+
     @Test func leavingEarlyStopsTheSecondThread() {
         // Iterates a few occurrences and drops the iterator: the stream must not keep a thread
         // blocked (the test would hang at the end of the process otherwise) nor crash.

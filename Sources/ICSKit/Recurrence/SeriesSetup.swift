@@ -2,7 +2,8 @@ import Foundation
 
 /// Prepares the series of an expansion: groups each calendar's incidences by UID (a master
 /// with its overrides), then builds the series of the groups on both cores (``parallelMap``), in two parts
-/// that each have their own zone caches, and joins the parts in file order.
+/// that each have their own zone caches and rank their own keys (``SeriesRanking``), and joins
+/// the parts in file order.
 ///
 /// The result is the same as building everything on one thread: the parts' series and
 /// singles are concatenated in order, their positions do not overlap, and a TZID that both
@@ -21,18 +22,19 @@ enum SeriesSetup {
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
                       limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true)
         -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [PendingOccurrence],
-            diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic]) {
+            diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic], runs: [SeriesRanking.Run]) {
         var series: [Series] = []
         var firsts: [PendingInstance] = []
         var seriesParts: [Int] = []
         var limitDiagnostics: [Diagnostic] = []
         var singles: [PendingOccurrence] = []
         var diagnostics: [Diagnostic] = []
+        var runs: [SeriesRanking.Run] = []
         var firstOrder = 0
         for (index, calendar) in calendars.enumerated() {
             let lookup = zoneLookup(calendar)
             let calendarID = calendar.id
-            let (ungrouped, groups) = group(calendar)
+            let (ungrouped, groups) = group(calendar, parallel: parallel)
             let total = calendar.events.count + calendar.todos.count
             // Split the groups where about half of the incidences lie before.
             var split = groups.count
@@ -47,11 +49,14 @@ enum SeriesSetup {
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
                                             calendarID: calendarID)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
-                return Handoff(value: builder)
+                // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``).
+                let run = SeriesRanking.run(series: builder.series, singles: builder.singles, singleOffset: 0)
+                return Handoff(value: (builder, run))
             }
-            let builders = built.map(\.value)
             var reported = Set<String>()
-            for (part, builder) in builders.enumerated() {
+            for (part, item) in built.enumerated() {
+                let (builder, run) = item.value
+                runs.append(SeriesRanking.Run(keys: run.keys, sorted: run.sorted, singleOrder: run.singleOrder, singleOffset: singles.count))
                 series += builder.series
                 firsts += builder.firsts
                 limitDiagnostics += builder.limitDiagnostics
@@ -63,20 +68,42 @@ enum SeriesSetup {
             }
             firstOrder += total + 1
         }
-        return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics)
+        return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics, runs)
     }
 
     /// The incidences without UID, and the groups sharing a UID, in the order of their first member,
     /// as positions: the calendar's events, then its todos (position `events.count + i` is todo `i`).
     /// Positions, not copies of the incidences: ``SeriesBuilder`` reads each in place.
-    static func group(_ calendar: ICalendar) -> (ungrouped: [Int], groups: UIDGroups) {
-        var uids: [String?] = []
-        uids.reserveCapacity(calendar.events.count + calendar.todos.count)
-        for list in [calendar.events, calendar.todos] {
-            list.withUnsafeBufferPointer { list in
-                for i in list.indices { uids.append(list[i].uid) }
+    ///
+    /// The UIDs are read and hashed (``UIDGroups/code(of:)``) in place, on two threads for a large
+    /// calendar (`parallel`): that pass touches every incidence and every UID's bytes, and waits on
+    /// memory more than it computes. Only the table of groups is filled on this thread.
+    static func group(_ calendar: ICalendar, parallel: Bool = false) -> (ungrouped: [Int], groups: UIDGroups) {
+        let eventCount = calendar.events.count
+        let total = eventCount + calendar.todos.count
+        let halves = parallel && total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+        let coded = parallelMap(count: halves, workers: halves) { half in
+            let range = total * half / halves ..< total * (half + 1) / halves
+            var codes: [UInt64] = []
+            codes.reserveCapacity(range.count)
+            calendar.events.withUnsafeBufferPointer { events in
+                calendar.todos.withUnsafeBufferPointer { todos in
+                    for position in range {
+                        codes.append(UIDGroups.code(of: position < eventCount ? events[position].uid : todos[position - eventCount].uid))
+                    }
+                }
+            }
+            return codes
+        }
+        let codes = halves == 1 ? coded[0] : coded[0] + coded[1]
+        return calendar.events.withUnsafeBufferPointer { events in
+            calendar.todos.withUnsafeBufferPointer { todos in
+                func uid(_ position: Int) -> String? {
+                    position < eventCount ? events[position].uid : todos[position - eventCount].uid
+                }
+                return UIDGroups.of(codes: codes, sameUID: { uid($0) == uid($1) },
+                                    byDictionary: { UIDGroups.byDictionary((0 ..< total).map(uid)) })
             }
         }
-        return UIDGroups.of(uids)
     }
 }

@@ -29,41 +29,63 @@ struct UIDGroups {
 
     /// The groups of `uids` (the UID at each position; nil: ungrouped), with the positions
     /// without UID: the same groups, in the same order, as a `[String: Int]` dictionary from UID
-    /// to group finds (``byDictionary(_:)``).
-    ///
-    /// When every UID is ASCII, they are hashed eight bytes at a time into an open-addressing
-    /// table, and a hit is confirmed by comparing the strings: for ASCII strings, `String`'s `==`
-    /// (canonical equivalence, the dictionary's) is byte equality. A UID that is not ASCII may be
-    /// canonically equal to another with other bytes (U+212A KELVIN SIGN is `K`), so then the
-    /// whole calendar is grouped by the dictionary.
+    /// to group finds (``byDictionary(_:)``). See ``of(codes:sameUID:byDictionary:)``.
     ///
     /// - Complexity: O(n) expected, for n positions.
     static func of(_ uids: [String?]) -> (ungrouped: [Int], groups: UIDGroups) {
-        let n = uids.count
+        of(codes: uids.map(code(of:)), sameUID: { uids[$0] == uids[$1] }, byDictionary: { byDictionary(uids) })
+    }
+
+    /// The code of a UID that ``of(codes:sameUID:byDictionary:)`` groups by: ``noUID`` for none,
+    /// ``notASCII`` for a UID with a byte that is not ASCII, else its ``asciiHash(_:)`` with the
+    /// low bit set (odd: never one of the two).
+    static func code(of uid: String?) -> UInt64 {
+        guard let uid else { return noUID }
+        guard let hash = asciiHash(uid) else { return notASCII }
+        return hash | 1
+    }
+
+    static let noUID: UInt64 = 0
+    static let notASCII: UInt64 = 2
+
+    /// The groups of the positions whose UIDs have `codes` (``code(of:)``; computed apart, so
+    /// that a large calendar's are read on two threads), with the positions without UID.
+    ///
+    /// When every UID is ASCII, the codes go into an open-addressing table, and a hit is
+    /// confirmed by `sameUID` (the UIDs at two positions are equal): for ASCII strings,
+    /// `String`'s `==` (canonical equivalence, the dictionary's) is byte equality. A UID that is
+    /// not ASCII may be canonically equal to another with other bytes (U+212A KELVIN SIGN is
+    /// `K`), so then the whole calendar is grouped by `byDictionary` (``byDictionary(_:)``).
+    ///
+    /// - Complexity: O(n) expected, for n positions.
+    static func of(codes: [UInt64], sameUID: (Int, Int) -> Bool,
+                   byDictionary: () -> (ungrouped: [Int], groups: UIDGroups)) -> (ungrouped: [Int], groups: UIDGroups) {
+        if codes.contains(notASCII) { return byDictionary() }
+        let n = codes.count
         var capacity = 16
         while capacity < 2 * n { capacity <<= 1 }
         let mask = capacity - 1
-        // Slot → 1 + the group that holds it (0: empty); the group's hash and first member.
+        // Slot → 1 + the group that holds it (0: empty); the group's code and first member.
         var slots = [Int](repeating: 0, count: capacity)
-        var groupHash: [UInt64] = [], groupFirst: [Int] = [], groupCount: [Int] = []
+        var groupCode: [UInt64] = [], groupFirst: [Int] = [], groupCount: [Int] = []
         var groupOf = [Int](repeating: -1, count: n)
         var ungrouped: [Int] = []
         for position in 0 ..< n {
-            guard let uid = uids[position] else { ungrouped.append(position); continue }
-            guard let hash = asciiHash(uid) else { return byDictionary(uids) }
-            var slot = Int(truncatingIfNeeded: hash) & mask
+            let code = codes[position]
+            if code == noUID { ungrouped.append(position); continue }
+            var slot = Int(truncatingIfNeeded: code >> 1) & mask
             while true {
                 let entry = slots[slot]
                 if entry == 0 {
                     slots[slot] = groupFirst.count + 1
                     groupOf[position] = groupFirst.count
-                    groupHash.append(hash)
+                    groupCode.append(code)
                     groupFirst.append(position)
                     groupCount.append(1)
                     break
                 }
                 let group = entry - 1
-                if groupHash[group] == hash && uids[groupFirst[group]]! == uid {
+                if groupCode[group] == code && sameUID(groupFirst[group], position) {
                     groupOf[position] = group
                     groupCount[group] += 1
                     break
