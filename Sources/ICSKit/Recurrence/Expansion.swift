@@ -130,24 +130,12 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             limitDiagnostics = built.limitDiagnostics
             let series = built.series, firsts = built.firsts, parts = built.parts
             var singles = built.singles
-            // Rank every series and single by (UID, calendar, position) once, so that the merge compares integers.
-            var entries: [RankKey] = []
-            entries.reserveCapacity(series.count + singles.count)
-            for item in series { entries.append(RankKey(uid: item.master.uid ?? "", calendar: item.calendarIndex, order: item.order)) }
-            for single in singles {
-                entries.append(RankKey(uid: single.occurrence.incidence.uid ?? "", calendar: single.occurrence.calendarIndex, order: single.order))
-            }
-            // Positions are sorted, not the keys: a move copies an integer, not a key with its UID.
-            var sorted = Array(entries.indices)
-            entries.withUnsafeBufferPointer { keys in
-                sorted.sort { RankKey.precedes(keys[$0], keys[$1]) }
-            }
-            var rankOf = [Int](repeating: 0, count: (entries.map(\.order).max() ?? 0) + 1)
-            for (rank, position) in sorted.enumerated() { rankOf[entries[position].order] = rank }
-            for item in series { item.order = rankOf[item.order] }
-            for i in singles.indices { singles[i].order = rankOf[singles[i].order] }
-            let sortedIndices = singles.indices.sorted { PendingOccurrence.precedes(singles[$0], singles[$1]) }
-            self.singles = sortedIndices.map { singles[$0] }
+            // Every series and single ranked by (UID, calendar, position), so that the merge compares
+            // integers: each part sorted its own keys, and the sorted runs are merged here.
+            let ranks = SeriesRanking.ranks(of: built.runs)
+            for item in series { item.order = ranks[item.order] }
+            for i in singles.indices { singles[i].order = ranks[singles[i].order] }
+            self.singles = SeriesRanking.sortedSingles(singles, runs: built.runs)
             let second = parts.indices.filter { parts[$0] == 1 }
             if second.count >= Self.streamThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
                 let first = parts.indices.filter { parts[$0] == 0 }
