@@ -105,7 +105,11 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// events, so that the order is the same as from one merge.
     public struct Iterator: IteratorProtocol {
         private var merge: SeriesMerge
-        private var singles: [PendingOccurrence]
+        /// The singles as the set-up built them, and their start keys, ranks and positions in that
+        /// list in start order, then rank (``SeriesRanking/singleHeads(runs:ranks:)``): the
+        /// occurrences are neither moved nor copied to be sorted.
+        private let singles: [PendingOccurrence]
+        private let singleHeads: [SeriesRanking.SingleHead]
         private var singleIndex = 0
         /// The other group's stream (nil when one thread does all), and its current batch.
         private let stream: SeriesStreamHandle?
@@ -129,13 +133,13 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             setupDiagnostics = built.diagnostics
             limitDiagnostics = built.limitDiagnostics
             let series = built.series, firsts = built.firsts, parts = built.parts
-            var singles = built.singles
+            let singles = built.singles
             // Every series and single ranked by (UID, calendar, position), so that the merge compares
             // integers: each part sorted its own keys, and the sorted runs are merged here.
             let ranks = SeriesRanking.ranks(of: built.runs)
             for item in series { item.order = ranks[item.order] }
-            for i in singles.indices { singles[i].order = ranks[singles[i].order] }
-            self.singles = SeriesRanking.sortedSingles(singles, runs: built.runs)
+            self.singles = singles
+            singleHeads = SeriesRanking.singleHeads(runs: built.runs, ranks: ranks)
             let second = parts.indices.filter { parts[$0] == 1 }
             if second.count >= Self.streamThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 {
                 let first = parts.indices.filter { parts[$0] == 0 }
@@ -163,8 +167,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 }
             }
             // A single wins a tie: an override shares its rank with its master's series, and comes first.
-            if singleIndex < singles.count {
-                let single = (key: singles[singleIndex].key, rank: singles[singleIndex].order)
+            if singleIndex < singleHeads.count {
+                let single = (key: singleHeads[singleIndex].key, rank: singleHeads[singleIndex].rank)
                 if best.map({ !Self.precedes($0, single) }) ?? true { best = single; source = 1 }
             }
             guard best != nil else { return nil }
@@ -175,7 +179,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 return occurrence
             case 1:
                 singleIndex += 1
-                return singles[singleIndex - 1].occurrence
+                return singles[singleHeads[singleIndex - 1].index].occurrence
             default:
                 // Moved out of the batch, not copied (no retain now and release later of what it holds).
                 if batch!.hasDiagnostics, let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }

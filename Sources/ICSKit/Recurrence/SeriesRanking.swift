@@ -5,7 +5,7 @@
 /// Each part of the set-up (``SeriesSetup``) sorts its own keys, and its singles by start then
 /// key, on its own thread (``run(series:singles:singleOffset:)``): that reads every series'
 /// master and every single's UID, and mostly waits on memory. The calling thread then merges
-/// the parts' sorted runs (``ranks(of:)``, ``sortedSingles(_:runs:)``), in linear time for the usual two. The
+/// the parts' sorted runs (``ranks(of:)``, ``singleHeads(runs:ranks:)``), in linear time for the usual two. The
 /// result is what one sort of every key would give: the order is total (no two keys are equal:
 /// their positions differ), so merging sorted runs gives the same sequence as sorting them all.
 enum SeriesRanking {
@@ -18,6 +18,11 @@ enum SeriesRanking {
         /// The part's singles (positions from ``singleOffset`` in the expansion's list of
         /// singles), in start order, then key order: positions relative to ``singleOffset``.
         var singleOrder: [Int]
+        /// The start key of each of the part's singles, in the order they were built (their rank
+        /// keys are those of ``keys`` from ``singleKeyBase`` on).
+        var singleStarts: [Int]
+        /// Where the singles' keys start in ``keys`` (after the series').
+        var singleKeyBase: Int
         /// Where the part's singles start in the expansion's list of singles.
         var singleOffset: Int
     }
@@ -48,7 +53,8 @@ enum SeriesRanking {
                 singleOrder.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : RankKey.precedes(keys[first + $0], keys[first + $1]) }
             }
         }
-        return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleOffset: singleOffset)
+        return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleStarts: starts, singleKeyBase: series.count,
+                   singleOffset: singleOffset)
     }
 
     /// The rank of each position (`ranks[order]`) that the runs' keys name, from the merge of the runs.
@@ -74,15 +80,32 @@ enum SeriesRanking {
         return ranks
     }
 
-    /// `singles` (whose orders are ranks by now) in start order, then rank: the merge of the
-    /// runs' sorted singles.
+    /// A single as the merge reads it: its start key, its rank, and its position in the
+    /// expansion's list of singles.
+    struct SingleHead {
+        var key: Int
+        var rank: Int
+        var index: Int
+    }
+
+    /// The singles of every run in start order, then rank (`ranks` from ``ranks(of:)``): the
+    /// merge of the runs' sorted singles, read from the runs alone (the occurrences are not touched).
     ///
     /// - Complexity: O(n log k) for n singles in k runs.
-    static func sortedSingles(_ singles: [PendingOccurrence], runs: [Run]) -> [PendingOccurrence] {
-        let lists = runs.map { run in run.singleOffset == 0 ? run.singleOrder : run.singleOrder.map { run.singleOffset + $0 } }
-        return singles.withUnsafeBufferPointer { singles in
-            merge(lists, by: { singles[$0].key != singles[$1].key ? singles[$0].key < singles[$1].key : singles[$0].order < singles[$1].order })
-                .map { singles[$0] }
+    static func singleHeads(runs: [Run], ranks: [Int]) -> [SingleHead] {
+        var heads: [SingleHead] = []
+        var lists: [[Int]] = []
+        for run in runs {
+            let base = heads.count
+            for i in run.singleStarts.indices {
+                heads.append(SingleHead(key: run.singleStarts[i], rank: ranks[run.keys[run.singleKeyBase + i].order],
+                                        index: run.singleOffset + i))
+            }
+            lists.append(base == 0 ? run.singleOrder : run.singleOrder.map { base + $0 })
+        }
+        return heads.withUnsafeBufferPointer { heads in
+            merge(lists, by: { heads[$0].key != heads[$1].key ? heads[$0].key < heads[$1].key : heads[$0].rank < heads[$1].rank })
+                .map { heads[$0] }
         }
     }
 

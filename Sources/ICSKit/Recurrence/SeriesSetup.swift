@@ -49,14 +49,17 @@ enum SeriesSetup {
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
                                             calendarID: calendarID)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
-                // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``).
+                // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``), and the
+                // offset of the part's singles is set when the parts are joined below.
                 let run = SeriesRanking.run(series: builder.series, singles: builder.singles, singleOffset: 0)
                 return Handoff(value: (builder, run))
             }
             var reported = Set<String>()
             for (part, item) in built.enumerated() {
-                let (builder, run) = item.value
-                runs.append(SeriesRanking.Run(keys: run.keys, sorted: run.sorted, singleOrder: run.singleOrder, singleOffset: singles.count))
+                let (builder, partRun) = item.value
+                var run = partRun
+                run.singleOffset = singles.count
+                runs.append(run)
                 series += builder.series
                 firsts += builder.firsts
                 limitDiagnostics += builder.limitDiagnostics
