@@ -29,7 +29,7 @@ struct SeriesRankingTests {
             let mine = keys.enumerated().filter { $0.offset % count == run }.map { RankKey(uid: $0.element.uid, calendar: $0.element.calendar, order: $0.element.order) }
             let sorted = mine.indices.sorted { RankKey.precedes(mine[$0], mine[$1]) }
             return SeriesRanking.Run(keys: mine, sorted: sorted, singleOrder: [], singleStarts: [], singleKeyBase: mine.count,
-                                     singleOffset: 0)
+                                     singlePart: 0)
         }
     }
 
@@ -44,30 +44,26 @@ struct SeriesRankingTests {
 
     @Test func singlesComeInStartThenRankOrder() {
         // Every key a single, with starts that tie often (four values): the heads must come in
-        // (start, then (uid, calendar, order)) order, each naming its position in the joined list.
+        // (start, then (uid, calendar, order)) order, each naming its list and its position there.
         let keys = Self.keys()
         let start = { (i: Int) in 1_000 * ((i * 7) % 4) }
         var runs: [SeriesRanking.Run] = []
-        var offset = 0
         for run in 0..<3 {
             let mine = keys.indices.filter { $0 % 3 == run }
             let ranked = mine.map { RankKey(uid: keys[$0].uid, calendar: keys[$0].calendar, order: keys[$0].order) }
             let starts = mine.map(start)
             let order = ranked.indices.sorted { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : RankKey.precedes(ranked[$0], ranked[$1]) }
             runs.append(SeriesRanking.Run(keys: ranked, sorted: ranked.indices.sorted { RankKey.precedes(ranked[$0], ranked[$1]) },
-                                          singleOrder: order, singleStarts: starts, singleKeyBase: 0, singleOffset: offset))
-            offset += mine.count
+                                          singleOrder: order, singleStarts: starts, singleKeyBase: 0, singlePart: run))
         }
         let heads = SeriesRanking.singleHeads(runs: runs, ranks: SeriesRanking.ranks(of: runs))
-        // The joined list holds run 0's singles, then run 1's, then run 2's, each in its file order.
-        let joined = (0..<3).flatMap { run in keys.indices.filter { $0 % 3 == run } }
-        let expected = joined.indices.sorted { a, b in
-            let x = keys[joined[a]], y = keys[joined[b]]
-            let sx = start(joined[a]), sy = start(joined[b])
-            return sx != sy ? sx < sy : (x.uid, x.calendar, x.order) < (y.uid, y.calendar, y.order)
+        // Run r's list holds the keys at r, r + 3, r + 6, …: the head at (part, index) names key 3 × index + part.
+        let expected = keys.indices.sorted { a, b in
+            let x = keys[a], y = keys[b]
+            return start(a) != start(b) ? start(a) < start(b) : (x.uid, x.calendar, x.order) < (y.uid, y.calendar, y.order)
         }
-        #expect(heads.map(\.index) == expected)
-        #expect(heads.map(\.key) == expected.map { start(joined[$0]) })
+        #expect(heads.map { 3 * $0.index + $0.part } == expected)
+        #expect(heads.map(\.key) == expected.map(start))
         #expect(Set(heads.map(\.key)).count == 4)
     }
 

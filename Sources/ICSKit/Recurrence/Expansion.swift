@@ -105,10 +105,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// events, so that the order is the same as from one merge.
     public struct Iterator: IteratorProtocol {
         private var merge: SeriesMerge
-        /// The singles as the set-up built them, and their start keys, ranks and positions in that
-        /// list in start order, then rank (``SeriesRanking/singleHeads(runs:ranks:)``): the
-        /// occurrences are neither moved nor copied to be sorted.
-        private let singles: [PendingOccurrence]
+        /// The singles as the set-up's parts built them (one list per part), and their start keys,
+        /// ranks and places in start order, then rank (``SeriesRanking/singleHeads(runs:ranks:)``):
+        /// the occurrences are neither moved nor copied to be joined or sorted.
+        private let singles: [[PendingOccurrence]]
         private let singleHeads: [SeriesRanking.SingleHead]
         private var singleIndex = 0
         /// The other group's stream (nil when one thread does all), and its current batch.
@@ -179,7 +179,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 return occurrence
             case 1:
                 singleIndex += 1
-                return singles[singleHeads[singleIndex - 1].index].occurrence
+                let head = singleHeads[singleIndex - 1]
+                return singles[head.part][head.index].occurrence
             default:
                 // Moved out of the batch, not copied (no retain now and release later of what it holds).
                 if batch!.hasDiagnostics, let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }

@@ -3,7 +3,7 @@
 /// integers, not UIDs.
 ///
 /// Each part of the set-up (``SeriesSetup``) sorts its own keys, and its singles by start then
-/// key, on its own thread (``run(series:singles:singleOffset:)``): that reads every series'
+/// key, on its own thread (``run(series:singles:singlePart:)``): that reads every series'
 /// master and every single's UID, and mostly waits on memory. The calling thread then merges
 /// the parts' sorted runs (``ranks(of:)``, ``singleHeads(runs:ranks:)``), in linear time for the usual two. The
 /// result is what one sort of every key would give: the order is total (no two keys are equal:
@@ -15,23 +15,22 @@ enum SeriesRanking {
         var keys: [RankKey]
         /// Positions in ``keys``, in key order.
         var sorted: [Int]
-        /// The part's singles (positions from ``singleOffset`` in the expansion's list of
-        /// singles), in start order, then key order: positions relative to ``singleOffset``.
+        /// The part's singles in start order, then key order, as positions in its list of singles.
         var singleOrder: [Int]
         /// The start key of each of the part's singles, in the order they were built (their rank
         /// keys are those of ``keys`` from ``singleKeyBase`` on).
         var singleStarts: [Int]
         /// Where the singles' keys start in ``keys`` (after the series').
         var singleKeyBase: Int
-        /// Where the part's singles start in the expansion's list of singles.
-        var singleOffset: Int
+        /// Which of the expansion's lists of singles (one per part) holds the part's singles.
+        var singlePart: Int
     }
 
-    /// The run of a part that built `series` and `singles` (the part's singles start at
-    /// `singleOffset` in the expansion's list).
+    /// The run of a part that built `series` and `singles` (list `singlePart` of the expansion's
+    /// lists of singles).
     ///
     /// - Complexity: O(n log n) for n series and singles.
-    static func run(series: [Series], singles: [PendingOccurrence], singleOffset: Int) -> Run {
+    static func run(series: [Series], singles: [PendingOccurrence], singlePart: Int) -> Run {
         var keys: [RankKey] = []
         keys.reserveCapacity(series.count + singles.count)
         for item in series { keys.append(RankKey(uid: item.master.uid ?? "", calendar: item.calendarIndex, order: item.order)) }
@@ -54,7 +53,7 @@ enum SeriesRanking {
             }
         }
         return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleStarts: starts, singleKeyBase: series.count,
-                   singleOffset: singleOffset)
+                   singlePart: singlePart)
     }
 
     /// The rank of each position (`ranks[order]`) that the runs' keys name, from the merge of the runs.
@@ -80,11 +79,12 @@ enum SeriesRanking {
         return ranks
     }
 
-    /// A single as the merge reads it: its start key, its rank, and its position in the
-    /// expansion's list of singles.
+    /// A single as the merge reads it: its start key, its rank, and where it is: list `part` of
+    /// the expansion's lists of singles (one per part, not joined: no occurrence is copied), position `index`.
     struct SingleHead {
         var key: Int
         var rank: Int
+        var part: Int
         var index: Int
     }
 
@@ -99,7 +99,7 @@ enum SeriesRanking {
             let base = heads.count
             for i in run.singleStarts.indices {
                 heads.append(SingleHead(key: run.singleStarts[i], rank: ranks[run.keys[run.singleKeyBase + i].order],
-                                        index: run.singleOffset + i))
+                                        part: run.singlePart, index: i))
             }
             lists.append(base == 0 ? run.singleOrder : run.singleOrder.map { base + $0 })
         }

@@ -5,8 +5,8 @@ import Foundation
 /// that each have their own zone caches and rank their own keys (``SeriesRanking``), and joins
 /// the parts in file order.
 ///
-/// The result is the same as building everything on one thread: the parts' series and
-/// singles are concatenated in order, their positions do not overlap, and a TZID that both
+/// The result is the same as building everything on one thread: the parts' series are
+/// concatenated in order (their singles kept in one list per part), their positions do not overlap, and a TZID that both
 /// parts found unknown is reported once, by the first.
 enum SeriesSetup {
     /// Below this many incidences in a calendar, one thread builds them all.
@@ -21,13 +21,13 @@ enum SeriesSetup {
     /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
                       limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true)
-        -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [PendingOccurrence],
+        -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [[PendingOccurrence]],
             diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic], runs: [SeriesRanking.Run]) {
         var series: [Series] = []
         var firsts: [PendingInstance] = []
         var seriesParts: [Int] = []
         var limitDiagnostics: [Diagnostic] = []
-        var singles: [PendingOccurrence] = []
+        var singles: [[PendingOccurrence]] = []
         var diagnostics: [Diagnostic] = []
         var runs: [SeriesRanking.Run] = []
         var firstOrder = 0
@@ -50,21 +50,22 @@ enum SeriesSetup {
                                             calendarID: calendarID)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
                 // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``), and the
-                // offset of the part's singles is set when the parts are joined below.
-                let run = SeriesRanking.run(series: builder.series, singles: builder.singles, singleOffset: 0)
+                // place of the part's singles is set when the parts are joined below.
+                let run = SeriesRanking.run(series: builder.series, singles: builder.singles, singlePart: 0)
                 return Handoff(value: (builder, run))
             }
             var reported = Set<String>()
             for (part, item) in built.enumerated() {
                 let (builder, partRun) = item.value
                 var run = partRun
-                run.singleOffset = singles.count
+                run.singlePart = singles.count
                 runs.append(run)
                 series += builder.series
                 firsts += builder.firsts
                 limitDiagnostics += builder.limitDiagnostics
                 seriesParts += repeatElement(part, count: builder.series.count)
-                singles += builder.singles
+                // Kept as the part's own list: joining the lists would copy every occurrence.
+                singles.append(builder.singles)
                 let repeated = Set(builder.unknownZones.filter { reported.contains($0.tzid) }.map(\.index))
                 for (i, diagnostic) in builder.diagnostics.enumerated() where !repeated.contains(i) { diagnostics.append(diagnostic) }
                 reported.formUnion(builder.unknownZones.map(\.tzid))
