@@ -54,42 +54,53 @@ struct CompiledRule: Sendable {
         count = rule.count
         weekStart = rule.weekStart.isoNumber
 
-        var months = rule.byMonth.filter { !$0.isLeap && (1...12).contains($0.month) }.map(\.month)
-        var monthDays = rule.byMonthDay.filter { $0 != 0 && abs($0) <= 31 }
-        var weekdays = rule.byDay
+        // The masks are made straight from the parts: no list of months, days, hours, minutes or
+        // seconds is made on the way (each an allocation, for every series of an expansion).
+        var months: UInt16 = 0
+        for entry in rule.byMonth where !entry.isLeap && (1...12).contains(entry.month) { months |= UInt16(1) << UInt16(entry.month) }
+        var positive: UInt32 = 0, negative: UInt32 = 0
+        for day in rule.byMonthDay where day != 0 && abs(day) <= 31 {
+            if day > 0 { positive |= UInt32(1) << UInt32(day) } else { negative |= UInt32(1) << UInt32(-day) }
+        }
+        // The ISO weekday that DTSTART gives a WEEKLY rule without day parts.
+        var startWeekday: Int?
         let noDayParts = rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
         if noDayParts {
             // RFC 5545 3.3.10: missing parts come from DTSTART.
             switch frequency {
             case .yearly:
-                if months.isEmpty { months = [start.date.month] }
-                monthDays = [start.date.day]
+                if months == 0 { months = UInt16(1) << UInt16(start.date.month) }
+                positive = UInt32(1) << UInt32(start.date.day)
             case .monthly:
-                monthDays = [start.date.day]
+                positive = UInt32(1) << UInt32(start.date.day)
             case .weekly:
-                weekdays = [.init(start.date.weekday)]
+                startWeekday = start.date.weekday.isoNumber
             default:
                 break
             }
         }
-        monthMask = months.reduce(0) { $0 | UInt16(1) << UInt16($1) }
-        monthDayPositive = monthDays.filter { $0 > 0 }.reduce(0) { $0 | UInt32(1) << UInt32($1) }
-        monthDayNegative = monthDays.filter { $0 < 0 }.reduce(0) { $0 | UInt32(1) << UInt32(-$1) }
+        monthMask = months
+        monthDayPositive = positive
+        monthDayNegative = negative
         yearDays = rule.byYearDay.filter { $0 != 0 && abs($0) <= 366 }
         weekNumbers = frequency == .yearly ? rule.byWeekNumber.filter { $0 != 0 && abs($0) <= 53 } : []
         let ordinalsAllowed = (frequency == .monthly || frequency == .yearly) && weekNumbers.isEmpty
         var plain: UInt8 = 0
         var ordinals: [(ordinal: Int, weekday: Int)] = []
-        for entry in weekdays {
-            if let n = entry.ordinal, n != 0, ordinalsAllowed {
-                ordinals.append((n, entry.weekday.isoNumber))
-            } else {
-                plain |= UInt8(1) << UInt8(entry.weekday.isoNumber)
+        if let startWeekday {
+            plain = UInt8(1) << UInt8(startWeekday)
+        } else {
+            for entry in rule.byDay {
+                if let n = entry.ordinal, n != 0, ordinalsAllowed {
+                    ordinals.append((n, entry.weekday.isoNumber))
+                } else {
+                    plain |= UInt8(1) << UInt8(entry.weekday.isoNumber)
+                }
             }
         }
         weekdayMask = plain
         ordinalWeekdays = ordinals
-        ordinalsInMonth = frequency == .monthly || !months.isEmpty
+        ordinalsInMonth = frequency == .monthly || months != 0
         hasDayTests = monthMask != 0 || monthDayPositive != 0 || monthDayNegative != 0 || !yearDays.isEmpty
             || !weekNumbers.isEmpty || weekdayMask != 0 || !ordinalWeekdays.isEmpty
         let byMonths = (frequency == .monthly || frequency == .yearly) && yearDays.isEmpty && weekNumbers.isEmpty && plain == 0
@@ -102,22 +113,28 @@ struct CompiledRule: Sendable {
             daySelection = .scan
         }
 
-        let hours = isDate ? [0] : Self.unique(rule.byHour.filter { (0...23).contains($0) }, or: start.hour)
-        let minutes = isDate ? [0] : Self.unique(rule.byMinute.filter { (0...59).contains($0) }, or: start.minute)
-        let seconds = isDate ? [0] : Self.unique(rule.bySecond.filter { (0...59).contains($0) }, or: start.second)
-        hourMask = rule.byHour.isEmpty ? ~0 : hours.reduce(0) { $0 | UInt32(1) << UInt32($1) }
-        minuteMask = rule.byMinute.isEmpty ? ~0 : minutes.reduce(0) { $0 | UInt64(1) << UInt64($1) }
-        secondMask = rule.bySecond.isEmpty ? ~0 : seconds.reduce(0) { $0 | UInt64(1) << UInt64($1) }
+        // The hours, minutes and seconds of the instances, as bit sets (DTSTART's when a part is
+        // absent or holds no valid value; midnight for dates); read in increasing order, they give
+        // the times of day sorted and without repeats.
+        let hours = isDate ? 1 : Self.bits(rule.byHour, in: 0...23, or: start.hour)
+        let minutes = isDate ? 1 : Self.bits(rule.byMinute, in: 0...59, or: start.minute)
+        let seconds = isDate ? 1 : Self.bits(rule.bySecond, in: 0...59, or: start.second)
+        hourMask = rule.byHour.isEmpty ? ~0 : UInt32(truncatingIfNeeded: hours)
+        minuteMask = rule.byMinute.isEmpty ? ~0 : minutes
+        secondMask = rule.bySecond.isEmpty ? ~0 : seconds
         var day: [Int] = []
-        for h in hours { for m in minutes { for s in seconds { day.append(h * 3600 + m * 60 + s) } } }
+        day.reserveCapacity(hours.nonzeroBitCount * minutes.nonzeroBitCount * seconds.nonzeroBitCount)
+        Self.forEachBit(hours) { h in Self.forEachBit(minutes) { m in Self.forEachBit(seconds) { s in day.append(h * 3600 + m * 60 + s) } } }
         timesOfDay = day
         switch frequency {
         case .hourly:
             var inHour: [Int] = []
-            for m in minutes { for s in seconds { inHour.append(m * 60 + s) } }
+            Self.forEachBit(minutes) { m in Self.forEachBit(seconds) { s in inHour.append(m * 60 + s) } }
             timesInPeriod = inHour
         case .minutely:
-            timesInPeriod = seconds
+            var inMinute: [Int] = []
+            Self.forEachBit(seconds) { inMinute.append($0) }
+            timesInPeriod = inMinute
         default:
             timesInPeriod = [0]
         }
@@ -136,9 +153,21 @@ struct CompiledRule: Sendable {
         }
     }
 
-    /// Sorted distinct values, or the single default when there are none.
-    private static func unique(_ values: [Int], or fallback: Int) -> [Int] {
-        values.isEmpty ? [fallback] : Array(Set(values)).sorted()
+    /// The set of `values` that lie in `range` (bit `v` for value `v`), or of `fallback` alone when none does.
+    private static func bits(_ values: [Int], in range: ClosedRange<Int>, or fallback: Int) -> UInt64 {
+        var set: UInt64 = 0
+        for value in values where range.contains(value) { set |= UInt64(1) << UInt64(value) }
+        return set == 0 ? UInt64(1) << UInt64(fallback) : set
+    }
+
+    /// Calls `body` with each bit set in `set`, in increasing order.
+    @inline(__always)
+    private static func forEachBit(_ set: UInt64, _ body: (Int) -> Void) {
+        var rest = set
+        while rest != 0 {
+            body(rest.trailingZeroBitCount)
+            rest &= rest - 1
+        }
     }
 
     /// Whether the day `days` (since 1970-01-01) passes every BYxxx test on days.
