@@ -72,8 +72,15 @@ final class Series {
     var order: Int
     let frame: SeriesFrame
     let length: InstanceLength
-    @exclusivity(unchecked) var sources: [InstanceSource]
-    @exclusivity(unchecked) private var heads: [RuleInstance?]
+    /// The first rule's source and its next instance, held in the series itself (most series have
+    /// one RRULE): the merge reads them with no trip through an array's buffer, which on a calendar
+    /// of thousands of series is a cache miss per instance. The other rules' are in ``moreSources``.
+    @exclusivity(unchecked) private var firstSource: InstanceSource?
+    @exclusivity(unchecked) private var firstHead: RuleInstance?
+    @exclusivity(unchecked) private var moreSources: [InstanceSource]
+    @exclusivity(unchecked) private var moreHeads: [RuleInstance?]
+    /// How many rules the series expands (0: its instances are its extras alone).
+    let ruleCount: Int
     let extras: [ExtraInstance]
     @exclusivity(unchecked) private var extraIndex = 0
     let excluded: InstanceMatchSet
@@ -114,8 +121,14 @@ final class Series {
         self.order = order
         self.frame = frame
         self.length = length
-        self.sources = sources
-        self.heads = Array(repeating: nil, count: sources.count)
+        ruleCount = sources.count
+        // The builder moves its array in, and nothing reads `sources` after this: the first source
+        // is moved out of it, not copied.
+        var rest = sources
+        firstSource = rest.isEmpty ? nil : rest.count == 1 ? rest.removeLast() : rest.removeFirst()
+        firstHead = nil
+        moreSources = rest
+        moreHeads = Array(repeating: nil, count: rest.count)
         // At one instant, a PERIOD (with its own end) comes first, so that an RDATE PERIOD at
         // DTSTART gives that first instance the period's end (the later duplicate is dropped).
         self.extras = extras.count > 1
@@ -128,7 +141,7 @@ final class Series {
         self.limit = limit
         self.source = source
         switch frame.clock {
-        case .zoned: inOrder = futures.isEmpty && (startExists || sources.isEmpty)
+        case .zoned: inOrder = futures.isEmpty && (startExists || ruleCount == 0)
         case .date: inOrder = futures.isEmpty && extras.allSatisfy { floorDivide($0.wall, 86_400) * 86_400 == $0.wall }
         case .floating: inOrder = futures.isEmpty && frame.viewer.isFixedOffset
         }
@@ -142,10 +155,12 @@ final class Series {
         case .zoned(let zone, _): offset = zone.offset(atUTC: rangeStart)
         case .date, .floating: offset = frame.viewer.offset(atUTC: rangeStart)
         }
-        for i in self.sources.indices where self.sources[i].canSkip {
-            self.sources[i].skip(toWallSeconds: rangeStart + offset - reach)
+        if firstSource?.canSkip == true { firstSource!.skip(toWallSeconds: rangeStart + offset - reach) }
+        for i in moreSources.indices where moreSources[i].canSkip {
+            moreSources[i].skip(toWallSeconds: rangeStart + offset - reach)
         }
-        for i in self.sources.indices { heads[i] = self.sources[i].next() }
+        firstHead = firstSource?.next()
+        for i in moreSources.indices { moreHeads[i] = moreSources[i].next() }
     }
 
     /// The next instance of the series in the range, in start order.
@@ -187,15 +202,22 @@ final class Series {
     /// The smallest of the rules' heads and the next extra, by instant, with the extra's index
     /// (-1 for a rule's instance); nil when all are used up.
     private func nextRaw() -> (wall: Int, utc: Int, extra: Int)? {
+        // The rule whose head comes first: 0 for the first rule, i + 1 for ``moreSources``[i]; the
+        // earlier rule wins a tie.
         var best = -1
         var bestUTC = Int.max
-        for i in heads.indices { if let h = heads[i], h.utcSeconds < bestUTC { best = i; bestUTC = h.utcSeconds } }
+        if let h = firstHead { best = 0; bestUTC = h.utcSeconds }
+        for i in moreHeads.indices { if let h = moreHeads[i], h.utcSeconds < bestUTC { best = i + 1; bestUTC = h.utcSeconds } }
         if extraIndex < extras.count && extras[extraIndex].utc <= bestUTC {
             extraIndex += 1
             return (extras[extraIndex - 1].wall, extras[extraIndex - 1].utc, extraIndex - 1)
         }
-        guard best >= 0, let head = heads[best] else { return nil }
-        heads[best] = sources[best].next()
+        if best == 0, let head = firstHead {
+            firstHead = firstSource!.next()
+            return (head.wallSeconds, head.utcSeconds, -1)
+        }
+        guard best > 0, let head = moreHeads[best - 1] else { return nil }
+        moreHeads[best - 1] = moreSources[best - 1].next()
         return (head.wallSeconds, head.utcSeconds, -1)
     }
 

@@ -341,7 +341,7 @@ struct SeriesBuilder {
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
                             startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
-        if series.sources.isEmpty && extras.count == 1 && futures.isEmpty {
+        if series.ruleCount == 0 && extras.count == 1 && futures.isEmpty {
             if let instance = series.next() {
                 var single = PendingOccurrence(key: instance.key, order: series.order,
                                                occurrence: series.occurrence(for: instance))
