@@ -28,8 +28,7 @@ struct SeriesRankingTests {
         (0..<count).map { run in
             let mine = keys.enumerated().filter { $0.offset % count == run }.map { RankKey(uid: $0.element.uid, calendar: $0.element.calendar, order: $0.element.order) }
             let sorted = mine.indices.sorted { RankKey.precedes(mine[$0], mine[$1]) }
-            return SeriesRanking.Run(keys: mine, sorted: sorted, singleOrder: [], singleStarts: [], singleKeyBase: mine.count,
-                                     singlePart: 0)
+            return SeriesRanking.Run(keys: mine, sorted: sorted, singleOrder: [], singleStarts: [], singleKeyBase: mine.count)
         }
     }
 
@@ -54,7 +53,7 @@ struct SeriesRankingTests {
             let starts = mine.map(start)
             let order = ranked.indices.sorted { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : RankKey.precedes(ranked[$0], ranked[$1]) }
             runs.append(SeriesRanking.Run(keys: ranked, sorted: ranked.indices.sorted { RankKey.precedes(ranked[$0], ranked[$1]) },
-                                          singleOrder: order, singleStarts: starts, singleKeyBase: 0, singlePart: run))
+                                          singleOrder: order, singleStarts: starts, singleKeyBase: 0))
         }
         let heads = SeriesRanking.singleHeads(runs: runs, ranks: SeriesRanking.ranks(of: runs))
         // Run r's list holds the keys at r, r + 3, r + 6, …: the head at (part, index) names key 3 × index + part.

@@ -3,7 +3,7 @@
 /// integers, not UIDs.
 ///
 /// Each part of the set-up (``SeriesSetup``) sorts its own keys, and its singles by start then
-/// key, on its own thread (``run(series:singles:singlePart:)``): that reads every series'
+/// key, on its own thread (``run(series:singles:)``): that reads every series'
 /// master and every single's UID, and mostly waits on memory. The calling thread then merges
 /// the parts' sorted runs (``ranks(of:)``, ``singleHeads(runs:ranks:)``), in linear time for the usual two. The
 /// result is what one sort of every key would give: the order is total (no two keys are equal:
@@ -22,15 +22,12 @@ enum SeriesRanking {
         var singleStarts: [Int]
         /// Where the singles' keys start in ``keys`` (after the series').
         var singleKeyBase: Int
-        /// Which of the expansion's lists of singles (one per part) holds the part's singles.
-        var singlePart: Int
     }
 
-    /// The run of a part that built `series` and `singles` (list `singlePart` of the expansion's
-    /// lists of singles).
+    /// The run of a part that built `series` and `singles`.
     ///
     /// - Complexity: O(n log n) for n series and singles.
-    static func run(series: [Series], singles: [PendingOccurrence], singlePart: Int) -> Run {
+    static func run(series: [Series], singles: [PendingOccurrence]) -> Run {
         var keys: [RankKey] = []
         keys.reserveCapacity(series.count + singles.count)
         for item in series { keys.append(RankKey(uid: item.master.uid ?? "", calendar: item.calendarIndex, order: item.order)) }
@@ -52,8 +49,7 @@ enum SeriesRanking {
                 singleOrder.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : RankKey.precedes(keys[first + $0], keys[first + $1]) }
             }
         }
-        return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleStarts: starts, singleKeyBase: series.count,
-                   singlePart: singlePart)
+        return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleStarts: starts, singleKeyBase: series.count)
     }
 
     /// The rank of each position (`ranks[order]`) that the runs' keys name, from the merge of the runs.
@@ -80,7 +76,8 @@ enum SeriesRanking {
     }
 
     /// A single as the merge reads it: its start key, its rank, and where it is: list `part` of
-    /// the expansion's lists of singles (one per part, not joined: no occurrence is copied), position `index`.
+    /// the expansion's lists of singles (one per part, in the order of the runs; not joined: no
+    /// occurrence is copied), position `index`.
     struct SingleHead {
         var key: Int
         var rank: Int
@@ -89,17 +86,18 @@ enum SeriesRanking {
     }
 
     /// The singles of every run in start order, then rank (`ranks` from ``ranks(of:)``): the
-    /// merge of the runs' sorted singles, read from the runs alone (the occurrences are not touched).
+    /// merge of the runs' sorted singles, read from the runs alone (the occurrences are not
+    /// touched). Run `r`'s singles are list `r` of the expansion's lists of singles.
     ///
     /// - Complexity: O(n log k) for n singles in k runs.
     static func singleHeads(runs: [Run], ranks: [Int]) -> [SingleHead] {
         var heads: [SingleHead] = []
         var lists: [[Int]] = []
-        for run in runs {
+        for (part, run) in runs.enumerated() {
             let base = heads.count
             for i in run.singleStarts.indices {
                 heads.append(SingleHead(key: run.singleStarts[i], rank: ranks[run.keys[run.singleKeyBase + i].order],
-                                        part: run.singlePart, index: i))
+                                        part: part, index: i))
             }
             lists.append(base == 0 ? run.singleOrder : run.singleOrder.map { base + $0 })
         }

@@ -49,16 +49,14 @@ enum SeriesSetup {
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
                                             calendarID: calendarID)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
-                // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``), and the
-                // place of the part's singles is set when the parts are joined below.
-                let run = SeriesRanking.run(series: builder.series, singles: builder.singles, singlePart: 0)
+                // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``).
+                let run = SeriesRanking.run(series: builder.series, singles: builder.singles)
                 return Handoff(value: (builder, run))
             }
             var reported = Set<String>()
             for (part, item) in built.enumerated() {
-                let (builder, partRun) = item.value
-                var run = partRun
-                run.singlePart = singles.count
+                let (builder, run) = item.value
+                // The run and the part's list of singles go in at the same place in their lists.
                 runs.append(run)
                 series += builder.series
                 firsts += builder.firsts
@@ -83,30 +81,26 @@ enum SeriesSetup {
     /// calendar (`parallel`): that pass touches every incidence and every UID's bytes, and waits on
     /// memory more than it computes. Only the table of groups is filled on this thread.
     static func group(_ calendar: ICalendar, parallel: Bool = false) -> (ungrouped: [Int], groups: UIDGroups) {
-        let eventCount = calendar.events.count
-        let total = eventCount + calendar.todos.count
+        let total = calendar.events.count + calendar.todos.count
         let halves = parallel && total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         let coded = parallelMap(count: halves, workers: halves) { half in
             let range = total * half / halves ..< total * (half + 1) / halves
-            var codes: [UInt64] = []
-            codes.reserveCapacity(range.count)
-            calendar.events.withUnsafeBufferPointer { events in
-                calendar.todos.withUnsafeBufferPointer { todos in
-                    for position in range {
-                        codes.append(UIDGroups.code(of: position < eventCount ? events[position].uid : todos[position - eventCount].uid))
-                    }
-                }
-            }
-            return codes
+            return withUIDs(of: calendar) { uid in range.map { UIDGroups.code(of: uid($0)) } }
         }
         let codes = halves == 1 ? coded[0] : coded[0] + coded[1]
+        return withUIDs(of: calendar) { uid in
+            UIDGroups.of(codes: codes, sameUID: { uid($0) == uid($1) },
+                         byDictionary: { UIDGroups.byDictionary((0 ..< total).map(uid)) })
+        }
+    }
+
+    /// Calls `body` with the UID at each position of `calendar` (its events, then its todos), read
+    /// in place through the lists' buffers.
+    private static func withUIDs<T>(of calendar: ICalendar, _ body: ((Int) -> String?) -> T) -> T {
+        let eventCount = calendar.events.count
         return calendar.events.withUnsafeBufferPointer { events in
             calendar.todos.withUnsafeBufferPointer { todos in
-                func uid(_ position: Int) -> String? {
-                    position < eventCount ? events[position].uid : todos[position - eventCount].uid
-                }
-                return UIDGroups.of(codes: codes, sameUID: { uid($0) == uid($1) },
-                                    byDictionary: { UIDGroups.byDictionary((0 ..< total).map(uid)) })
+                body { $0 < eventCount ? events[$0].uid : todos[$0 - eventCount].uid }
             }
         }
     }
