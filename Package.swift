@@ -20,7 +20,7 @@ let package = Package(
             name: "CICUZones",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
-        // zlib, for the streaming Content-Encoding decoder (Import/ContentDecoder.swift).
+        // zlib, for the streaming Content-Encoding decoder (Feeds/Fetch/ContentDecoder.swift).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -28,7 +28,7 @@ let package = Package(
         ),
         // libcurl, used directly by the fetch (URLSession on Linux always inflates bodies itself, unbounded).
         // Headers only, no pkgConfig (it would link -lcurl): ICSKit loads libcurl with dlopen when it
-        // first fetches (Import/CurlLibrary.swift). Debian puts curl/curl.h in the default include path.
+        // first fetches (Feeds/Fetch/CurlLibrary.swift). Debian puts curl/curl.h in the default include path.
         .systemLibrary(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
