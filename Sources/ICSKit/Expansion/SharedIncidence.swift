@@ -1,5 +1,5 @@
 /// One incidence that the occurrences of a series share: each holds this reference, so an
-/// occurrence copies one pointer instead of the 35 fields of an ``Incidence`` (issue 13 item 7:
+/// occurrence copies one pointer instead of the 35 fields of an ``Incidence`` (
 /// the sharing lives on the occurrence side, and ``Incidence`` is a plain struct).
 ///
 /// Equality and hashing are by value (``Incidence``'s), so two occurrences made from equal

@@ -108,23 +108,7 @@ public struct FeedSource: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Used on every message that may quote a URL (including messages from the system).
     /// - Complexity: O(n) in the text.
-    public static func mask(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let marker = rest.range(of: "://") {
-            out += rest[..<marker.upperBound]
-            rest = rest[marker.upperBound...]
-            let authorityEnd = rest.firstIndex { "/?# \n\"'<>".contains($0) } ?? rest.endIndex
-            let authority = rest[..<authorityEnd]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                out += authority[...colon] + "***" + authority[at...]
-            } else {
-                out += authority
-            }
-            rest = rest[authorityEnd...]
-        }
-        return out + rest
-    }
+    public static func mask(_ text: String) -> String { CredentialMask.mask(text) }
 
     public static func == (lhs: FeedSource, rhs: FeedSource) -> Bool {
         lhs.kind == rhs.kind && lhs.user == rhs.user && lhs.password == rhs.password

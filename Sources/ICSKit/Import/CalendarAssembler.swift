@@ -22,7 +22,7 @@ struct CalendarAssembler {
 
     /// Makes room for about `count` events in all. An array grown by doubling holds its old and
     /// its new buffer at once, and with 100,000 events of ~750 bytes that moment was the import's
-    /// peak resident memory (issue 12 item 2, massif); room reserved and not written costs
+    /// peak resident memory (massif); room reserved and not written costs
     /// address space, not resident memory.
     mutating func reserveEvents(_ count: Int) {
         if count > events.capacity { events.reserveCapacity(count) }

@@ -17,7 +17,7 @@ struct CalendarImporter {
     /// batches are alive at once (two waiting in the pipeline, one being scanned, one being
     /// parsed), each block taking about three times its text (its reserved text and its lines);
     /// measured on the 100,000-event benchmark: 4 MiB batches peaked at ~285 MB, 1 MiB at ~205 MB
-    /// (round 3) and 181 MB (round 4), 256 KiB at the figure in the README.
+    /// and 181 MB, 256 KiB at the figure in the README.
     static let batchBytes = 1 << 18
 
     func run(_ stream: ByteStream) throws(ICSError) -> ICalendar {

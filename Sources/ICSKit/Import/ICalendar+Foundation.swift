@@ -47,7 +47,7 @@ extension ICalendar {
             let feed = ["http", "https", "webcal", "webcals"].contains(scheme)
             let hint = feed ? "a \(scheme) URL is a feed: read it with FeedSubscription (it fetches, caches and limits the download)"
                             : "only file URLs are read (http, https, webcal and webcals feeds through FeedSubscription)"
-            throw ICSError(.unreadable, "not a file URL: \(hint)", source: FeedSource.mask(url.absoluteString))
+            throw ICSError(.unreadable, "not a file URL: \(hint)", source: CredentialMask.mask(url.absoluteString))
         }
         try self.init(contentsOfFile: url.path, options: options)
     }

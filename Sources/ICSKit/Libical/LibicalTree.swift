@@ -54,7 +54,7 @@ final class LibicalTree {
     /// free'd with icalcomponent_free() after use." Its source does otherwise: it returns
     /// `parser->root_component` without clearing it, and `icalparser_free` then frees
     /// `parser->root_component` ("if (parser->root_component != 0) icalcomponent_free(...)"),
-    /// so taking the result as ours freed the tree twice (the double free of issue 10). We
+    /// so taking the result as ours freed the tree twice (a double free that `BEGIN :X` in a VEVENT once caused). We
     /// therefore copy it (`icalcomponent_new_clone`: a new tree, owned by the caller) and leave
     /// the original to the parser, which frees it exactly once in `icalparser_free`.
     private static func takeUnfinished(from parser: OpaquePointer) -> OpaquePointer? {

@@ -5,7 +5,7 @@
 /// ``Incidence`` marks the fields that most events lack with it (a todo's DUE, COMPLETED and
 /// PERCENT-COMPLETE, GEO, COLOR, URL, DURATION, RECURRENCE-ID): a calendar's import holds every
 /// event at once, and each byte of an `Incidence` is 100 kB of a 100,000-event import's peak
-/// memory (issue 12 item 2). The property keeps its type and its name, and stays a one-line
+/// memory. The property keeps its type and its name, and stays a one-line
 /// stored property; you never name this type to use it:
 ///
 /// ```swift

@@ -183,7 +183,7 @@ struct ContentLineReader {
 
     // MARK: - Skimming a block (a windowed scan)
 
-    /// Whether the reader counts long physical lines (then it does not skim: ``BlockSkim`` does not count them).
+    /// Whether the reader counts long physical lines (then it does not skim: a ``BlockSkimming`` does not count them).
     var countsLongLines: Bool { longLineLimit > 0 }
 
     /// Whether the content line last returned was one physical line (the next one starts at ``position``).
@@ -196,7 +196,7 @@ struct ContentLineReader {
     /// found its END (and every check passed), `nil` when the block must be read the ordinary way.
     /// Either way the reader stays where it was (``acceptSkim(_:_:)`` moves it past the block), so
     /// that the ordinary reading finds every byte, line number and line-ending count as before.
-    mutating func skim(_ skim: inout BlockSkim) throws(ReadFailure) -> Range<Int>? {
+    mutating func skim<Skim: BlockSkimming>(_ skim: inout Skim) throws(ReadFailure) -> Range<Int>? {
         skim.start(beginLine: line)
         while true {
             let from = position
@@ -223,7 +223,7 @@ struct ContentLineReader {
 
     /// Moves past a block that ``skim(_:)`` read to its END (`range`, what it returned), counting
     /// its physical lines and line endings as reading it line by line does.
-    mutating func acceptSkim(_ skim: BlockSkim, _ range: Range<Int>) {
+    mutating func acceptSkim<Skim: BlockSkimming>(_ skim: Skim, _ range: Range<Int>) {
         position = range.upperBound
         if firstBareLFLine == nil, let first = skim.firstBareLF { firstBareLFLine = nextPhysicalLine + first }
         nextPhysicalLine += skim.physicalLines

@@ -15,7 +15,7 @@ import Darwin
 /// a `BEGIN`/`END` line is unfolded, checked and tracked on a small stack; any other line only has
 /// its length counted.
 ///
-/// It gives up (``Outcome/fallback``) whenever it cannot prove that the ordinary scan would make
+/// It gives up (``SkimOutcome/fallback``) whenever it cannot prove that the ordinary scan would make
 /// the plain block with no diagnostic: a `BEGIN`/`END` not spelled `BEGIN:NAME` / `END:NAME` in
 /// upper case (``BoundaryLine``), a top-level-only component nested in it, an `END` that does not
 /// match, nesting deeper than ``ScanLimits/maxDepth``, a content line over
@@ -25,19 +25,8 @@ import Darwin
 /// before), a content line that starts with a blank after an empty line. The scan then reads the
 /// block the ordinary way.
 ///
-/// - Complexity: O(n) in the block's raw bytes; resumable when more bytes arrive (``Outcome/needMore``).
-struct BlockSkim {
-    /// What one call of ``advance(_:)`` found.
-    enum Outcome: Equatable {
-        /// The bytes ran out before the block's end was proved: call again with more.
-        case needMore
-        /// The block cannot be skimmed: read it the ordinary way.
-        case fallback
-        /// The block's `END:VEVENT` line ends just before this offset (the start of the next
-        /// physical line, which is not a fold); every check passed.
-        case closed(end: Int)
-    }
-
+/// - Complexity: O(n) in the block's raw bytes; resumable when more bytes arrive (``SkimOutcome/needMore``).
+struct BlockSkim: BlockSkimming {
     /// What the current content line is being read for.
     private enum Open: Equatable {
         /// No content line is open (the start, or after an empty line).
@@ -80,7 +69,7 @@ struct BlockSkim {
     /// most its raw bytes, so below this it cannot be oversized (`BEGIN:VEVENT` counts 12 + 1).
     private let maxRawBytes: Int
 
-    /// The block of the lines the filter reads (its BEGIN line first), valid after ``Outcome/closed(end:)``.
+    /// The block of the lines the filter reads (its BEGIN line first), valid after ``SkimOutcome/closed(end:)``.
     private(set) var filterBlock = ComponentBlock(name: "VEVENT", line: 0)
     /// How many physical lines were read, and how many of them ended with CRLF and with a bare LF.
     private(set) var physicalLines = 0
@@ -140,7 +129,7 @@ struct BlockSkim {
 
     /// Reads on from where the last call stopped. `raw` starts at the line after BEGIN and holds
     /// at least the bytes of the previous call.
-    mutating func advance(_ raw: UnsafeBufferPointer<UInt8>) -> Outcome {
+    mutating func advance(_ raw: UnsafeBufferPointer<UInt8>) -> SkimOutcome {
         guard let base = raw.baseAddress else { return .needMore }
         while true {
             let s = offset
@@ -256,7 +245,7 @@ struct BlockSkim {
     }
 
     /// Opens or closes a component named `name` (a canonical boundary).
-    private mutating func boundary(begin: Bool, _ name: Packed) -> Outcome {
+    private mutating func boundary(begin: Bool, _ name: Packed) -> SkimOutcome {
         if begin {
             guard !topLevelOnly.contains(name), stack.count < maxDepth else { return .fallback }
             stack.append(name)
@@ -274,9 +263,9 @@ struct BlockSkim {
         return BoundaryLine.classify(word) != nil
     }
 
-    /// Closes the open content line: ``Outcome/closed(end:)`` when it is the block's END,
-    /// ``Outcome/fallback`` when it cannot be skimmed, else ``Outcome/needMore`` (read on).
-    private mutating func finishLine() -> Outcome {
+    /// Closes the open content line: ``SkimOutcome/closed(end:)`` when it is the block's END,
+    /// ``SkimOutcome/fallback`` when it cannot be skimmed, else ``SkimOutcome/needMore`` (read on).
+    private mutating func finishLine() -> SkimOutcome {
         defer { open = .none }
         switch open {
         case .none, .plain:
@@ -292,7 +281,7 @@ struct BlockSkim {
         }
     }
 
-    private mutating func finishScratch(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+    private mutating func finishScratch(_ bytes: UnsafeBufferPointer<UInt8>) -> SkimOutcome {
         guard let boundary = BoundaryLine.classify(bytes) else {
             let id = ContentLineSyntax.knownName(bytes).id
             if stack.count == 1, reads[Int(id)] {

@@ -5,7 +5,7 @@ import Synchronization
 /// keyed by a line's bytes and its context: a line that events repeat (DTSTAMP, STATUS,
 /// LOCATION, CATEGORIES, ORGANIZER, ATTENDEE, an alarm's ACTION and TRIGGER) is read once, and
 /// every event that repeats it shares the strings and arrays of that one reading, one buffer
-/// instead of one per event (issue 12 item 2: memory, and the time of reading).
+/// instead of one per event (memory, and the time of reading).
 ///
 /// Direct-mapped and bounded: ``slotCount`` entries of lines of at most ``maxLineBytes`` bytes
 /// (with their values, under 1 MB); a line whose slot is taken replaces what was there. Used by

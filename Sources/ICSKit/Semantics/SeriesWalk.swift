@@ -36,13 +36,3 @@ struct SeriesWalk {
                               zone: zone, utc: ZoneCache(UTCZone()))
     }
 }
-
-extension InstanceMatcher {
-    /// - Parameters:
-    ///   - targets: the times that will be asked about; the walk goes a day past the latest.
-    ///   - resolver: the calendar's zones, as the expansion resolves them.
-    init(series: BlockFacts.SeriesFacts, start: TimeValue, targets: [TimeValue], resolver: ZoneResolver) {
-        self.init(start: start, rules: series.rules, dates: series.dates, targets: targets,
-                  clock: SeriesWalk.clock(of: start, resolver: resolver, recurring: !series.rules.isEmpty), lookup: { resolver.zone(for: $0).map(ZoneCache.init) })
-    }
-}
