@@ -18,12 +18,14 @@ func run(_ commandLine: [String]) -> Int32 {
     do {
         extracted = try ConfigLocation.extract(commandLine)
     } catch {
-        printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
-        return 64
+        return UsageError.report(error.message)
     }
     let configPath = extracted.path, arguments = extracted.rest
+    let subcommand = Subcommands.named(arguments.first)
     let rest = Array(arguments.dropFirst())
-    if arguments.first == "config" { return ConfigCommand.run(rest, explicitPath: configPath, environment: environment) }
+    if let subcommand, !subcommand.loadsConfiguration {
+        return subcommand.run(rest, CommandContext(configuration: nil, configPath: configPath, environment: environment))
+    }
     // A broken configuration stops every command but help: exit 64 with its errors, by line.
     let configuration: Configuration?
     do {
@@ -35,17 +37,15 @@ func run(_ commandLine: [String]) -> Int32 {
         }
         configuration = nil
     }
-    if arguments.first == "validate" { return ValidateCommand.run(rest, configuration: configuration) }
-    if arguments.first == "diff" { return DiffCommand.run(rest, configuration: configuration) }
-    if arguments.first == "remind" { return RemindCommand.run(rest, configuration: configuration) }
-    if arguments.first == "search" { return SearchCommand.run(rest, configuration: configuration) }
+    if let subcommand {
+        return subcommand.run(rest, CommandContext(configuration: configuration, configPath: configPath, environment: environment))
+    }
     let options: Options
     do {
         options = try OptionParser.parse(arguments, defaults: configuration?.defaults ?? Options(),
                                          configuredNames: configuration?.names ?? [])
     } catch {
-        printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
-        return 64
+        return UsageError.report(error.message)
     }
     if options.showHelp {
         print(Help.text, terminator: "")
@@ -88,8 +88,7 @@ func run(_ commandLine: [String]) -> Int32 {
         do {
             context = try ViewContext(options: options)
         } catch {
-            printError("Error: \(error.message)\n\(Help.usage)\n  See 'icsview --help' for more information.\n")
-            return 64
+            return UsageError.report(error.message)
         }
         let views = Views(calendars: calendars, options: options, context: context, filter: filter)
         // Right-to-left locales: the grids marked to stay left to right (see LocalStrings.leftToRight).

@@ -121,7 +121,7 @@ struct RemindCommandTests {
 
     @Test func help() throws {
         let main = try CLI.run(["--help"])
-        #expect(main.stdout.contains("  remind <file>...        The reminders (alarms) that go off in a range"))
+        #expect(main.stdout.contains("  remind [<file>...]      The reminders (alarms) that go off in a range"))
         let own = try CLI.run(["remind", "--help"])
         #expect(own.status == 0)
         #expect(own.stdout.hasPrefix("OVERVIEW: List the reminders (VALARMs) that go off in a range"))

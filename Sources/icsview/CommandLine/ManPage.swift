@@ -9,14 +9,11 @@ enum ManPage {
         .SH SYNOPSIS
         .B icsview
         [\\fIoptions\\fR] \\fIfile\\fR ...
-        .br
-        .B icsview diff
-        [\\fIoptions\\fR] \\fIold\\fR \\fInew\\fR
-        .br
-        .B icsview validate
-        [\\fIoptions\\fR] \\fIinput\\fR ...
 
         """
+        for subcommand in Subcommands.all {
+            out += ".br\n.B icsview \(subcommand.name)\n\(escape(subcommand.synopsis))\n"
+        }
         for section in OptionTable.sections {
             let title = section.title.hasSuffix(":") ? String(section.title.dropLast()) : section.title
             out += ".SH \(escape(title.uppercased()))\n"
@@ -33,7 +30,7 @@ enum ManPage {
                 }
             }
         }
-        out += ".SH SEE ALSO\n\\fBicsview diff \\-\\-help\\fR, \\fBicsview validate \\-\\-help\\fR\n"
+        out += ".SH SEE ALSO\n" + Subcommands.all.map { "\\fBicsview \($0.name) \\-\\-help\\fR" }.joined(separator: ", ") + "\n"
         return out
     }
 

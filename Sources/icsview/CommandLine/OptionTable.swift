@@ -88,13 +88,9 @@ enum OptionTable {
             .text("or is not an option, a URL, a name ending in .ics, or an existing file; a configured"),
             .text("calendar's name is the input there, unless it is also a month or day (nov)."),
         ]),
-        Section("SUBCOMMANDS:", [
-            .option("config check", ["Print what the configuration file says and where it is, or its errors by line."]),
-            .option("diff <old> <new>", ["What changed between two copies of a calendar (see 'icsview diff --help')."]),
-            .option("search <text> <file>", ["The occurrences that contain a text, from a year back to a year on", "(--from, --to, --calendar, --format; exit 1 when none; see 'icsview search --help')."]),
-            .option("remind <file>...", ["The reminders (alarms) that go off in a range, in trigger order", "(--from, --to, --next 7d, --tz, --format; see 'icsview remind --help')."]),
-            .option("validate <input>...", ["Check .ics files and feeds for CI, with the line of every problem (see 'icsview validate --help')."]),
-        ]),
+        Section("SUBCOMMANDS:", Subcommands.all.map { subcommand in
+            .option("\(subcommand.name) \(subcommand.arguments)", subcommand.summary)
+        } + [.text("Each has its own options: see 'icsview <subcommand> --help'.")]),
         Section("EXIT STATUS:", [
             .text("0 success, 1 an input could not be read or is not iCalendar (the others are still"),
             .text("shown, then \"1 of 2 calendars could not be read\"), 64 usage error."),
@@ -112,12 +108,9 @@ enum OptionTable {
         "--generate-completion-script": ["bash", "zsh", "fish"],
     ]
 
-    /// The subcommands (the rows of `SUBCOMMANDS:`), by name.
+    /// The subcommands, by name, with their one-line summary (for the completions).
     static var subcommands: [(name: String, summary: String)] {
-        sections.first { $0.title == "SUBCOMMANDS:" }?.rows.compactMap { row in
-            guard case let .option(column, lines) = row else { return nil }
-            return (String(column.prefix { $0 != " " }), lines.joined(separator: " "))
-        } ?? []
+        Subcommands.all.map { ($0.name, $0.summary.joined(separator: " ")) }
     }
 
     /// An option as the completions need it: every name it has, the value it takes

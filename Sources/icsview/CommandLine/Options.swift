@@ -87,8 +87,3 @@ struct Options: Equatable {
             && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter
     }
 }
-
-/// A usage error: printed with the usage line, exit 64.
-struct UsageError: Error, Equatable {
-    var message: String
-}

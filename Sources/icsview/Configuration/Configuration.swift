@@ -69,7 +69,7 @@ struct Configuration: Equatable {
     ]
 
     /// Words that cannot name a calendar, because they are subcommands.
-    static let reservedNames: Set<String> = ["validate", "diff", "remind", "config", "search"]
+    static var reservedNames: Set<String> { Subcommands.names }
 }
 
 /// A line of the configuration file that is wrong: printed as `FILE:LINE: error: MESSAGE`.

@@ -1,6 +1,7 @@
 /// `icsview config check`: what the configuration file says and where it is, or its errors.
 enum ConfigCommand {
-    static let usage = "USAGE: icsview [--config <file>] config check|names"
+    static let synopsis = "check|names"
+    static let usage = "USAGE: icsview config \(synopsis)"
 
     static let help = """
     OVERVIEW: Check the configuration file: print what was read and from where, or the errors by line.
@@ -17,6 +18,12 @@ enum ConfigCommand {
       0 the file is good (or there is none), 64 it has errors (or usage error).
 
     """
+
+    /// `icsview config` in the list of subcommands (``Subcommands/all``).
+    static let subcommand = Subcommand(name: "config", synopsis: synopsis, arguments: "check|names",
+                                       summary: ["Print what the configuration file says and where it is, or its errors by line."],
+                                       help: help, loadsConfiguration: false,
+                                       run: { arguments, context in run(arguments, explicitPath: context.configPath, environment: context.environment) })
 
     /// Runs `config …` with the arguments after `config`; returns the exit status.
     static func run(_ arguments: [String], explicitPath: String?, environment: [String: String]) -> Int32 {
@@ -38,8 +45,7 @@ enum ConfigCommand {
         guard arguments == ["check"] else {
             let message = arguments.isEmpty ? "missing subcommand 'check' or 'names'"
                 : "unknown argument '\(["check", "names"].contains(arguments[0]) ? arguments[1] : arguments[0])'"
-            printError("Error: \(message)\n\(usage)\n  See 'icsview config --help' for more information.\n")
-            return 64
+            return subcommand.usageError(message)
         }
         do {
             guard let configuration = try ConfigLocation.load(explicit: explicitPath, environment: environment) else {

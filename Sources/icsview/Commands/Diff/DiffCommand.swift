@@ -3,7 +3,8 @@ import ICSKit
 /// `icsview diff [--format text|json] <old> <new>`: what changed between two copies of a
 /// calendar (files, URLs or `-`), by UID and RECURRENCE-ID.
 enum DiffCommand {
-    static let usage = "USAGE: icsview diff [--format <format>] [--tz <zone>] <old> <new>"
+    static let synopsis = "[--format <format>] [--tz <zone>] <old> <new>"
+    static let usage = "USAGE: icsview diff \(synopsis)"
 
     static let help = """
     OVERVIEW: Show what changed between two copies of a calendar: events added, removed and changed.
@@ -32,6 +33,12 @@ enum DiffCommand {
       0 no changes, 1 changes, 2 trouble (an input could not be read), 64 usage error.
 
     """
+
+    /// `icsview diff` in the list of subcommands (``Subcommands/all``).
+    static let subcommand = Subcommand(name: "diff", synopsis: synopsis, arguments: "<old> <new>",
+                                       summary: ["What changed between two copies of a calendar."],
+                                       help: help,
+                                       run: { arguments, context in run(arguments, configuration: context.configuration) })
 
     /// Runs the subcommand on the arguments after `diff`; returns the exit code.
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
@@ -72,8 +79,7 @@ enum DiffCommand {
                 throw UsageError(message: inputs.count < 2 ? "diff needs two calendars, <old> and <new>" : "diff takes two calendars, not \(inputs.count)")
             }
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview diff --help' for more information.\n")
-            return 64
+            return subcommand.usageError(error.message)
         }
         let old: ICalendar, new: ICalendar
         do {
@@ -88,8 +94,7 @@ enum DiffCommand {
         do {
             context = try ViewContext(options: options)
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview diff --help' for more information.\n")
-            return 64
+            return subcommand.usageError(error.message)
         }
         let diff = CalendarDiff(old: old, new: new)
         switch options.format {

@@ -3,7 +3,8 @@ import ICSKit
 
 /// `icsview remind`: which alarms go off when, in trigger order (text or JSON lines).
 enum RemindCommand {
-    static let usage = "USAGE: icsview remind [--from <yyyy-mm-dd>] [--to <yyyy-mm-dd> | --next <length>] [--tz <zone>] [--format text|json] <file> ..."
+    static let synopsis = "[--from <yyyy-mm-dd>] [--to <yyyy-mm-dd> | --next <length>] [--tz <zone>] [--format text|json] <file> ..."
+    static let usage = "USAGE: icsview remind \(synopsis)"
 
     static let help = """
     OVERVIEW: List the reminders (VALARMs) that go off in a range, in the order they go off.
@@ -42,6 +43,12 @@ enum RemindCommand {
 
     """
 
+    /// `icsview remind` in the list of subcommands (``Subcommands/all``).
+    static let subcommand = Subcommand(name: "remind", synopsis: synopsis, arguments: "[<file>...]",
+                                       summary: ["The reminders (alarms) that go off in a range, in trigger order."],
+                                       help: help,
+                                       run: { arguments, context in run(arguments, configuration: context.configuration) })
+
     /// Runs the subcommand on the arguments after `remind`; returns the exit code.
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         let options: RemindOptions
@@ -54,8 +61,7 @@ enum RemindCommand {
             }
             context = try ViewContext(options: options.base)
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview remind --help' for more information.\n")
-            return 64
+            return subcommand.usageError(error.message)
         }
         DiagnosticOutput.shared.verbosity = options.base.verbosity
         var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration),

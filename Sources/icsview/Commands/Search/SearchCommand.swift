@@ -5,7 +5,8 @@ import ICSKit
 /// categories contain TEXT (ignoring case and accents), over a range, as the agenda lists them
 /// (text, or one JSON object per line). Exit status as grep(1)'s: 0 some matched, 1 none, 2 trouble.
 enum SearchCommand {
-    static let usage = "USAGE: icsview search [--from <day>] [--to <day>] [--calendar <name>] [--format text|json] <text> <file> ..."
+    static let synopsis = "[--from <day>] [--to <day>] [--calendar <name>] [--format text|json] <text> <file> ..."
+    static let usage = "USAGE: icsview search \(synopsis)"
 
     static let help = """
     OVERVIEW: List the occurrences whose summary, location, description or categories contain a text.
@@ -88,6 +89,12 @@ enum SearchCommand {
         return options
     }
 
+    /// `icsview search` in the list of subcommands (``Subcommands/all``).
+    static let subcommand = Subcommand(name: "search", synopsis: synopsis, arguments: "<text> [<file>...]",
+                                       summary: ["The occurrences that contain a text, from a year back to a year on", "(exit 1 when none)."],
+                                       help: help,
+                                       run: { arguments, context in run(arguments, configuration: context.configuration) })
+
     /// Runs the subcommand on the arguments after `search`; returns the exit code.
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         let options: Options
@@ -100,8 +107,7 @@ enum SearchCommand {
             }
             context = try ViewContext(options: options)
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview search --help' for more information.\n")
-            return 64
+            return subcommand.usageError(error.message)
         }
         DiagnosticOutput.shared.verbosity = options.verbosity
         var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),

@@ -3,7 +3,8 @@ import ICSKit
 
 /// `icsview validate`: options → validation → findings and summary → exit code.
 enum ValidateCommand {
-    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ..."
+    static let synopsis = "[--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ..."
+    static let usage = "USAGE: icsview validate \(synopsis)"
 
     static let help = """
     OVERVIEW: Check iCalendar (.ics) files against RFC 5545, with the line of every problem.
@@ -36,14 +37,19 @@ enum ValidateCommand {
 
     """
 
+    /// `icsview validate` in the list of subcommands (``Subcommands/all``).
+    static let subcommand = Subcommand(name: "validate", synopsis: synopsis, arguments: "[<input>...]",
+                                       summary: ["Check .ics files and feeds for CI, with the line of every problem."],
+                                       help: help,
+                                       run: { arguments, context in run(arguments, configuration: context.configuration) })
+
     /// Runs the command and returns its exit status.
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         let options: ValidateOptions
         do {
             options = try ValidateOptions.parse(arguments, defaultInputs: configuration?.calendars.map(\.key) ?? [])
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview validate --help' for more information.\n")
-            return 64
+            return subcommand.usageError(error.message)
         }
         if options.showHelp {
             print(help, terminator: "")
