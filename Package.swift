@@ -62,7 +62,7 @@ let package = Package(
             name: "icsviewTests",
             dependencies: ["ICSKit"]
         ),
-        // Issue 13: a stand-in that exports HorizonCalendar's public type names (plain Foundation
+        // A stand-in that exports HorizonCalendar's public type names (plain Foundation
         // values), and a test target that imports it beside ICSKit: it compiles only while no
         // name of one is ambiguous with a name of the other.
         .target(name: "HorizonCalendar", path: "Tests/HorizonCalendarStandIn"),

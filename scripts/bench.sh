@@ -155,13 +155,13 @@ if [ -n "$ICSVIEW" ]; then
     first_byte_check icsview_agenda "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json &&
         measure icsview_agenda /dev/null "$ICSVIEW" "$CAL" --agenda --from "$FROM" --to "$TO" --format json
 fi
-# Reminders (issue 16): every alarm's triggers over the same range, in trigger order.
+# Reminders: every alarm's triggers over the same range, in trigger order.
 if [ -n "$ICSVIEW" ]; then
     first_byte_check icsview_remind "$ICSVIEW" remind "$CAL" --from "$FROM" --to "$TO" --tz UTC --format json &&
         measure icsview_remind /dev/null "$ICSVIEW" remind "$CAL" --from "$FROM" --to "$TO" --tz UTC --format json
 fi
 
-# A month view (issue 12, item 1): `--month 2025-06 --no-agenda` (the grid), through the
+# A month view: `--month 2025-06 --no-agenda` (the grid), through the
 # window-aware import; interleaved with libical's whole-file parse, RUNS pairs, median and best of each.
 MONTH_ROW=""
 if [ -n "$ICSVIEW" ]; then
@@ -258,8 +258,8 @@ row() { # KEY BASE_KEY LABEL
     done
 } | tee "$OUT/results.md"
 
-# ====== agenda, expansion and the Python peer (issue 12, items 3 and 6) ==================
-# Own part of this script: the rows of issue 12 item 3 side by side with libical's floor and with
+# ====== agenda, expansion and the Python peer ==================
+# Own part of this script: the agenda and expansion rows side by side with libical's floor and with
 # icalendar + recurring-ical-events (pinned as in scripts/differential/requirements.txt, in the
 # differential harness's venv), as ratios of this run; best and median of RUNS.
 # BENCH_PEER=0 skips the Python peer; BENCH_PEER_EVENTS (default 10000) sizes its calendar.
@@ -289,7 +289,7 @@ fi
 {
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
     echo
-    echo "Agenda and expansion (issue 12, item 3; best and median of $RUNS runs in this run; $(nproc) cores, libical $(pkg-config --modversion libical)):"
+    echo "Agenda and expansion (best and median of $RUNS runs in this run; $(nproc) cores, libical $(pkg-config --modversion libical)):"
     echo
     echo "| what | best s | median s | against | ratio (best) | target |"
     echo "| --- | ---: | ---: | --- | ---: | --- |"
@@ -302,13 +302,13 @@ fi
 } | tee -a "$OUT/results.md"
 # ====== end of the agenda, expansion and peer part ==========================================
 
-# --- big components (issue 10): one VEVENT of many lines, every command ----------------
+# --- big components: one VEVENT of many lines, every command ----------------
 if [ -n "$ICSVIEW" ] && [ "${BENCH_BIG:-1}" != 0 ]; then
     log "big components (scripts/bench_big.sh; BENCH_BIG=0 skips them)"
     { echo; echo "Big components:"; echo; bash scripts/bench_big.sh "$ICSVIEW" "$RUNS"; } | tee -a "$OUT/results.md"
 fi
 
-# --- hostile views (issue 10, items 5 and 6) -----------------------------------------
+# --- hostile views -----------------------------------------
 # Inputs from scripts/gen_hostile.py (generated here, kept in bench-out/hostile/); each row is
 # one icsview command, best of RUNS; target: each under 0.5 s and 150 MB (the zone agenda: 1 s).
 if [ -n "$ICSVIEW" ]; then

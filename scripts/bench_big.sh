@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Big components (issue 10): one VEVENT with many ATTENDEE, X- or EXDATE lines, many VALARMs,
+# Big components: one VEVENT with many ATTENDEE, X- or EXDATE lines, many VALARMs,
 # or a million EXDATE/RDATE values in 1,000 lines, each at N and at 2N, through every command
 # (import alone as `--format json`, --agenda, --month, validate). Prints a Markdown table: for N and 2N the
 # best CPU seconds (user + system) with the wall seconds of that run in brackets, the ratio of

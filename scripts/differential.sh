@@ -12,7 +12,7 @@
 # Environment: ICSVIEW_BIN=path uses that binary (else .build/release or .build/debug, else a
 # debug build); DIFF_VENV=dir the virtual environment (default $XDG_CACHE_HOME/icsview-differential
 # or ~/.cache/icsview-differential, made on first use); DIFF_OUT=dir the output directory;
-# DIFF_CONVENTIONS=1 also generates issue 11's conventions (listed, not counted);
+# DIFF_CONVENTIONS=1 also generates the real-feed conventions (listed, not counted);
 # DIFF_ONLY=N[,N…] runs only those calendar numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."

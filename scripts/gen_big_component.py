@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a calendar whose one VEVENT is big, for the "Big components" benchmark rows
-(issue 10): many ATTENDEE, X- or EXDATE lines, many VALARMs, or many EXDATE/RDATE values
+: many ATTENDEE, X- or EXDATE lines, many VALARMs, or many EXDATE/RDATE values
 packed into a few lines.
 
 Usage: scripts/gen_big_component.py SHAPE N [--lines L] [--out FILE]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the hostile calendars of the "Hostile views" benchmark rows (issue 10, items 5 and 6).
+"""Write the hostile calendars of the "Hostile views" benchmark rows.
 
 Shapes (each deterministic; sizes scale with --scale, 1 = the sizes of the issue):
   attach     one hourly event with a 4 MB base64 ATTACH (month JSON indexes occurrences)

@@ -4,6 +4,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/check-doc-comments.sh
+# The map stays true: no two stages of ICSKit use each other (docs/ARCHITECTURE.md).
+python3 scripts/folder-deps.py Sources/ICSKit --cycles
+# Sources and docs say what the code does and why, not which issue or round asked for it.
+if grep -rnEi '\b(issue|round)s? [0-9]+' Sources Tests scripts docs README.md Package.swift Fuzz Benchmarks Examples; then
+    echo "test.sh: name what the code does, not an issue or a round (lines above)" >&2
+    exit 1
+fi
 swift build --build-tests
 swift test --skip-build
 bash scripts/validate-fixtures.sh

@@ -62,7 +62,7 @@ enum FuzzInput {
 
             // The month as the views import it (``ImportOptions/window``: blocks whose own lines
             // show that they cannot reach it are skimmed and skipped): exactly what the full import
-            // shows over the same weeks (issue 12, item 1), else the skim or its bounds are wrong.
+            // shows over the same weeks, else the skim or its bounds are wrong.
             let days = day.calendarMonth.days(in: calendar)
             let window = DateInterval(start: days.lowerBound.adding(days: -7, in: calendar).startDate(in: calendar),
                                       end: days.upperBound.adding(days: 8, in: calendar).startDate(in: calendar))

@@ -1,4 +1,4 @@
-// Compiling this file is the test of issue 13 item 3: it imports ICSKit and a module that exports
+// Compiling this file is the test that no public name clashes with HorizonCalendar's: it imports ICSKit and a module that exports
 // HorizonCalendar's public names, and uses names of both unqualified. A clash (ICSKit exporting
 // `DayComponents`, `MonthComponents`, `MonthsLayout`, `DayRange`, …) makes it fail to build.
 import Foundation

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// The README's "Limits" table against the code: each default it states is the default the
+/// The table of `docs/limits.md` against the code: each default it states is the default the
 /// code has, every option of ``ScanLimits`` and ``FetchOptions`` is in it, and the diagnostic
 /// and error codes it names exist. (The expected values are the code's own constants and
 /// defaults; the table's text is what is under test.)
@@ -17,9 +17,9 @@ import Testing
     }
 
     static func rows() throws -> [Row] {
-        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex(of: "## Limits"), "README.md has no '## Limits' section")
+        let page = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/limits.md"), encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "# Limits"), "docs/limits.md has no '# Limits' title")
         let table = lines[(start + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
         #expect(table.first == "| limit | default | set with | when it is hit |")
         return table.dropFirst(2).map { line in
@@ -92,7 +92,7 @@ import Testing
             let key = try #require(row.key, "'\(row.limit)' names no option or constant")
             let expected = try Self.codeValue(key, row: row)
             #expect(expected != nil, "'\(row.limit)': \(key) is not known to this test")
-            #expect(value == expected, "'\(row.limit)': the README says \(row.defaultText), \(key) is \(expected.map(String.init) ?? "?")")
+            #expect(value == expected, "'\(row.limit)': docs/limits.md says \(row.defaultText), \(key) is \(expected.map(String.init) ?? "?")")
         }
     }
 
@@ -100,10 +100,10 @@ import Testing
     @Test func everyOptionIsListed() throws {
         let keys = Set(try Self.rows().compactMap(\.key))
         for child in Mirror(reflecting: ScanLimits.standard).children {
-            #expect(keys.contains("ScanLimits.\(child.label!)"), "ScanLimits.\(child.label!) is not in the README's Limits table")
+            #expect(keys.contains("ScanLimits.\(child.label!)"), "ScanLimits.\(child.label!) is not in the table of docs/limits.md")
         }
         for child in Mirror(reflecting: FetchOptions()).children where child.label != "userAgent" {
-            #expect(keys.contains("FetchOptions.\(child.label!)"), "FetchOptions.\(child.label!) is not in the README's Limits table")
+            #expect(keys.contains("FetchOptions.\(child.label!)"), "FetchOptions.\(child.label!) is not in the table of docs/limits.md")
         }
         #expect(keys.contains("OccurrenceExpansion(instanceLimit:)"))
     }

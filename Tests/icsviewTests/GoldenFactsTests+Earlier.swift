@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The facts of the goldens made before issue 14 (the notes in ``ViewGoldenTests``), asserted
+/// The facts of the goldens made before titles were drawn in cells (the notes in ``ViewGoldenTests``), asserted
 /// on the output: where the days, bars and times are in the narrow and wide months, the weeks
 /// and the agendas.
 @Suite struct EarlierGoldenFactsTests {

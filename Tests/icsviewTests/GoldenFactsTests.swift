@@ -257,8 +257,8 @@ import Testing
     }
 }
 
-/// The README's captured outputs of the views are the tool's own (the demo at 80 columns, the
-/// month at 120, `-3` and a year), so that they cannot drift from what it prints.
+/// The captured outputs of the views in the README and `docs/cli.md` are the tool's own (the demo
+/// at 80 columns, the month at 120, `-3` and a year), so that they cannot drift from what it prints.
 @Suite struct ReadmeViewsTests {
     @Test(arguments: [
         (80, ["Fixtures/import/google-team.ics", "--month", "2024-06", "--today", "2024-06-12", "--tz", "Europe/Berlin"], 27),
@@ -267,10 +267,12 @@ import Testing
         (80, ["Fixtures/import/holidays.ics", "--year", "2024", "--today", "2024-03-29", "--tz", "Europe/Berlin"], 0),
     ] as [(Int, [String], Int)])
     func readmeShowsTheToolsOutput(columns: Int, arguments: [String], lines: Int) throws {
-        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ["README.md", "docs/cli.md"].map {
+            try String(contentsOf: CLI.root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         var output = try CLI.run(arguments, environment: ["COLUMNS": String(columns)]).stdout
         if lines > 0 { output = output.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines).joined(separator: "\n") + "\n…\n" }
-        #expect(readme.contains("\n" + output + "```"), "regenerate the README's output of icsview \(arguments.joined(separator: " ")) at \(columns) columns")
+        #expect(readme.contains("\n" + output + "```"), "regenerate the README's (or docs/cli.md's) output of icsview \(arguments.joined(separator: " ")) at \(columns) columns")
     }
 }
 

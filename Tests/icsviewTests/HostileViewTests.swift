@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Views of hostile shapes through the command line (issue 10, items 5 and 7): the month JSON
+/// Views of hostile shapes through the command line: the month JSON
 /// says how many occurrences a day and a week row hold beyond what it lists, the text grid's
 /// "+N" counts them all, and expansion diagnostics name the file and line as import ones do.
 @Suite struct HostileViewTests {

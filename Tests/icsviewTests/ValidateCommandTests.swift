@@ -125,10 +125,10 @@ import Testing
         #expect(lines.count == 2 + 89)   // the header, the rule, and the 89 registered codes
     }
 
-    @Test func readmeHoldsTheCurrentCodeTable() throws {
+    @Test func docsHoldTheCurrentCodeTable() throws {
         let table = try CLI.run(["validate", "--list-codes", "--format", "markdown"]).stdout
-        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(table), "regenerate the table in README.md with icsview validate --list-codes --format markdown")
+        let page = try String(contentsOf: CLI.root.appendingPathComponent("docs/validation.md"), encoding: .utf8)
+        #expect(page.contains(table), "regenerate the table in docs/validation.md with icsview validate --list-codes --format markdown")
     }
 
     @Test func fixturesScriptPasses() throws {
@@ -137,7 +137,7 @@ import Testing
         #expect(result.stdout.hasPrefix("validate-fixtures: "))
     }
 
-    /// `validate DIR` with symbolic links (issue 10, item 7): a `*.ics` link to a file is read as
+    /// `validate DIR` with symbolic links: a `*.ics` link to a file is read as
     /// the file; one that dangles or loops is named as unreadable (exit 2) instead of being
     /// skipped; a link to a directory is not followed (the error in the linked directory's
     /// fixture must not show), nor is a `*.ics` link to a directory. Expected output written

@@ -79,7 +79,7 @@ import Testing
         Case(name: "wide-agenda-json", columns: 80,
              arguments: wide + ["--agenda", "--from", "2024-10-01", "--to", "2024-10-31", "--format", "json"]),
         Case(name: "google-month-json", columns: 80, arguments: google + ["--month", "2024-06", "--format", "json"]),
-        // Issue 14: titles in cells, the agenda beside the grid, `cal`'s habits, to-dos, locales, 256 colours.
+        // Titles in cells, the agenda beside the grid, `cal`'s habits, to-dos, locales, 256 colours.
         Case(name: "wide-month-100-titles", columns: 100, arguments: wide + ["--month", "2024-10", "--no-agenda"] + never),
         Case(name: "wide-month-160-beside", columns: 160, arguments: wide + ["--month", "2024-10"] + never),
         Case(name: "google-three-80", columns: 80, arguments: google + ["-3", "--no-agenda"] + never),

@@ -96,7 +96,7 @@ import Testing
         #expect(lanes["Until midnight"] == nil)
     }
 
-    /// `--agenda --format json`: one object per line with exactly issue 3's keys, in order;
+    /// `--agenda --format json`: one object per line with exactly the first version's keys, in order;
     /// cancelled occurrences included with their status.
     @Test func agendaLines() throws {
         let result = try CLI.run(Self.google + ["--agenda", "--from", "2024-06-17", "--to", "2024-06-23", "--format", "json"],
@@ -106,7 +106,7 @@ import Testing
         for line in lines {
             #expect(line.hasPrefix("{\"component\":\"VEVENT\",\"uid\":"))
             let keys = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).keys
-            // The keys of the first version, then those of issue 15 (see CompleteJSONTests).
+            // The keys of the first version, then those added later (see CompleteJSONTests).
             #expect(Set(keys) == ["component", "uid", "recurrenceId", "summary", "location", "status", "start", "end",
                                   "allDay", "timeZone", "calendar", "calendarId", "description", "url", "categories", "color",
                                   "transparency", "organizer", "attendees", "alarms", "startEpoch", "endEpoch"])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The view options of issue 14 (`-3`, `--year`, `--days`, `--no-agenda`, `--todos`,
+/// The view options (`-3`, `--year`, `--days`, `--no-agenda`, `--todos`,
 /// `--time-format`): their usage errors, and what each changes in the output. Expected texts
 /// are worked out from the fixtures (google-team.ics: stand-ups MO/WE/FR 09:30 Europe/Berlin;
 /// planning on 4 June 14:00–16:00).

@@ -8,7 +8,7 @@ its BY-part shapes, INTERVAL, COUNT, UNTIL in each form, EXDATE and RDATE in eac
 zone, overrides that move instances across the range edges, THISANDFUTURE, zones with DST gaps
 and overlaps (also 30-minute ones), all-day, floating, UTC, and X-WR-TIMEZONE.
 
-Shapes that depend on conventions icsview is adopting (issue 11, item 2) are generated only
+Shapes that depend on conventions icsview is adopting are generated only
 when `conventions=True` (DIFF_CONVENTIONS=1); see CONVENTIONS.
 """
 
@@ -34,7 +34,7 @@ DST_DAYS = [date(2024, 3, 10), date(2024, 3, 31), date(2024, 4, 7), date(2024, 9
             date(2024, 10, 6), date(2024, 10, 27), date(2024, 11, 3), date(2025, 3, 30)]
 # Local times at or near the changes: in the gaps (02:30, 02:15, 02:45), in the overlaps (01:30, 02:30).
 TRICKY_TIMES = [(2, 30), (1, 30), (2, 15), (2, 45), (3, 30), (0, 0), (23, 30), (1, 0), (3, 0)]
-# Conventions of real feeds (issue 11, item 2) that icsview is adopting; generated only on demand.
+# Conventions of real feeds that icsview is adopting; generated only on demand.
 CONVENTIONS = ("floating-on-zoned", "dtend-before-dtstart", "count-not-positive",
                "x-wr-timezone-utc-series", "thisandfuture-partial")
 

@@ -2,7 +2,7 @@
 recurring-ical-events, and compare. Run by scripts/differential.sh (which makes the venv and
 finds the binary); usage: run.py BINARY COUNT SEED OUTDIR.
 
-Environment: DIFF_CONVENTIONS=1 also generates the shapes of issue 11's conventions (see
+Environment: DIFF_CONVENTIONS=1 also generates the shapes of the real-feed conventions (see
 generate.CONVENTIONS); their differences are listed but do not fail the run.
 DIFF_ONLY=N[,N…] runs only those calendar numbers (to reproduce one).
 """

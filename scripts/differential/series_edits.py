@@ -81,7 +81,7 @@ def draw_overrides(rng: random.Random, s: Series, master: list[str], window: tup
     (THISANDFUTURE) shift the rest of the series; each repeats the master's properties but
     the rule parts, so that a whole-component and a changed-properties reading agree. An
     EXDATE'd instance is never overridden: whether such an override stands is a convention
-    (issue 11, edits left behind by CalDAV clients), not RFC 5545."""
+    (edits left behind by CalDAV clients), not RFC 5545."""
     out = []
     candidates = [c for c in s.candidates(30) if c not in s.excluded
                   and (c.date() if isinstance(c, datetime) else c) not in s.excluded]
@@ -116,7 +116,7 @@ def draw_overrides(rng: random.Random, s: Series, master: list[str], window: tup
             features.add("thisandfuture")
         lines = [f"UID:{s.uid}", "DTSTAMP:20240101T000000Z", rid, s.value(new_start, "DTSTART")]
         if future and conventions and rng.random() < 0.5:
-            features.add("thisandfuture-partial")  # no end: only what it changes (issue 11)
+            features.add("thisandfuture-partial")  # no end: only what it changes
         elif any(line.startswith(("DTEND", "DURATION")) for line in master):
             lines.append(s.value(new_start + s.duration, "DTEND"))
             s.check_order(new_start, new_start + s.duration, features)

@@ -72,7 +72,7 @@ calendar (quoted below) against both sides before it was added.
    whose original start is within a day of the UNTIL date.
 9. An RDATE PERIOD that starts at DTSTART. RFC 5545 3.8.5.2 and 3.8.5.3 do not say which end
    the first instance takes when DTSTART (with its DTEND or DURATION) and a PERIOD name the same
-   start; issue 11 chose the period's end. The library takes the period's end in small
+   start; the real-feed conventions chose the period's end. The library takes the period's end in small
    examples but not in every shape (SECONDLY;INTERVAL=5400;COUNT=54 from 09:00 America/New_York
    with `RDATE;VALUE=PERIOD;TZID=America/New_York:20240309T090000/P1D` keeps DTSTART's 30
    minutes), and icsview follows the convention only with an RRULE. Skip: the DTSTART instance
@@ -97,7 +97,7 @@ calendar (quoted below) against both sides before it was added.
    floating, and the library then reads it as UTC: WEEKLY;UNTIL=20240821T024530 from floating
    20240626T024530 under X-WR-TIMEZONE:America/New_York loses its last instance (21 August
    02:45:30). Skip: instances within a day of such an UNTIL.
-13. An EXDATE DATE on a DATE-TIME series and an RDATE in another zone. Issue 11 matches a DATE
+13. An EXDATE DATE on a DATE-TIME series and an RDATE in another zone. The real-feed conventions match a DATE
    EXDATE by day on a timed series (RFC 5545 3.8.5.1 gives no reading of a DATE against a
    DATE-TIME); icsview takes the day in DTSTART's zone, the library in the RDATE's own zone:
    `RDATE;TZID=America/New_York:20240405T093030` on an Australia/Lord_Howe series (6 April there)
@@ -117,7 +117,7 @@ F2. An RDATE PERIOD instance after a THISANDFUTURE override: icsview shifts its 
    the period's original end (it can end before it starts). Skip: the end of RDATE PERIOD
    instances in a series with a THISANDFUTURE override.
 F3. (Covered by skip 9.) An RDATE PERIOD at DTSTART on a series without RRULE: icsview keeps
-   DTSTART's own end, against issue 11's convention, which it follows when there is an RRULE.
+   DTSTART's own end, against the real-feed convention, which it follows when there is an RRULE.
 
 With THISANDFUTURE the library's recurrence ids are the override's (1), so where a skip goes
 by original start (4, 7) the library's original start is worked back from its shift: the

@@ -3,7 +3,7 @@ import Testing
 @testable import ICSKit
 
 /// Every spelling of a BEGIN or END line that libical 3.0.16 reads as a boundary while an exact
-/// `BEGIN:NAME` match would not (issue 10: `BEGIN :X` in a VEVENT freed the tree twice and
+/// `BEGIN:NAME` match would not (`BEGIN :X` in a VEVENT freed the tree twice and
 /// crashed every command). Each goes through the import, an expansion and `validate`, and ends
 /// with a diagnostic on its line and no crash; `scripts/asan.sh --filter BoundarySpellingTests`
 /// runs them under AddressSanitizer.
@@ -28,7 +28,7 @@ import Testing
     static let alarm = ["ACTION:DISPLAY", "DESCRIPTION:Soon", "TRIGGER:-PT5M"]
 
     static let cases: [Case] = [
-        // A blank before ':' (the crash of issue 10): libical opens X there, so does the scanner.
+        // A blank before ':' (it once freed the tree twice): libical opens X there, so does the scanner.
         Case(lines: ["BEGIN :X-THING", "X-A:1", "END:X-THING"], diagnostics: ["7 ICS1010 warning"], alarms: 0, otherComponents: ["X-THING"]),
         // The same with no END: the scanner closes X-THING at END:VEVENT (line 9), as libical's
         // tree is closed, and says so.
@@ -70,7 +70,7 @@ import Testing
         try Self.expandAndValidate(text, expecting: test.diagnostics.first.map { Int($0.prefix { $0 != " " })! })
     }
 
-    /// The original 9-line calendar of issue 10, byte for byte.
+    /// The 9-line calendar that once crashed the importer, byte for byte.
     @Test func theNineLineCalendarOfTheIssue() throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT", "UID:1", "DTSTART:20240610T090000Z",
                         "BEGIN :X", "END:VEVENT", "END:VCALENDAR"])

@@ -1,7 +1,7 @@
 import Testing
 @testable import ICSKit
 
-/// The assembler keeps events in batches and joins them once (issue 12 item 2: no array grown
+/// The assembler keeps events in batches and joins them once (no array grown
 /// by doubling at the import's peak); the order must stay the file's, late blocks included.
 @Suite("Calendar assembler")
 struct CalendarAssemblerTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// Issue 12, item 1: for every fixture (every `.ics` under `Fixtures/`) and every range tried, a
+/// For every fixture (every `.ics` under `Fixtures/`) and every range tried, a
 /// windowed import expanded over that range gives exactly the occurrences of a full import
 /// expanded over it. The full import is the independent reference: it never skips a block.
 @Suite struct WindowedImportEquivalenceTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// One component with thousands of lines (issue 10): every line arrives, with its parameters,
+/// One component with thousands of lines: every line arrives, with its parameters,
 /// and the model's arrays grow in place. Speed itself is measured by `scripts/bench_big.sh`
 /// (release build), never here; these tests check counts, values and the in-place growth
 /// that makes the import linear.

@@ -2,7 +2,7 @@ import Testing
 @testable import ICSKit
 
 /// A VTIMEZONE's simple lines (TZID; an observance's DTSTART, TZOFFSETFROM/TO, TZNAME, RDATE) are
-/// read in Swift, so that a zone of many observances never reaches libical (issue 10 item 6);
+/// read in Swift, so that a zone of many observances never reaches libical;
 /// each block converted both ways must agree (libical 3.0.16 as the independent reading), and
 /// the values are the ones worked out here by hand from RFC 5545 3.3.14 and 3.6.5.
 @Suite("VTIMEZONE lines read in Swift")

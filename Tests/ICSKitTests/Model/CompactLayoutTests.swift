@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// The model's compact layout (issue 12 item 2): ``CivilDate``, ``CivilDateTime`` and
+/// The model's compact layout: ``CivilDate``, ``CivilDateTime`` and
 /// ``ICSDuration`` keep their parts in 16 or 32 bits, which narrows every date-time and
 /// duration in an ``Incidence``. The public
 /// properties, equality and the coded form are those of the Int-stored structs they replace.
@@ -26,7 +26,7 @@ struct CompactLayoutTests {
 
     @Test func anIncidenceStaysSmall() {
         // Measured: 745 bytes before the parts above were narrowed, 657 after, 473 with 8-byte
-        // date-times and the fields most events lack `@Sparse` (issue 12 item 2). Worked out by
+        // date-times and the fields most events lack `@Sparse`. Worked out by
         // hand from the stored properties in order (alignment 8): kind 1 (+7), uid, summary,
         // notes, location 4 × 16 = 64, geo 8, url 8, status, transparency, classification 3 × 16,
         // priority Int? 9 (+7), categories 8, color 8, organizer 24, attendees 8 (to 200), start

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ICSKit
 
-/// The RFC's enumerated values as open sets (issue 13 item 4). Expected values come from RFC 5545:
+/// The RFC's enumerated values as open sets. Expected values come from RFC 5545:
 /// section 2 (names and enumerated values are case-insensitive), 3.2.3/3.2.12/3.2.16 (the CUTYPE,
 /// PARTSTAT and ROLE defaults), and the `x-name` / `iana-token` alternatives every one of them allows.
 @Suite("Typed enumerated values")

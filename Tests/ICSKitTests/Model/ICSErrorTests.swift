@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// `ICSError` for people (issue 13 item 4): a `LocalizedError` whose `localizedDescription` is a
+/// `ICSError` for people: a `LocalizedError` whose `localizedDescription` is a
 /// sentence (what failed, where, why, what to do) instead of Foundation's "The operation could
 /// not be completed. (ICSKit.ICSError error 1.)"; an open set of codes; the HTTP status as a number.
 /// The expected sentences are written out by hand from what each code means.

@@ -3,7 +3,7 @@ import Testing
 @testable import ICSKit
 
 /// `Incidence` as a plain struct of stored properties, shared by the occurrences of a series
-/// through one reference on the occurrence side (issue 13 item 7).
+/// through one reference on the occurrence side.
 @Suite("Incidence storage and sharing")
 struct IncidenceStorageTests {
     private static let daily = """

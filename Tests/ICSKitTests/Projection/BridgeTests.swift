@@ -4,7 +4,7 @@ import Testing
 
 private typealias S = ProjectionSupport
 
-/// The bridges to Foundation, UIKit and HorizonCalendar (issue 13 item 2). Expected values are
+/// The bridges to Foundation, UIKit and HorizonCalendar. Expected values are
 /// worked out by hand from Berlin's offsets (CET = UTC+1; CEST = UTC+2 from 2024-03-31 01:00Z to
 /// 2024-10-27 01:00Z) and from Foundation's reading of eras (Gregorian: 1 = AD, 0 = BC).
 @Suite("Bridges to DateComponents, DateInterval and date ranges")

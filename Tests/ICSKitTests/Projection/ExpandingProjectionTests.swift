@@ -4,7 +4,7 @@ import Testing
 
 private typealias S = ProjectionSupport
 
-/// Projections that expand their own interval (issue 13 item 1). Expected counts are worked out
+/// Projections that expand their own interval. Expected counts are worked out
 /// by hand in the comments from the feed, the grid and Berlin's offsets (CEST = UTC+2 from
 /// 2024-03-31 01:00Z; CET = UTC+1 before).
 @Suite("Projections that expand what they show")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// Projections of shapes that once made month and week views superlinear (issue 10, item 5),
+/// Projections of shapes that once made month and week views superlinear,
 /// in small versions: thousands of overlapping multi-day occurrences, and a weekly series from
 /// year 1 whose instances last years. What a grid cannot draw is counted, not listed: the
 /// counts, the lanes of what is kept, and the "+N" of what is not are checked here against

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// `Occurrence: Identifiable` and `CalendarID` (issue 13 items 3 and 6): identities that stay the
+/// `Occurrence: Identifiable` and `CalendarID`: identities that stay the
 /// same across expansions and refreshes, and differ between instances.
 @Suite("Occurrence identity")
 struct OccurrenceIdentityTests {

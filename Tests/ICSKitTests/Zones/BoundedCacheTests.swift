@@ -3,7 +3,7 @@ import Testing
 @testable import ICSKit
 
 /// The caches keyed by text from the input (zone names) keep a fixed most number of entries
-/// (issue 10, item 7): a file with thousands of distinct unknown TZIDs cannot grow them.
+///: a file with thousands of distinct unknown TZIDs cannot grow them.
 @Suite("Bounded caches")
 struct BoundedCacheTests {
     @Test("the oldest entry goes first when the cache is full; a stored key is updated in place")

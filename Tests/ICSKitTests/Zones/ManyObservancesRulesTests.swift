@@ -4,7 +4,7 @@ import Testing
 
 /// A VTIMEZONE that mixes endless RRULE observances with a thousand DTSTART-only observances,
 /// one with a thousand yearly RDATEs, and an observance that falls on the same instant as a
-/// rule's onset (issue 10, item 6). Every expected offset and instant below is worked out by
+/// rule's onset. Every expected offset and instant below is worked out by
 /// hand from RFC 5545 3.6.5: each onset is its local time read in its own TZOFFSETFROM; from it
 /// on, clocks show TZOFFSETTO; of two onsets at one instant the later observance in the file
 /// wins; before the earliest onset, its TZOFFSETFROM holds. Calendar facts used: the last

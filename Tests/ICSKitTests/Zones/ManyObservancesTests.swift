@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// VTIMEZONEs with thousands of observances (issue 10, item 6): every onset is computed once
+/// VTIMEZONEs with thousands of observances: every onset is computed once
 /// and searched by binary search. The offsets are checked two ways: against the rules of the
 /// VTIMEZONE worked out by hand (a synthetic zone whose onsets alternate every 36 days), and
 /// against an independent implementation (tzdata through Foundation's `TimeZone`) for a zone
