@@ -11,6 +11,9 @@ if grep -rnEi '\b(issue|round)s? [0-9]+' Sources Tests scripts docs README.md Pa
     echo "test.sh: name what the code does, not an issue or a round (lines above)" >&2
     exit 1
 fi
+# The SARIF schema and the JUnit reader that the report-format tests check against (pinned, PyPI).
+bash scripts/report-formats.sh install
+export ICSVIEW_REQUIRE_REPORT_CHECKERS=1
 swift build --build-tests
 swift test --skip-build
 bash scripts/validate-fixtures.sh
