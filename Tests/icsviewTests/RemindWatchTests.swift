@@ -226,6 +226,13 @@ struct RemindWatchTests {
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: 'soon' given to --catch-up is not a length such as 90s, 15m, 2h or 1d\n"))
         #expect(try CLI.run(["remind", "--watch", "-"]).status == 64)
+        // The configuration's refresh-interval is checked like its other defaults.
+        let config = NSTemporaryDirectory() + "icsview-watch-config-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        try "[defaults]\nrefresh-interval = soon\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let broken = try CLI.run(["--config", config, "remind", "--watch", "x.ics"])
+        #expect(broken.status == 64)
+        #expect(broken.stderr.contains(":2: error: 'soon' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"))
     }
 }
 

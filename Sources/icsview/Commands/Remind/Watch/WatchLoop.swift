@@ -25,6 +25,8 @@ final class WatchLoop {
     init(arguments: [String], options: WatchOptions, configuration: Configuration?, configPath: String?,
          environment: [String: String], zone: TimeZone) {
         self.arguments = arguments
+        var options = options
+        if options.refreshInterval == nil, let configured = configuration?.refreshInterval { options.refreshInterval = Double(configured) }
         self.options = options
         self.configuration = configuration
         self.configPath = configPath
@@ -132,7 +134,10 @@ final class WatchLoop {
         } catch {
             Self.reporter(quiet: false)("the configuration was not reloaded: " + error.text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        if let reparsed = try? WatchOptions.parse(arguments, defaults: configuration?.defaults ?? Options()) { options = reparsed }
+        if var reparsed = try? WatchOptions.parse(arguments, defaults: configuration?.defaults ?? Options()) {
+            if reparsed.refreshInterval == nil, let configured = configuration?.refreshInterval { reparsed.refreshInterval = Double(configured) }
+            options = reparsed
+        }
         let inputs = ConfiguredInputs.resolve(options.base.inputs, configuration: configuration)
         let previous = sources
         sources = WatchSources(inputs, options: options, report: Self.reporter(quiet: options.base.verbosity == .quiet))

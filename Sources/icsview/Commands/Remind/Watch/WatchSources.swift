@@ -1,10 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import ICSKit
 import Synchronization
 
 /// The calendars a watcher reads, each with its last good copy and its refresh interval.
 ///
-/// A feed is refreshed on `--refresh-interval`, else its own REFRESH-INTERVAL (RFC 7986) or
+/// A feed is refreshed on `--refresh-interval` (else the configuration's `refresh-interval`), else its own REFRESH-INTERVAL (RFC 7986) or
 /// X-PUBLISHED-TTL (at least a minute, at most a day), else every 30 minutes; through the feed
 /// cache, so a failure serves the cached copy. A file is looked at every minute (or on
 /// `--refresh-interval`) and read again when its size or modification time changed. A source
@@ -16,7 +19,11 @@ final class WatchSources: Sendable {
     /// One input and its state.
     struct Source: Sendable {
         var input: ResolvedInput
-        var calendar: ICalendar?
+        var calendar: ICalendar? {
+            didSet { revision += 1 }
+        }
+        /// Counts the copies read (comparing two large calendars would cost more than the refresh).
+        var revision = 0
         /// A file's size and modification time when last read.
         var fileStamp: [Int]?
         /// When to refresh next (monotonic seconds).
@@ -86,7 +93,7 @@ final class WatchSources: Sendable {
         state.withLock { state in
             var changed = false
             for (index, source) in state.finished where index < state.sources.count {
-                if source.calendar != state.sources[index].calendar { changed = true }
+                if source.revision != state.sources[index].revision { changed = true }
                 state.sources[index] = source
             }
             state.finished = [:]
@@ -106,9 +113,12 @@ final class WatchSources: Sendable {
                 let update = try InputLoader.subscription(for: feed, options: fetchOptions).refreshBlocking()
                 if let notice = update.notice() { report("\(source.input.word): \(notice)") }
                 for warning in update.warnings { report("\(source.input.word): \(warning)") }
-                var calendar = update.calendar
-                ConfiguredInputs.apply(source.input.entry, to: &calendar)
-                source.calendar = calendar
+                // A new copy replaces ours; a 304, or the cached copy after a failure, keeps it.
+                if update.origin == .downloaded || update.origin == .restored || source.calendar == nil {
+                    var calendar = update.calendar
+                    ConfiguredInputs.apply(source.input.entry, to: &calendar)
+                    source.calendar = calendar
+                }
                 if options.refreshInterval == nil, let suggested = update.suggestedRefreshInterval {
                     source.interval = min(86_400, max(60, TimeInterval(suggested.approximateSeconds)))
                     source.nextRefresh = uptime + source.interval
@@ -127,12 +137,12 @@ final class WatchSources: Sendable {
         return source
     }
 
-    /// A file's size and modification time (nanoseconds), or nil.
+    /// A file's size and modification time (nanoseconds), or nil: one `stat(2)` (FileManager's
+    /// attributes also read the owner's name from /etc/passwd and /etc/group each time).
     static func stamp(_ path: String) -> [Int]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-        let modified = (attributes[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970 * 1e9) } ?? -1
-        return [size, modified]
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)]
     }
 }
 
