@@ -24,6 +24,7 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, Cus
     /// Finds a registered code by its text; an unknown text gets an error code with no title.
     public init(rawValue: String) {
         self = DiagnosticCode.all.first { $0.rawValue == rawValue }
+            ?? DiagnosticCode.sourceCodes.first { $0.rawValue == rawValue }
             ?? DiagnosticCode(rawValue, .error, "", hint: "")
     }
 
@@ -329,6 +330,10 @@ extension DiagnosticCode {
     public static let staleCopy = DiagnosticCode("ICS4002", .warning, "sync failed, last copy served",
         hint: "The server did not answer as expected (the message says how); the events shown are those of the last successful sync.")
 
+    /// The codes of sources (vdir, CalDAV): raised while reading or syncing a source, about the
+    /// source rather than a file's content, so neither ``all`` (the validator's table) nor `validate` lists them.
+    public static var sourceCodes: [DiagnosticCode] { [sourceItemSkipped, staleCopy] }
+
     /// Every code this module registers, in order; the README's table is made from this list.
     public static var all: [DiagnosticCode] {
         [invalidUTF8, nulByte, lineTooLong, missingEnd, unexpectedEnd, mismatchedEnd, nestingTooDeep,
@@ -348,7 +353,6 @@ extension DiagnosticCode {
          untilTypeMismatch, untilNotUTC, countAndUntil, byPartOutOfRange, byPartNotAllowed, ruleYieldsNoInstance,
          exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance, emptyRecurrenceRule, repeatedRulePart, countNotPositive,
          unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,
-         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone,
-         sourceItemSkipped, staleCopy]
+         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone]
     }
 }

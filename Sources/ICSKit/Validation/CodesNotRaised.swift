@@ -7,8 +7,6 @@ extension Validator {
             case importer = "import"
             /// The expansion of occurrences for a view.
             case views
-            /// The reading of a vdir or the sync of a CalDAV collection.
-            case sync
         }
 
         /// What raises the code.
@@ -29,8 +27,6 @@ extension Validator {
         .parameterParseError: CodeNotRaised(raisedBy: .importer, instead: [.malformedParameter, .invalidParameterValue]),
         .libicalError: CodeNotRaised(raisedBy: .importer, instead: [.malformedLine, .valueParseError]),
         .recurrenceLimit: CodeNotRaised(raisedBy: .views, instead: []),
-        .sourceItemSkipped: CodeNotRaised(raisedBy: .sync, instead: []),
-        .staleCopy: CodeNotRaised(raisedBy: .sync, instead: []),
     ]
 }
 
