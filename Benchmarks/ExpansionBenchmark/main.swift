@@ -3,6 +3,9 @@
 // spent preparing the series, before the first occurrence), as one JSON line on stdout.
 //
 //   icskit-bench FILE FROM TO        (dates YYYY-MM-DD, inclusive; the range is read in UTC)
+//
+// With ICSKIT_BENCH_WRITE=1 it also times writing the imported calendar back as iCalendar text
+// (ICSWriter, in memory; writeSeconds and writtenBytes), against Benchmarks/write_floor.c.
 import Foundation
 import ICSKit
 
@@ -39,4 +42,11 @@ let setupSeconds = seconds(since: expansionStart)
 while iterator.next() != nil { count += 1 }
 let expansionSeconds = seconds(since: expansionStart)
 
-print("{\"events\":\(calendar.events.count),\"importSeconds\":\(importSeconds),\"expansionSeconds\":\(expansionSeconds),\"setupSeconds\":\(setupSeconds),\"occurrences\":\(count)}")
+var writing = ""
+if ProcessInfo.processInfo.environment["ICSKIT_BENCH_WRITE"] == "1" {
+    let writeStart = DispatchTime.now()
+    let bytes = ICSWriter().bytes(for: calendar)
+    writing = ",\"writeSeconds\":\(seconds(since: writeStart)),\"writtenBytes\":\(bytes.count)"
+}
+
+print("{\"events\":\(calendar.events.count),\"importSeconds\":\(importSeconds),\"expansionSeconds\":\(expansionSeconds),\"setupSeconds\":\(setupSeconds),\"occurrences\":\(count)\(writing)}")

@@ -5,6 +5,7 @@ extension ComponentConverter {
     /// observances of simple lines; ``BlockOutline/needsLibical``).
     mutating func timeZone(_ component: OpaquePointer?) -> TimeZoneDefinition {
         var result = TimeZoneDefinition(tzid: "", line: block.line)
+        var lastRawLine: Int?
         let (root, items, dropped) = properties(of: component)
         var other = dropped
         for item in items {
@@ -12,7 +13,7 @@ extension ComponentConverter {
             case "TZID": result.tzid = text(item) ?? ""
             case "TZURL": result.url = item.pointer.flatMap(LibicalValues.valueText)
             case "LAST-MODIFIED": result.lastModified = item.pointer.flatMap(LibicalValues.time)
-            default: other.append(raw(item))
+            default: if isFirstOfItsLine(item, after: &lastRawLine) { other.append(raw(item)) }
             }
         }
         result.otherProperties = other
@@ -78,6 +79,7 @@ extension ComponentConverter {
         var fallbackName: String?, fallbackDescription: String?, fallbackColor: String?
         // The fallback spellings, kept as other properties when the RFC 7986 ones win.
         var fallbacks: [(name: String, property: Property)] = []
+        var lastRawLine: Int?
         for item in items {
             switch item.name {
             case "NAME": result.name = text(item)
@@ -91,7 +93,7 @@ extension ComponentConverter {
             case "PRODID": result.productID = text(item)
             case "VERSION": result.version = item.pointer.flatMap(LibicalValues.valueText)
             case "CALSCALE": result.calendarScale = token(item)
-            default: other.append(raw(item))
+            default: if isFirstOfItsLine(item, after: &lastRawLine) { other.append(raw(item)) }
             }
         }
         // Properties libical 3.0 does not know (REFRESH-INTERVAL, X-PUBLISHED-TTL) arrive raw.

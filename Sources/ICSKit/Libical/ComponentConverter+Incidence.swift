@@ -12,6 +12,7 @@ extension ComponentConverter {
         var categories: [String] = [], attendees: [CalendarUser] = [], rules: [RecurrenceRule] = []
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         let id = IncidenceNameIDs.shared
+        var lastRawLine: Int?
         // Each item is moved out in line order (reversed, then popped), not copied.
         items.reverse()
         while let item = items.popLast() {
@@ -67,7 +68,7 @@ extension ComponentConverter {
             case id.sequence: result.sequence = integer(item, into: &other) ?? 0
             case id.priority: result.priority = integer(item, into: &other)
             case id.percentComplete: result.percentComplete = integer(item, into: &other)
-            default: other.append(raw(item))
+            default: if isFirstOfItsLine(item, after: &lastRawLine) { other.append(raw(item)) }
             }
         }
         // Arrays are built here and assigned once (linear in the number of values).
@@ -106,6 +107,7 @@ extension ComponentConverter {
         var other = dropped
         var attendees: [CalendarUser] = []
         let id = AlarmNameIDs.shared
+        var lastRawLine: Int?
         // Moved out in line order, as in ``incidence(_:kind:)``.
         items.reverse()
         while let item = items.popLast() {
@@ -125,7 +127,7 @@ extension ComponentConverter {
             case id.duration: result.duration = duration(item)
             case id.repeatCount: result.repeatCount = integer(item, into: &other)
             case id.attendee: attendees.append(calendarUser(item))
-            default: other.append(raw(item))
+            default: if isFirstOfItsLine(item, after: &lastRawLine) { other.append(raw(item)) }
             }
         }
         result.attendees = attendees
@@ -139,7 +141,8 @@ extension ComponentConverter {
     mutating func rawComponent(_ component: OpaquePointer?, name: String) -> RawComponent {
         var result = RawComponent(name: name)
         let (_, items, dropped) = properties(of: component)
-        result.properties = (items.map { raw($0) } + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        var lastRawLine: Int?
+        result.properties = (items.filter { isFirstOfItsLine($0, after: &lastRawLine) }.map { raw($0) } + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         var components: [RawComponent] = []
         for child in children(of: component) { components.append(rawComponent(child, name: childName(child))) }
         result.components = components

@@ -222,6 +222,15 @@ struct ComponentConverter {
         return Property(name: item.name, value: item.pointer.flatMap(LibicalValues.valueText) ?? "", line: walk.number(item.inputLine))
     }
 
+    /// Whether `item` is the first libical property of its line: libical splits a line of several
+    /// values (`FREEBUSY:a/b,c/d`) into a property per value, and a property kept as written is
+    /// the whole line, once.
+    func isFirstOfItsLine(_ item: PropertyItem, after previous: inout Int?) -> Bool {
+        guard item.simple == nil, let line = item.inputLine else { return true }
+        defer { previous = line }
+        return line != previous
+    }
+
     /// A TEXT value, unescaped (`icalvalue_get_text`).
     @inline(never)
     func text(_ item: PropertyItem) -> String? {

@@ -7,6 +7,7 @@ enum Subcommands {
     static let all: [Subcommand] = [
         ConfigCommand.subcommand,
         DiffCommand.subcommand,
+        ExportCommand.subcommand,
         SearchCommand.subcommand,
         RemindCommand.subcommand,
         ValidateCommand.subcommand,

@@ -10,6 +10,7 @@ enum ValidateCommand {
     OVERVIEW: Check iCalendar (.ics) files against RFC 5545, with the line of every problem.
 
     \(usage)
+           icsview validate --fix [-o <out> | --in-place [--no-backup]] <file> ...
 
     ARGUMENTS:
       <file|dir|url|->        An .ics file, a directory (every *.ics below it), an http(s):// or webcal(s)://
@@ -32,11 +33,22 @@ enum ValidateCommand {
       --timeout <seconds>     The longest a URL may take (default: 120).
       --max-size <mb>         The largest calendar a URL may send (default: 50).
       --list-codes            Print every check's code; with --format markdown, as a table.
+      --fix                   Write the file with what can be fixed safely fixed (line ends,
+                              folding, missing UID, DTSTAMP, VERSION, PRODID or VTIMEZONE, an
+                              empty RRULE, a repeated rule part, COUNT <= 0, DTEND before DTSTART,
+                              a floating DTEND on a zoned start), keeping what the views show;
+                              list what changed and what could not be fixed (on standard error
+                              when the file goes to standard output).
+      -o, --output <file>     With --fix: write the fixed file here (default: standard output).
+      --in-place              With --fix: replace each file, keeping a copy as <file>.bak.
+      --no-backup             With --in-place: keep no copy.
       -h, --help              Show help information.
 
     EXIT STATUS:
       0 no error (warnings allowed unless --strict), 1 an error was found,
       2 a file could not be read (or a URL fetched), 64 usage error.
+      With --fix: 0 when no error is left (warnings allowed unless --strict), 1 when one is,
+      2 when a file could not be read or written.
 
     """
 
@@ -58,6 +70,7 @@ enum ValidateCommand {
             print(help, terminator: "")
             return 0
         }
+        if options.fix { return ValidateFix.run(options) }
         if options.listCodes {
             print(ValidateRenderer.codes(format: options.format), terminator: "")
             return 0

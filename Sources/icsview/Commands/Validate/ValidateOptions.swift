@@ -23,9 +23,17 @@ struct ValidateOptions: Equatable {
     var ignored: Set<DiagnosticCode> = []
     /// `--warn CODE` (repeatable): findings with these codes are warnings, not errors.
     var demoted: Set<DiagnosticCode> = []
+    /// `--fix`: write each file with what can be fixed safely fixed.
+    var fix = false
+    /// `-o FILE` (with `--fix`, one input): where the fixed file goes; nil: standard output.
+    var output: String?
+    /// `--in-place` (with `--fix`): each file replaced by its fixed text.
+    var inPlace = false
+    /// `--no-backup` (with `--in-place`): no `FILE.bak` copy of the original.
+    var noBackup = false
 
-    static let valued: Set<String> = ["--format", "--timeout", "--max-size", "--ignore", "--warn"]
-    static let flags: Set<String> = ["--strict", "--quiet", "-q", "--list-codes", "--help", "-h"]
+    static let valued: Set<String> = ["--format", "--timeout", "--max-size", "--ignore", "--warn", "-o", "--output"]
+    static let flags: Set<String> = ["--strict", "--quiet", "-q", "--list-codes", "--help", "-h", "--fix", "--in-place", "--no-backup"]
 
     /// Parses the arguments after `validate`. Accepts `--opt value`, `--opt=value` and `--`.
     /// - Parameter defaultInputs: what is checked when no input is named (the configured calendars).
@@ -45,6 +53,10 @@ struct ValidateOptions: Equatable {
                 let code = try checkCode(try cursor.value(for: name, inline: inlineValue), option: name)
                 if name == "--ignore" { options.ignored.insert(code) } else { options.demoted.insert(code) }
             case "--list-codes": options.listCodes = true
+            case "--fix": options.fix = true
+            case "--in-place": options.inPlace = true
+            case "--no-backup": options.noBackup = true
+            case "-o", "--output": options.output = try cursor.value(for: name, inline: inlineValue)
             case "-h", "--help": options.showHelp = true
             case "--timeout": options.timeout = try FetchArguments.timeout(try cursor.value(for: name, inline: inlineValue))
             case "--max-size": options.maxSizeMB = try FetchArguments.maxSizeMB(try cursor.value(for: name, inline: inlineValue))
@@ -64,6 +76,17 @@ struct ValidateOptions: Equatable {
         }
         if let both = options.ignored.intersection(options.demoted).map(\.rawValue).sorted().first {
             throw UsageError(message: "\(both) is given to both --ignore and --warn")
+        }
+        if !options.fix, let option = [options.output != nil ? "-o" : nil, options.inPlace ? "--in-place" : nil,
+                                       options.noBackup ? "--no-backup" : nil].compactMap({ $0 }).first {
+            throw UsageError(message: "\(option) is only for --fix")
+        }
+        if options.output != nil && options.inPlace { throw UsageError(message: "-o and --in-place cannot go together") }
+        if options.noBackup && !options.inPlace { throw UsageError(message: "--no-backup is only for --in-place") }
+        if options.fix && !options.showHelp {
+            if options.inputs.isEmpty { throw UsageError(message: "--fix needs the files to fix") }
+            if options.inputs.count > 1 && !options.inPlace { throw UsageError(message: "--fix of several files needs --in-place") }
+            if options.output == "" { throw UsageError(message: "-o needs a file name") }
         }
         if options.inputs.isEmpty { options.inputs = defaultInputs }
         if !options.showHelp && !options.listCodes && options.inputs.isEmpty {

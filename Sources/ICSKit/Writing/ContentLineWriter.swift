@@ -1,0 +1,123 @@
+/// Writes content lines as RFC 5545 3.1 says: `NAME;PARAM=value:value`, CRLF after each,
+/// folded so that no line is longer than 75 octets (a fold is CRLF and one space, and it never
+/// falls inside a UTF-8 character), parameter values quoted when they hold `:`, `;` or `,`.
+///
+/// Values are written as given: callers escape TEXT values first (``escapedText(_:)``), and
+/// values kept as written (``Property/value``) go out unchanged.
+struct ContentLineWriter {
+    /// The text written so far.
+    private(set) var bytes: [UInt8] = []
+    /// The line being built, before it is folded into ``bytes``.
+    private var line: [UInt8] = []
+
+    /// The longest line, in octets, without its CRLF (RFC 5545 3.1: "SHOULD NOT be longer than 75 octets").
+    static let lineLimit = 75
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+        line.reserveCapacity(256)
+    }
+
+    /// `BEGIN:<name>`.
+    mutating func begin(_ name: String) { write("BEGIN", value: name) }
+
+    /// `END:<name>`.
+    mutating func end(_ name: String) { write("END", value: name) }
+
+    /// One content line: its name, parameters in order, and its value as it is to be written.
+    mutating func write(_ name: String, parameters: [Parameter] = [], value: String) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: name.utf8)
+        for parameter in parameters {
+            line.append(0x3B) // ;
+            line.append(contentsOf: parameter.name.utf8)
+            line.append(0x3D) // =
+            Self.appendParameterValue(parameter.value, to: &line)
+        }
+        line.append(0x3A) // :
+        Self.appendValue(value, to: &line)
+        fold()
+    }
+
+    /// A TEXT property (RFC 5545 3.3.11), its value escaped.
+    mutating func writeText(_ name: String, parameters: [Parameter] = [], _ text: String) {
+        write(name, parameters: parameters, value: Self.escapedText(text))
+    }
+
+    /// Appends ``line`` to ``bytes`` in lines of at most ``lineLimit`` octets, each ended by CRLF;
+    /// a continuation starts with a space (which counts), and a cut is moved back before any
+    /// UTF-8 continuation byte (`10xxxxxx`), so that a character is never split.
+    private mutating func fold() {
+        var start = 0
+        var room = Self.lineLimit
+        while line.count - start > room {
+            var cut = start + room
+            while cut > start + 1 && line[cut] & 0xC0 == 0x80 { cut -= 1 }
+            bytes.append(contentsOf: line[start..<cut])
+            bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+            start = cut
+            room = Self.lineLimit - 1
+        }
+        bytes.append(contentsOf: line[start...])
+        bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    /// A value with its line breaks and other control characters that no content line may hold
+    /// (RFC 5545 3.1: any CONTROL but HTAB) dropped: a raw value kept as written never holds one,
+    /// but a value set by a caller might, and a bare line break would end the line.
+    private static func appendValue(_ value: String, to line: inout [UInt8]) {
+        for byte in value.utf8 where byte >= 0x20 && byte != 0x7F || byte == 0x09 {
+            line.append(byte)
+        }
+    }
+
+    /// A parameter value: as given when it is already quoted (a list of quoted values such as
+    /// `"mailto:a@x","mailto:b@x"`, kept as written); else quoted when it holds `:`, `;` or `,`
+    /// (RFC 5545 3.2), with RFC 6868's `^'` for a double quote, `^n` for a line break and `^^`
+    /// for a caret when it must be quoted or holds one of those.
+    static func appendParameterValue(_ value: String, to line: inout [UInt8]) {
+        let utf8 = value.utf8
+        if utf8.first == 0x22 && utf8.last == 0x22 && utf8.count >= 2 {
+            appendValue(value, to: &line)
+            return
+        }
+        let needsQuotes = utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
+        let needsCaret = utf8.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        if needsQuotes { line.append(0x22) }
+        for byte in utf8 {
+            switch byte {
+            case 0x22 where needsCaret: line.append(contentsOf: [0x5E, 0x27])       // ^'
+            case 0x0A where needsCaret: line.append(contentsOf: [0x5E, 0x6E])       // ^n
+            case 0x0D: break
+            case 0x5E where needsCaret: line.append(contentsOf: [0x5E, 0x5E])       // ^^
+            case _ where byte < 0x20 && byte != 0x09 || byte == 0x7F: break
+            default: line.append(byte)
+            }
+        }
+        if needsQuotes { line.append(0x22) }
+    }
+
+    /// A TEXT value escaped (RFC 5545 3.3.11): `\` → `\\`, `;` → `\;`, `,` → `\,`, a line break
+    /// (CRLF, LF or CR) → `\n`.
+    static func escapedText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var previousCR = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x3B: out.append(contentsOf: [0x5C, 0x3B])
+            case 0x2C: out.append(contentsOf: [0x5C, 0x2C])
+            case 0x0D: out.append(contentsOf: [0x5C, 0x6E])
+            case 0x0A where previousCR: break
+            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+            default: out.append(byte)
+            }
+            previousCR = byte == 0x0D
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

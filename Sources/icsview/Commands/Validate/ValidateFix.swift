@@ -1,0 +1,74 @@
+import Foundation
+import ICSKit
+
+/// `icsview validate --fix`: each file repaired (``CalendarRepair``), written to standard output,
+/// `-o FILE`, or over itself (`--in-place`, keeping `FILE.bak` unless `--no-backup`), with a list
+/// of what changed and of what could not be fixed.
+enum ValidateFix {
+    /// Runs the fixes; returns the exit status.
+    static func run(_ options: ValidateOptions) -> Int32 {
+        var status: Int32 = 0
+        // The list goes to standard error when the fixed text takes standard output.
+        let toStdout = !options.inPlace && options.output == nil
+        var messages = ""
+        for path in options.inputs {
+            let bytes: [UInt8]
+            if path == "-" {
+                bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            } else if let data = FileManager.default.contents(atPath: path) {
+                bytes = [UInt8](data)
+            } else {
+                printError("Error: \(path): cannot read the file\n")
+                status = 2
+                continue
+            }
+            let repair: CalendarRepair
+            do {
+                repair = try CalendarRepair(bytes: bytes, file: path)
+            } catch {
+                printError("Error: \(error)\n")
+                status = 2
+                continue
+            }
+            let remaining = options.accepted(ValidationReport(findings: repair.remaining, files: [path]))
+            for change in repair.changes {
+                messages += "\(path):\(change.line.map { "\($0):" } ?? "") fixed: \(printable(change.message))"
+                    + (change.uid.map { " (UID \(printable($0)))" } ?? "") + "\n"
+            }
+            for finding in remaining.findings { messages += "not fixed: \(printable(finding.description))\n" }
+            let target = options.inPlace ? path : options.output
+            if let target, path != "-" || !options.inPlace {
+                if repair.isChanged || target != path {
+                    do {
+                        if options.inPlace && !options.noBackup && repair.isChanged {
+                            try ICSWriter.writeAtomically(bytes, toFile: path + ".bak")
+                        }
+                        try ICSWriter.writeAtomically(repair.bytes, toFile: target)
+                    } catch {
+                        printError("Error: \(error)\n")
+                        status = 2
+                        continue
+                    }
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(repair.bytes))
+            }
+            let left = remaining.count(.error) + remaining.count(.warning)
+            if !options.quiet {
+                let fixes = repair.changes.count
+                messages += "\(path): \(fixes == 0 ? "nothing to fix" : "\(fixes) fix\(fixes == 1 ? "" : "es")"), "
+                    + "\(left == 0 ? "no problem left" : "\(left) problem\(left == 1 ? "" : "s") left")"
+                    + (target.map { repair.isChanged || $0 != path ? " (written to \($0))" : "" } ?? "") + "\n"
+            }
+            if status == 0 && remaining.fails(strict: options.strict) { status = 1 }
+        }
+        if toStdout { printError(messages) } else { FileHandle.standardOutput.write(Data(messages.utf8)) }
+        return status
+    }
+
+    /// Text from a file as plain text for a message: control characters (escape sequences
+    /// included) shown as `?`.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control && $0 != "\n" ? "?" : Character($0) })
+    }
+}
