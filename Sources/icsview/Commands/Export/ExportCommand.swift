@@ -69,8 +69,7 @@ enum ExportCommand {
             }
             context = try ViewContext(options: options.shared)
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview export --help' for more information.\n")
-            return 64
+            return UsageError.report(error.message, usage: usage, command: "export")
         }
         DiagnosticOutput.shared.verbosity = options.shared.verbosity
         let (loaded, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.shared.inputs, configuration: configuration),

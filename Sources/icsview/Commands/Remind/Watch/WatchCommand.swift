@@ -71,8 +71,7 @@ enum WatchCommand {
             }
             context = try ViewContext(options: options.base, environment: environment)
         } catch {
-            printError("Error: \(error.message)\n\(usage)\n  See 'icsview remind --help' for more information.\n")
-            return 64
+            return UsageError.report(error.message, usage: usage, command: "remind")
         }
         let loop = WatchLoop(arguments: arguments, options: options, configuration: configuration, configPath: configPath,
                              environment: environment, zone: context.zone)
