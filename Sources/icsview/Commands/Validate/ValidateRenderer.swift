@@ -7,7 +7,8 @@ enum ValidateRenderer {
     static func lines(_ findings: [Finding], format: ValidateOptions.Format) -> [String] {
         findings.map { finding in
             switch format {
-            case .text, .markdown: return "\(finding)\n    hint: \(finding.hint)"
+            // Messages quote feed text: made safe for the terminal, one line each.
+            case .text, .markdown: return TerminalText.safe("\(finding)") + "\n    hint: " + TerminalText.safe(finding.hint)
             case .github: return github(finding)
             case .json: return json(finding)
             }
@@ -26,7 +27,7 @@ enum ValidateRenderer {
         if let line = finding.line { properties.append("line=\(line)") }
         if let column = finding.column { properties.append("col=\(column)") }
         properties.append("title=\(finding.code.rawValue)")
-        return "::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+        return TerminalText.safe("::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))")
     }
 
     /// GitHub's escaping of a command's message.
