@@ -122,6 +122,18 @@ import Testing
         }
     }
 
+    /// The terminal's size from the environment is bounded too (at most 10,000 columns and lines).
+    @Test func hugeTerminalSize() throws {
+        for size in ["99999999999999999999", "9223372036854775807", "100000000"] {
+            for view in [["--month", "2025-01"], ["--week", "2025-01-15"], ["--agenda", "--from", "2025-01-15"], ["--year", "2025"]] {
+                let result = try CLI.run(view + ["--today", "2025-01-20", "Fixtures/import/holidays.ics"],
+                                         environment: ["COLUMNS": size, "LINES": size])
+                #expect(result.status == 0, "\(view) \(size): \(result.status)")
+                #expect(result.stdout.split(separator: "\n").allSatisfy { $0.utf8.count <= 10_000 * 3 }, "\(view) \(size)")
+            }
+        }
+    }
+
     /// `diff` of each file against the first: no trap.
     @Test func diffEndsWithoutATrap() throws {
         let paths = try Self.files()
