@@ -6,9 +6,11 @@ import Darwin
 import Foundation
 import ICSKit
 
-/// Writes to standard error.
+/// Writes to standard error, each line made safe for the terminal (``TerminalText/safe(_:lineBreak:limit:)``):
+/// messages quote feed text (a TZID, a value, a calendar's name) and file names.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe($0) }
+    FileHandle.standardError.write(Data(lines.joined(separator: "\n").utf8))
 }
 
 /// The entry point only wires: options → import → (expand → project) → render → exit code.

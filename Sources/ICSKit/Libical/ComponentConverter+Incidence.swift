@@ -43,7 +43,7 @@ extension ComponentConverter {
             case id.lastModified: result.lastModified = time(item, into: &other)
             case id.due: result.due = time(item, into: &other)
             case id.completed: result.completed = time(item, into: &other)
-            case id.duration: result.duration = duration(item)
+            case id.duration: result.duration = duration(item, into: &other)
             case id.rrule:
                 if let rule = item.simple?.rule ?? item.pointer.flatMap(LibicalValues.recurrenceRule) {
                     rules.append(rule)
@@ -118,13 +118,15 @@ extension ComponentConverter {
                 let toEnd = parameters(item)[parameter: "RELATED"]?.uppercased() == "END"
                 if let offset = item.simple?.duration {
                     result.trigger = .relative(offset, toEnd: toEnd)
+                } else if hasOverlongNumber(item, into: &other) {
+                    result.trigger = nil
                 } else {
                     result.trigger = item.pointer.flatMap { LibicalValues.trigger(of: $0, relatedToEnd: toEnd) }
                 }
                 result.triggerLine = number(item)
             case id.description: result.notes = text(item)
             case id.summary: result.summary = text(item)
-            case id.duration: result.duration = duration(item)
+            case id.duration: result.duration = duration(item, into: &other)
             case id.repeatCount: result.repeatCount = integer(item, into: &other)
             case id.attendee: attendees.append(calendarUser(item))
             default: if isFirstOfItsLine(item, after: &lastRawLine) { other.append(raw(item)) }

@@ -245,11 +245,32 @@ struct ComponentConverter {
         return item.pointer.flatMap(LibicalValues.valueText)?.uppercased()
     }
 
-    /// A DURATION value (`icalvalue_get_duration`).
+    /// A DURATION value (`icalvalue_get_duration`); nil, with a diagnostic, for one whose
+    /// numbers libical cannot hold (``hasOverlongNumber(_:into:)``).
     @inline(never)
-    func duration(_ item: PropertyItem) -> ICSDuration? {
+    mutating func duration(_ item: PropertyItem, into other: inout [Property]) -> ICSDuration? {
         if let simple = item.simple { return simple.duration }
+        if hasOverlongNumber(item, into: &other) { return nil }
         return item.pointer.flatMap(LibicalValues.durationValue)
+    }
+
+    /// Whether a DURATION or TRIGGER value, as written, holds a run of more than nine digits;
+    /// if so it is reported and kept as written. libical 3 (`icaldurationtype_from_string`) reads
+    /// each number into a C `int` with no check, so 20 digits come back as whatever the overflow
+    /// left (a duration of some months, or negative); nine digits (31 years of seconds) is the
+    /// most the Swift reader takes too (``SimpleLineReader/canonicalDuration(_:)``).
+    mutating func hasOverlongNumber(_ item: PropertyItem, into other: inout [Property]) -> Bool {
+        guard let text = rawValue(item) else { return false }
+        var run = 0, longest = 0
+        for byte in text.utf8 {
+            run = byte >= 0x30 && byte <= 0x39 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        guard longest > 9 else { return false }
+        diagnostics.append(Diagnostic(.valueParseError, "\(item.name) value \"\(text.prefix(60))\" has a number of \(longest) digits (at most 9); ignored",
+                                      source: source, line: number(item), property: item.name))
+        other.append(raw(item))
+        return true
     }
 
     @inline(never)

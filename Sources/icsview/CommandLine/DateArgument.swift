@@ -44,7 +44,7 @@ enum DateArgument {
     static func month(_ text: String, today: CivilDate, locale: Locale) -> (year: Int, month: Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, parts[0].count == 4, (1...2).contains(parts[1].count), parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-           let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m), (1583...9999).contains(y) {
+           let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) {
             return (y, m)
         }
         if let month = writtenMonth(text, locale: locale) { return month }
@@ -124,9 +124,10 @@ enum DateArgument {
         }
     }
 
+    /// The month index is split by floor division, so that a month before year 0 is still a
+    /// month 1–12 (``DateRange`` then refuses it with a message).
     private static func addingMonths(_ months: Int, to day: CivilDate) -> CivilDate {
-        let index = day.year * 12 + (day.month - 1) + months
-        let year = index / 12, month = index % 12 + 1
+        let (year, month) = DateRange.split(day.year * 12 + (day.month - 1) + months)
         return CivilDate(year: year, month: month, day: min(day.day, CivilDate.daysInMonth(year: year, month: month)))
     }
 

@@ -88,7 +88,8 @@ enum OptionParser {
             case "--year", "-y":
                 try setView(.year, "--year")
                 if let text = optionalValue(matching: { $0.count == 4 && Int($0) != nil }) {
-                    guard let year = Int(text), (1583...9999).contains(year) else { throw UsageError(message: "'\(text)' is not a year (YYYY)") }
+                    guard let year = Int(text) else { throw UsageError(message: "'\(text)' is not a year (YYYY)") }
+                    try DateRange.check(months: 12, from: (year, 1), what: "--year \(text)")
                     options.year = year
                 }
             case "--todos": try setView(.todos, name)
@@ -138,7 +139,7 @@ enum OptionParser {
             case "--today":
                 let text = try value()
                 guard let day = DateArgument.day(text) else { throw UsageError(message: "'\(text)' given to --today is not a date (YYYY-MM-DD)") }
-                options.today = day
+                options.today = try DateRange.check(day, given: text, to: name)
             case "--tz": options.timeZone = try value()
             case "--grep":
                 let text = try value()
@@ -164,12 +165,18 @@ enum OptionParser {
             guard let month = DateArgument.month(text, today: today, locale: locale) else {
                 throw UsageError(message: "'\(text)' is not a month (YYYY-MM, MM/YYYY, oct, oct 2024)")
             }
+            try DateRange.check(month: month, given: text, to: "--month")
             options.month = month
         }
         for (name, text) in dayTexts {
             let weekNumber = name == "--week" ? DateArgument.weekNumber(text, today: today) : nil
             guard let day = DateArgument.day(text, today: today, locale: locale) ?? weekNumber else {
                 throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD, today, +7d, mon, 2024-W42, …)")
+            }
+            if name == "--week" {
+                try DateRange.check(weekOf: day, firstWeekday: firstWeekday(options, locale: locale), given: text, to: name)
+            } else {
+                _ = try DateRange.check(day, given: text, to: name)
             }
             switch name {
             case "--week": options.weekDate = day
@@ -181,6 +188,7 @@ enum OptionParser {
         if let from = options.from, let to = options.to, to < from {
             throw UsageError(message: "--to \(to) is before --from \(from)")
         }
+        try checkShownRange(options, today: today, locale: locale)
         if options.view == .todos && options.format == .json {
             throw UsageError(message: "--todos has no JSON format (use --agenda --format json)")
         }
@@ -194,6 +202,40 @@ enum OptionParser {
             throw UsageError(message: "missing expected argument '<file>'")
         }
         return options
+    }
+
+    /// The grids a month view (`-3`, `--months`) or year view draws, and the days `--days`
+    /// asks of the agenda, checked against ``DateRange`` once every date is resolved (a month
+    /// given and the months around it, or today's when none is).
+    private static func checkShownRange(_ options: Options, today: CivilDate, locale: Locale) throws(UsageError) {
+        guard !options.showHelp, !options.showVersion, !options.showManPage, options.completionShell == nil else { return }
+        // Today (the clock's, or --today) is the default of every view's date.
+        let day = options.today ?? today
+        switch options.view {
+        case .month:
+            let month = options.month ?? (day.year, day.month)
+            let first = options.threeMonths ? DateRange.split(month.year * 12 + month.month - 2) : month
+            let count = options.threeMonths ? 3 : options.months
+            try DateRange.check(months: count, from: first, what: options.threeMonths ? "-3" : options.months > 1 ? "--months \(options.months)" : "--month")
+        case .year:
+            try DateRange.check(months: 12, from: (options.year ?? day.year, 1), what: "--year")
+        case .week where options.weekDate == nil:
+            try DateRange.check(weekOf: day, firstWeekday: firstWeekday(options, locale: locale), given: "\(day)", to: "--today")
+        case .agenda:
+            let from = options.from ?? day
+            if let days = options.days, !DateRange.contains(from.adding(days: days - 1)) {
+                throw UsageError(message: "--days \(days) from \(from) reaches \(DateRange.describe(from.adding(days: days - 1))), outside the days icsview shows (\(DateRange.days))")
+            }
+        default: break
+        }
+    }
+
+    /// The first day of the week: `--first-weekday`, else the locale's (as ``ViewContext`` has it).
+    private static func firstWeekday(_ options: Options, locale: Locale) -> Int {
+        if let first = options.firstWeekday { return first.rawValue }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        return calendar.firstWeekday
     }
 
     /// Whether the word after `--month` or `--week` is the option's value rather than an input:

@@ -49,7 +49,7 @@ final class DiagnosticOutput: Sendable {
                 let source = diagnostic.source ?? "<input>"
                 if state.seen[source] == nil { state.order.append(source) }
                 guard state.seen[source, default: []].insert(diagnostic).inserted else { continue }
-                if state.verbosity == .verbose { lines.append("\(diagnostic)\n") }
+                if state.verbosity == .verbose { lines.append(TerminalText.safe("\(diagnostic)") + "\n") }
             }
             return lines
         }

@@ -2,8 +2,11 @@ import ICSKit
 
 /// The text forms of occurrence times (see ``OccurrenceJSON``): a DATE as `YYYY-MM-DD`; floating
 /// as `YYYY-MM-DDTHH:MM:SS`; UTC as `…Z`; zoned as the local time with its offset
-/// (`2024-03-10T09:00:00-04:00`). A year outside 0…9999 is written with its sign and at least
-/// four digits. Written with integer arithmetic straight into the output buffer.
+/// (`2024-03-10T09:00:00-04:00`). Written with integer arithmetic straight into the output buffer.
+///
+/// A time before 0001-01-01T00:00:00 or after 9999-12-31T23:59:59 (an event of year 0, the end of
+/// a DURATION of a million weeks) is written as that first or last second: JSON never holds a
+/// year outside 0001–9999, the four digits every reader of these dates expects (docs/trust.md).
 extension OccurrenceJSON {
     /// The most bytes a time's text takes: a sign, 19 digits of year, `-MM-DDTHH:MM:SS+HH:MM`.
     static let maxTimeText = 1 + 19 + 21
@@ -59,12 +62,16 @@ extension OccurrenceJSON {
     /// Gregorian, as ``CivilDateTime``): the range of ``instantWallText(_:days:at:)``'s own arithmetic.
     static let fastTextRange = -62_162_035_200 ..< 253_402_300_800
 
+    /// The first and last second written: 0001-01-01T00:00:00 and 9999-12-31T23:59:59.
+    static let writtenRange = -62_135_596_800 ... 253_402_300_799
+
     /// `YYYY-MM-DDTHH:MM:SS` of `seconds` since 1970 read as a UTC wall time: the text of
     /// `CivilDateTime(secondsSinceEpoch:)`, with Hinnant's `civil_from_days` done here in unsigned
     /// arithmetic for the years 0000 (from March) to 9999 (a quarter of the instructions of the
     /// model's checked version, which is called twice for each agenda line); other years through
     /// the model. The date part is taken from `days` when it holds the day.
     static func instantWallText(_ seconds: Int, days: DayTextMemo? = nil, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let seconds = min(max(seconds, writtenRange.lowerBound), writtenRange.upperBound)
         guard fastTextRange.contains(seconds) else { return wallText(CivilDateTime(secondsSinceEpoch: seconds), at: p) }
         // Seconds since 0000-03-01T00:00:00, so that the year starts in March (leap day last).
         let shifted = UInt(seconds &+ 62_162_035_200)
@@ -99,17 +106,11 @@ extension OccurrenceJSON {
         JSONBytes.twoDigits(Int(bitPattern: day), at: p + 8)
     }
 
-    private static func dateText(_ d: CivilDate, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        var n: Int
-        if d.year < 0 || d.year > 9999 {
-            n = 0
-            if d.year < 0 { p[0] = UInt8(ascii: "-"); n = 1 }
-            n += JSONBytes.digits(UInt(d.year.magnitude), width: 4, at: p + n)
-        } else {
-            JSONBytes.twoDigits(d.year / 100, at: p)
-            JSONBytes.twoDigits(d.year % 100, at: p + 2)
-            n = 4
-        }
+    private static func dateText(_ date: CivilDate, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let d = date.year < 1 ? CivilDate(year: 1, month: 1, day: 1) : date.year > 9999 ? CivilDate(year: 9999, month: 12, day: 31) : date
+        JSONBytes.twoDigits(d.year / 100, at: p)
+        JSONBytes.twoDigits(d.year % 100, at: p + 2)
+        let n = 4
         p[n] = UInt8(ascii: "-")
         JSONBytes.twoDigits(d.month, at: p + n + 1)
         p[n + 3] = UInt8(ascii: "-")
@@ -117,7 +118,9 @@ extension OccurrenceJSON {
         return n + 6
     }
 
-    private static func wallText(_ t: CivilDateTime, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func wallText(_ wall: CivilDateTime, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let t = wall.date.year < 1 ? CivilDateTime(year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+            : wall.date.year > 9999 ? CivilDateTime(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59) : wall
         let n = dateText(t.date, at: p)
         p[n] = UInt8(ascii: "T")
         JSONBytes.twoDigits(t.hour, at: p + n + 1)

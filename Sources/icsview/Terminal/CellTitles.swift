@@ -79,7 +79,7 @@ enum CellTitles {
             }
         }
         let head = " " + time + " "
-        let title = TerminalText.truncate(occurrence.incidence.summary ?? "", toWidth: max(0, cell - TerminalText.width(head)),
+        let title = TerminalText.safe(occurrence.incidence.summary ?? "", toWidth: max(0, cell - TerminalText.width(head)),
                                           ellipsis: g.ellipsis)
         let text = TerminalText.fit(head + title, cell, ellipsis: g.ellipsis)
         guard options.color else { return text }

@@ -43,21 +43,34 @@ enum TerminalText {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
+    /// The most scalars a cut to `cells` cells looks at: a character drawn in a cell rarely has
+    /// more than a few (a base and its marks, an emoji sequence), and the cut must not read a
+    /// 100 KB title to draw 20 cells of it.
+    static func scanLimit(_ cells: Int) -> Int { min(cells, 1 << 20) * 8 + 8 }
+
     /// `text` cut to at most `cells` cells, ending with `ellipsis` when cut.
+    ///
+    /// Every character counts at least one cell toward the cut, zero-width and format ones too
+    /// (so a title of a million zero-width scalars is cut like any other), and at most
+    /// ``scanLimit(_:)`` scalars are read.
+    /// - Complexity: O(`cells`), whatever the length of `text`.
     static func truncate(_ text: String, toWidth cells: Int, ellipsis: String = "…") -> String {
         guard cells > 0 else { return "" }
-        if width(text) <= cells { return text }
+        let scalars = text.unicodeScalars
+        let windowEnd = scalars.index(scalars.startIndex, offsetBy: scanLimit(cells), limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let window = Substring(scalars[..<windowEnd])
         let room = cells - width(ellipsis)
-        guard room >= 0 else { return String(repeating: ".", count: cells) }
-        var result = ""
         var used = 0
-        for character in text {
-            let w = width(of: character)
-            if used + w > room { break }
-            result.append(character)
+        var cut: Substring.Index? = nil  // where the text stops when an ellipsis follows
+        for index in window.indices {
+            let w = max(1, width(of: window[index]))
+            if cut == nil && used + w > room { cut = index }
             used += w
+            if used > cells { break }
         }
-        return result + ellipsis
+        if used <= cells && windowEnd == scalars.endIndex { return text }
+        guard room >= 0 else { return String(repeating: ".", count: cells) }
+        return String(window[..<(cut ?? window.endIndex)]) + ellipsis
     }
 
     /// `text` without its SGR escape sequences.

@@ -106,14 +106,16 @@ enum AgendaRenderer {
         } else {
             mark = style.apply(options.ascii ? "*" : "●", TerminalStyle.foreground(color))
         }
-        var title = occurrence.incidence.summary ?? "(no title)"
+        // Feed text, made safe and read no further than the line can show.
+        let limit = TerminalText.scanLimit(options.width)
+        var title = occurrence.incidence.summary.map { TerminalText.safe($0, limit: limit) } ?? "(no title)"
         if occurrence.incidence.isCancelled { title = (options.ascii ? "[cancelled] " : "✗ ") + title }
         var span = ""
         if let until { span += " (\(until))" }
         if overdue { span += " (\(options.strings.overdue))" }
         var rest = ""
         if let location = occurrence.incidence.location, !location.isEmpty {
-            rest += (options.ascii ? " @ " : " · ") + location
+            rest += (options.ascii ? " @ " : " · ") + TerminalText.safe(location, limit: limit)
         }
         if let name = options.calendarNames[safe: occurrence.calendarIndex] {
             rest += " [\(name)]"

@@ -231,7 +231,7 @@ enum MonthRenderer {
         let right = continuesAfter ? g.barAfter : g.barEnd
         let room = span - TerminalText.width(left) - TerminalText.width(right)
         guard room > 0 else { return TerminalText.fit(left + right, span) }
-        let title = TerminalText.truncate(occurrence.incidence.summary ?? "", toWidth: room, ellipsis: g.ellipsis)
+        let title = TerminalText.safe(occurrence.incidence.summary ?? "", toWidth: room, ellipsis: g.ellipsis)
         let fillCount = room - TerminalText.width(title)
         guard color else {
             return left + title + String(repeating: g.barFill, count: fillCount) + right

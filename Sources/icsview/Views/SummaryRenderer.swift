@@ -5,9 +5,12 @@ enum SummaryRenderer {
     /// - Parameter context: when given, each summary adds its events' span and next occurrence.
     static func text(_ calendars: [ICalendar], context: ViewContext? = nil) -> String {
         var out = ""
+        // Feed text (names, TZIDs, PRODID) and file names, made safe for the terminal.
+        func safe(_ text: String) -> String { TerminalText.safe(text, toWidth: 500) }
         for calendar in calendars {
-            let title = calendar.name ?? "(unnamed calendar)"
-            out += "\(title) — \(calendar.source ?? "-")\n"
+            let title = calendar.name.map(safe) ?? "(unnamed calendar)"
+            let source = calendar.source.map(safe) ?? "-"
+            out += "\(title) — \(source)\n"
             let recurring = calendar.events.count(where: \.isRecurring)
             out += "  events:     \(calendar.events.count)" + (recurring > 0 ? " (\(recurring) recurring)" : "") + "\n"
             let duplicates = calendar.droppedDuplicates
@@ -17,16 +20,16 @@ enum SummaryRenderer {
             }
             out += "  todos:      \(calendar.todos.count)\n"
             out += "  journals:   \(calendar.journals.count)\n"
-            let zones = calendar.timeZones.map(\.tzid)
+            let zones = calendar.timeZones.map { safe($0.tzid) }
             out += "  time zones: " + (zones.isEmpty ? "none" : zones.joined(separator: ", ")) + "\n"
-            if let zone = calendar.defaultTimeZone { out += "  default zone: \(zone)\n" }
-            if let product = calendar.productID { out += "  made by:    \(product)\n" }
+            if let zone = calendar.defaultTimeZone { out += "  default zone: \(safe(zone))\n" }
+            if let product = calendar.productID { out += "  made by:    \(safe(product))\n" }
             if let context { out += SummaryWhen.lines(calendar, context: context) }
             let errors = calendar.diagnostics.count { $0.severity == .error }
             let warnings = calendar.diagnostics.count { $0.severity == .warning }
             if errors + warnings > 0 {
                 // (Not "see stderr": with --quiet, or by default in one line, stderr does not list them.)
-                out += "  problems:   \(errors) errors, \(warnings) warnings ('icsview validate \(calendar.source ?? "-")' lists them)\n"
+                out += "  problems:   \(errors) errors, \(warnings) warnings ('icsview validate \(source)' lists them)\n"
             }
         }
         return out

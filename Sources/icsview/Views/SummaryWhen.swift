@@ -38,7 +38,7 @@ enum SummaryWhen {
             let date = next.start.date(in: context.zone)
             let day = context.dates.string(date, template: "EEE d MMM yyyy")
             let when = next.isAllDay ? day : day + " " + context.dates.clock(date)
-            out += "  next:       \(when) — \(next.incidence.summary ?? "(no summary)")\n"
+            out += "  next:       \(when) — \(next.incidence.summary.map { TerminalText.safe($0, toWidth: 200) } ?? "(no summary)")\n"
         } else {
             out += "  next:       none in the coming year\n"
         }

@@ -91,7 +91,7 @@ enum TodoRenderer {
         for (index, item) in items.enumerated() {
             let overdue = item.due.map { $0 < now } ?? false
             let box = TodoState(item.incidence)?.mark(ascii: options.ascii) ?? "-"
-            var title = item.incidence.summary ?? "(no title)"
+            var title = item.incidence.summary.map { TerminalText.safe($0, limit: TerminalText.scanLimit(options.width)) } ?? "(no title)"
             if overdue { title += " (\(options.strings.overdue))" }
             if let name = options.calendarNames[safe: item.calendarIndex] { title += " [\(name)]" }
             let head = "  " + box + " " + TerminalText.fit(dayTexts[index], dayWidth) + " " + TerminalText.fit(timeTexts[index], timeWidth) + " "

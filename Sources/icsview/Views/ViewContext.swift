@@ -90,17 +90,18 @@ struct ViewContext {
         return !name.isEmpty && name != "C" && name != "POSIX"
     }
 
-    /// `COLUMNS`, else the terminal's own width, else 80.
+    /// `COLUMNS`, else the terminal's own width, else 80; at most 10,000 (a number from the
+    /// environment sizes every line drawn: `COLUMNS=99999999999` must not).
     static func terminalWidth(environment: [String: String]) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return min(columns, 10_000) }
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 80
     }
 
-    /// `LINES`, else the terminal's own height, else nil (output to a pipe or a file).
+    /// `LINES`, else the terminal's own height, else nil (output to a pipe or a file); at most 10,000.
     static func terminalHeight(environment: [String: String]) -> Int? {
-        if let text = environment["LINES"], let lines = Int(text), lines > 0 { return lines }
+        if let text = environment["LINES"], let lines = Int(text), lines > 0 { return min(lines, 10_000) }
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
         return nil

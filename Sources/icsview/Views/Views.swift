@@ -16,7 +16,8 @@ struct Views {
     var calendarNames: [String] {
         guard calendars.count > 1 else { return [] }
         return calendars.enumerated().map { index, calendar in
-            calendar.name ?? calendar.source.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "calendar \(index + 1)"
+            let name = calendar.name ?? calendar.source.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "calendar \(index + 1)"
+            return TerminalText.safe(name, toWidth: 200)
         }
     }
 
@@ -84,7 +85,8 @@ struct Views {
     var agendaDays: (CivilDate, CivilDate) {
         let from = options.from ?? context.today
         if let days = options.days { return (from, from.adding(days: days - 1)) }
-        return (from, options.to ?? from.adding(days: 30))
+        // The default end stops at the last day shown (``DateRange``); a given one is checked.
+        return (from, options.to ?? min(from.adding(days: 30), DateRange.last))
     }
 
     /// `--agenda --format json`: one object per occurrence per line, written as the expansion

@@ -64,7 +64,8 @@ enum WeekColumns {
                 let color = DayDecoration.color(of: occurrence, calendars: options.calendars)
                 times.append(style.apply(TerminalText.fit(time, cell), TerminalStyle.foreground(color), "1"))
                 let box = TodoState(occurrence.incidence).map { $0.mark(ascii: options.ascii) + " " } ?? ""
-                titles.append(TerminalText.fit(box + (occurrence.incidence.summary ?? ""), cell, ellipsis: g.ellipsis))
+                titles.append(TerminalText.fit(box + TerminalText.safe(occurrence.incidence.summary ?? "", limit: TerminalText.scanLimit(cell)),
+                                               cell, ellipsis: g.ellipsis))
             }
             lines.append(row(times))
             if index < (timed.map(\.count).max() ?? 0) { lines.append(row(titles)) }

@@ -24,6 +24,11 @@ import Testing
         // A month grid of January 0001 showed days of 1 BC as if of AD 1: a reversed range trapped.
         "crash-month-of-year-0001.ics": [],
         "crash-weekly-from-0001-to-9999.ics": [],
+        // `DURATION:PT99999999999999999999S` (211 bytes): the Swift reader counted the digits after
+        // the loop that overflowed, and every command trapped; now reported (ICS2003) and ignored.
+        "crash-duration-twenty-digits.ics": [DiagnosticCode(rawValue: "ICS2003")],
+        // The same run folded over two lines, and a 20-digit TRIGGER.
+        "crash-duration-folded-digits.ics": [DiagnosticCode(rawValue: "ICS2003")],
     ]
 
     struct Outcome {

@@ -215,12 +215,14 @@ enum SimpleLineReader {
         /// The number at `i` (1–9 digits), and the unit byte after it.
         func part() -> (number: Int, unit: UInt8)? {
             var n = 0, digits = 0
+            // The count is checked inside the loop: twenty digits would overflow `n`.
             while i < value.count, value[i] >= 0x30, value[i] <= 0x39 {
+                guard digits < 9 else { return nil }
                 n = n * 10 + Int(value[i] - 0x30)
                 digits += 1
                 i += 1
             }
-            guard digits > 0, digits <= 9, i < value.count else { return nil }
+            guard digits > 0, i < value.count else { return nil }
             defer { i += 1 }
             return (n, value[i])
         }

@@ -13,7 +13,7 @@ enum DiffRenderer {
     static func text(_ diff: CalendarDiff, values: DiffValues) -> String {
         var out = ""
         for event in diff.added {
-            out += "+ \(CalendarDiff.Key(event)): \(title(event))"
+            out += "+ \(safe(CalendarDiff.Key(event))): \(title(event))"
             if let recurrenceID = event.recurrenceID, let start = event.start, start != recurrenceID {
                 out += ", moved to \(values.human(start))"
             } else if let start = event.start {
@@ -22,16 +22,16 @@ enum DiffRenderer {
             out += event.isCancelled ? " — cancelled\n" : "\n"
         }
         for event in diff.removed {
-            out += "- \(CalendarDiff.Key(event)): \(title(event))" + (event.start.map { " (\(values.human($0)))" } ?? "") + "\n"
+            out += "- \(safe(CalendarDiff.Key(event))): \(title(event))" + (event.start.map { " (\(values.human($0)))" } ?? "") + "\n"
         }
         for change in diff.changed {
             var what = change.fields.map(\.rawValue).joined(separator: ", ")
             if change.isCancellation { what = "cancelled; " + what }
             if change.isMove, let start = change.new.start { what = "moved to \(values.human(start)); " + what }
-            out += "~ \(change.key): \(title(change.new)) — \(what)"
+            out += "~ \(safe(change.key)): \(title(change.new)) — \(what)"
             out += change.revision == .same ? "\n" : " (\(change.revision.rawValue))\n"
             for field in change.fields {
-                if let line = values.line(field, old: change.old, new: change.new) { out += "    \(line)\n" }
+                if let line = values.line(field, old: change.old, new: change.new) { out += "    \(TerminalText.safe(line))\n" }
             }
         }
         out += "\(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed, \(diff.unchangedCount) unchanged\n"
@@ -74,7 +74,13 @@ enum DiffRenderer {
         [("uid", .string(key.uid)), ("recurrenceId", AgendaTime.text(key.recurrenceID))]
     }
 
+    /// The summary, quoted and made safe for the terminal.
     private static func title(_ incidence: Incidence) -> String {
-        incidence.summary.map { "\"\($0)\"" } ?? "(no summary)"
+        incidence.summary.map { "\"\(TerminalText.safe($0, toWidth: 500))\"" } ?? "(no summary)"
+    }
+
+    /// A key (UID and RECURRENCE-ID: feed text) made safe for the terminal.
+    private static func safe(_ key: CalendarDiff.Key) -> String {
+        TerminalText.safe("\(key)", toWidth: 500)
     }
 }

@@ -39,7 +39,9 @@ struct RemindRenderer {
     func text(_ reminder: Reminder) -> String {
         let sameYear = calendar.component(.year, from: reminder.trigger) == calendar.component(.year, from: rangeStart)
         var line = (sameYear ? formatter : longFormatter).string(from: reminder.trigger) + "  "
-        line += reminder.incidence.summary ?? reminder.alarm.summary ?? reminder.alarm.notes ?? "(no title)"
+        // Feed text, made safe for the terminal (and cut at 500 cells: a line, not a page).
+        let title = reminder.incidence.summary ?? reminder.alarm.summary ?? reminder.alarm.notes
+        line += title.map { TerminalText.safe($0, toWidth: 500) } ?? "(no title)"
         if let phrase = Self.phrase(reminder) { line += " " + phrase }
         line += " · " + reminder.action.rawValue
         if reminder.repetition > 0 { line += " (repeat \(reminder.repetition))" }
@@ -47,7 +49,7 @@ struct RemindRenderer {
         if reminder.isDefault { line += " (default)" }
         if reminder.isAcknowledged { line += " (acknowledged)" }
         if calendars.count > 1, let name = names[safe: reminder.calendarIndex] ?? nil {
-            line += " [\(URL(fileURLWithPath: name).lastPathComponent)]"
+            line += " [\(TerminalText.safe(URL(fileURLWithPath: name).lastPathComponent, toWidth: 200))]"
         }
         return line
     }

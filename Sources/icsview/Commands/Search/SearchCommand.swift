@@ -80,8 +80,9 @@ enum SearchCommand {
         if options.from == nil || options.to == nil {
             let locale = ViewContext.locale(environment: ProcessInfo.processInfo.environment)
             let today = options.today ?? (try? ViewContext(options: options))?.today ?? ViewContext.clockToday()
-            if options.from == nil { options.from = DateArgument.day("-1y", today: today, locale: locale) }
-            if options.to == nil { options.to = DateArgument.day("+1y", today: today, locale: locale) }
+            // The defaults stop at the range's ends (``DateRange``).
+            if options.from == nil { options.from = DateArgument.day("-1y", today: today, locale: locale).map { max($0, DateRange.first) } }
+            if options.to == nil { options.to = DateArgument.day("+1y", today: today, locale: locale).map { min($0, DateRange.last) } }
         }
         if let from = options.from, let to = options.to, to < from {
             throw UsageError(message: "--to \(to) is before --from \(from)")

@@ -9,7 +9,8 @@ enum ValidateRenderer {
     static func lines(_ findings: [Finding], format: ValidateOptions.Format) -> [String] {
         findings.map { finding in
             switch format {
-            case .text, .markdown, .junit, .sarif, .gitlab: return "\(finding)\n    hint: \(finding.hint)"
+            // Messages quote feed text: made safe for the terminal, one line each.
+            case .text, .markdown, .junit, .sarif, .gitlab: return TerminalText.safe("\(finding)") + "\n    hint: " + TerminalText.safe(finding.hint)
             case .github: return github(finding)
             case .json: return json(finding)
             }
@@ -38,7 +39,7 @@ enum ValidateRenderer {
         if let line = finding.line { properties.append("line=\(line)") }
         if let column = finding.column { properties.append("col=\(column)") }
         properties.append("title=\(finding.code.rawValue)")
-        return "::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+        return TerminalText.safe("::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))")
     }
 
     /// GitHub's escaping of a command's message.

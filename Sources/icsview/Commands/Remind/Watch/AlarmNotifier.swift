@@ -132,18 +132,9 @@ struct AlarmNotifier {
 /// Feed text on one line for a terminal or a log: line breaks and tabs become spaces, other
 /// control characters (escape sequences with them) are dropped.
 enum WatchText {
+    /// Feed text on one line, through the one safe-text function (``TerminalText/safe(_:lineBreak:limit:)``):
+    /// escape sequences with their payloads, controls and bidi characters removed, line breaks as spaces.
     static func line(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v == 0x0A || v == 0x0D || v == 0x09 || v == 0x2028 || v == 0x2029 {
-                out.append(" ")
-            } else if v < 0x20 || (0x7F...0x9F).contains(v) {
-                continue
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        TerminalText.safe(text)
     }
 }
