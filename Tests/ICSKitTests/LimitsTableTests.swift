@@ -64,6 +64,12 @@ import Testing
             let now = Date(timeIntervalSince1970: 0)
             return OccurrenceExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).instanceLimit
         case "RuleIterator.lastYear": return RuleIterator.lastYear
+        case "ReminderMaker.repetitionLimit": return ReminderMaker.repetitionLimit
+        case "ReminderExpansion(reminderLimit:)":
+            let now = Date(timeIntervalSince1970: 0)
+            return ReminderExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).reminderLimit
+        case "AlarmTriggers(seriesLimit:)":
+            return AlarmTriggers(calendars: [], viewerTimeZone: TimeZone(identifier: "UTC")!).seriesLimit
         case "ObservanceSchedule.countLimit": return ObservanceSchedule.countLimit
         case "ObservanceSchedule.yearLimit": return ObservanceSchedule.yearLimit
         case "ObservanceSchedule.zoneCountBudget": return ObservanceSchedule.zoneCountBudget

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
+private let systemRead = Darwin.read
 #endif
 import Foundation
 import Synchronization
@@ -11,10 +13,12 @@ import Synchronization
 /// directory flushed so that the rename itself survives a crash), so that a reader sees
 /// the old file or the new one, never a part.
 enum CacheFile {
-    /// What a test can ask a write to stop after, to check that an interrupted write leaves the old file.
-    enum Interruption: Sendable { case none, beforeRename }
+    /// What a test can ask a write to do: stop before the rename (as if killed), or fail as on a
+    /// full disk (`ENOSPC` after the first bytes).
+    enum Interruption: Sendable { case none, beforeRename, diskFull }
 
-    /// Creates `directory` and its parents (mode 0700: cached feeds may be private).
+    /// Creates `directory` and its parents (mode 0700: cached feeds may be private), then checks
+    /// that it is safe to use (``CacheDirectory/check(_:)``).
     static func makeDirectory(_ directory: String) throws(ICSError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
@@ -22,56 +26,124 @@ enum CacheFile {
         } catch {
             throw ICSError(.unreadable, "cannot create the cache directory: \(error.localizedDescription)", source: directory)
         }
+        try CacheDirectory.check(directory)
     }
 
-    /// The file's bytes, or `nil` when it does not exist or cannot be read.
+    /// The file's bytes, or `nil` when it does not exist, cannot be read, or is not a regular
+    /// file: a symbolic link is not followed (`O_NOFOLLOW`), so a link planted in place of a
+    /// cache file cannot make the cache read, serve or copy another file.
+    /// - Complexity: O(n) in the file's size.
     static func read(_ path: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { _ = close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<n])
+        }
     }
 
-    /// The modification time, when the file exists.
+    /// The modification time, when the file exists (of a link itself, not of what it names).
     static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return Date(timeIntervalSince1970: TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9)
     }
 
-    /// Writes `bytes` to `path` atomically: temporary file, `fsync`, `rename`.
+    /// Writes `bytes` to `path` atomically: temporary file, `fsync`, `rename`, `fsync` of the directory.
     /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` and the system's reason.
     /// - Parameter trace: told each durable step (`fsync file`, `rename`, `fsync directory`), for tests.
     static func writeAtomically(_ bytes: [UInt8], to path: String, interruption: Interruption = .none,
                                 trace: ((String) -> Void)? = nil) throws(ICSError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = try writeTemporary(bytes, for: path, interruption: interruption)
+        trace?("fsync file")
+        if interruption == .beforeRename { return }
+        try moveIntoPlace(temporary, path)
+        trace?("rename")
+        try syncDirectory((path as NSString).deletingLastPathComponent)
+        trace?("fsync directory")
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` and flushes it (`fsync`); nothing
+    /// else changes, so a failure (a full disk) leaves every cache file as it was.
+    /// - Returns: the temporary file's path, for ``moveIntoPlace(_:_:)`` (or ``discard(_:)``).
+    static func writeTemporary(_ bytes: [UInt8], for path: String, interruption: Interruption = .none) throws(ICSError) -> String {
+        let temporary = temporaryPath(for: path)
         writing.withLock { _ = $0.insert(temporary) }
-        defer { writing.withLock { _ = $0.remove(temporary) } }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw systemError("cannot create", temporary) }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            writing.withLock { _ = $0.remove(temporary) }
+            throw systemError("cannot create", temporary)
+        }
         var written = 0
         let ok = bytes.withUnsafeBytes { raw -> Bool in
             while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if interruption == .diskFull && written > 0 { errno = ENOSPC; return false }
+                let count = interruption == .diskFull ? min(raw.count, 16) : raw.count - written
+                let n = write(fd, raw.baseAddress! + written, count)
                 if n < 0 { if errno == EINTR { continue }; return false }
                 written += n
             }
             return fsync(fd) == 0
         }
-        if ok { trace?("fsync file") }
         let failure = ok ? nil : systemError("cannot write", temporary)
         _ = close(fd)
         if let failure {
-            _ = unlink(temporary)
+            discard(temporary)
             throw failure
         }
-        if interruption == .beforeRename { return }
+        if interruption == .beforeRename { writing.withLock { _ = $0.remove(temporary) } }
+        return temporary
+    }
+
+    /// Renames a temporary file of ``writeTemporary(_:for:interruption:)`` over `path` (a link
+    /// at `path` is replaced, not followed); on failure the temporary file is removed.
+    static func moveIntoPlace(_ temporary: String, _ path: String) throws(ICSError) {
+        defer { writing.withLock { _ = $0.remove(temporary) } }
         guard rename(temporary, path) == 0 else {
             let error = systemError("cannot rename into place", path)
             _ = unlink(temporary)
             throw error
         }
-        trace?("rename")
-        try syncDirectory(directory)
-        trace?("fsync directory")
+    }
+
+    /// Removes a temporary file that will not be moved into place.
+    static func discard(_ temporary: String) {
+        _ = unlink(temporary)
+        writing.withLock { _ = $0.remove(temporary) }
+    }
+
+    /// A temporary copy of the regular file at `path`, beside `target`, for ``moveIntoPlace(_:_:)``:
+    /// a second name for the same file (`link(2)`, no data written, so it works on a full disk),
+    /// or a copy where the file system has no hard links.
+    /// - Returns: `nil` when `path` is not a regular file (missing, or a link).
+    static func temporaryCopy(of path: String, for target: String) throws(ICSError) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let temporary = temporaryPath(for: target)
+        writing.withLock { _ = $0.insert(temporary) }
+        if link(path, temporary) == 0 { return temporary }
+        writing.withLock { _ = $0.remove(temporary) }
+        guard let bytes = read(path) else { return nil }
+        return try writeTemporary(bytes, for: target)
+    }
+
+    private static func temporaryPath(for path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// Flushes `directory` itself, so that a rename into it is on disk (fsync(2): "Calling fsync()

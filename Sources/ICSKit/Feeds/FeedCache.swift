@@ -9,7 +9,9 @@ import Foundation
 /// most of its events can be put back (``restorePrevious(for:)``).
 ///
 /// Every file is written atomically (temporary file, `fsync`, `rename`, `fsync` of the
-/// directory). A body whose metadata is missing or does not match it (a write interrupted
+/// directory), under an exclusive lock of the directory; files are read without following
+/// links, and only when they are regular files; a directory that another user owns or can
+/// write is not used (``checkDirectory()``). A body whose metadata is missing or does not match it (a write interrupted
 /// between the two, or a file changed by hand) is still served, without validators, and
 /// ``CachedFeed/problem`` says so. Temporary files left by a killed write are removed on the
 /// next read or write.
@@ -61,35 +63,70 @@ public struct FeedCache: Sendable, Hashable {
     /// The directory as a path, for the file functions.
     var directoryPath: String { directory.path }
 
-    /// The cached copy of `source`, if there is one.
+    /// The cached copy of `source`, if there is one (none when the directory is not safe to use:
+    /// ``checkDirectory()``).
     /// - Complexity: O(n) in the size of the copy (it is read and fingerprinted).
     public func entry(for source: FeedSource) -> CachedFeed? {
-        read(paths(for: source), of: source)
+        guard (try? checkDirectory()) != nil else { return nil }
+        return CacheDirectory.withLock(directoryPath, exclusive: false) { read(paths(for: source), of: source) }
     }
 
     /// The copy that the current one replaced, if there is one.
     /// - Complexity: O(n) in the size of the copy.
     public func previousEntry(for source: FeedSource) -> CachedFeed? {
-        read(previousPaths(for: source), of: source)
+        guard (try? checkDirectory()) != nil else { return nil }
+        return CacheDirectory.withLock(directoryPath, exclusive: false) { read(previousPaths(for: source), of: source) }
     }
 
-    /// Stores a new good copy of `source` (body first, then metadata, each atomically); the copy
-    /// it replaces, when different, becomes the previous one.
+    /// Throws when the directory exists but is not safe to use: not owned by this user, or
+    /// writable by its group or by others (a copy planted there would be served as the feed).
+    /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` and what to change.
+    public func checkDirectory() throws(ICSError) {
+        try CacheDirectory.check(directoryPath)
+    }
+
+    /// Stores a new good copy of `source`; the copy it replaces, when different and when it
+    /// still parses as iCalendar, becomes the previous one.
+    ///
+    /// The new body and metadata are written to temporary files first, so that a failure (a
+    /// full disk) changes nothing; then the current copy is moved to the previous one's place
+    /// (a second name for each file: no data written), and the new files renamed into place.
+    /// One writer at a time holds the directory's lock, so body and metadata always match.
     /// - Throws: ``ICSError`` when the directory or the files cannot be written.
     public func store(_ copy: CachedFeed, for source: FeedSource) throws(ICSError) {
-        try store(copy, for: source, interruption: .none)
+        try store(copy, for: source, interruption: .none, keeps: FeedCache.parses)
     }
 
-    /// ``store(_:for:)`` that a test can stop before the body's rename.
-    func store(_ copy: CachedFeed, for source: FeedSource, interruption: CacheFile.Interruption) throws(ICSError) {
+    /// Whether a copy's body parses as iCalendar: only such a copy is kept as the previous one.
+    static func parses(_ copy: CachedFeed) -> Bool {
+        (try? ICalendar(bytes: copy.body, source: "cache")) != nil
+    }
+
+    /// ``store(_:for:)`` that a test can stop before the body's rename, or fail as on a full disk;
+    /// `keeps` says whether the current copy may become the previous one.
+    func store(_ copy: CachedFeed, for source: FeedSource, interruption: CacheFile.Interruption,
+               keeps: (CachedFeed) -> Bool = FeedCache.parses) throws(ICSError) {
         let paths = self.paths(for: source)
         try CacheFile.makeDirectory(directoryPath)
-        if let current = entry(for: source), current.body != copy.body {
-            try write(current, to: previousPaths(for: source), for: source)
+        try CacheDirectory.withLock(directoryPath, exclusive: true) { () throws(ICSError) in
+            let body = try CacheFile.writeTemporary(copy.body, for: paths.body, interruption: interruption)
+            if interruption == .beforeRename { return }
+            let meta: String
+            do throws(ICSError) { meta = try CacheFile.writeTemporary(metadata(copy, for: source), for: paths.meta) } catch {
+                CacheFile.discard(body)
+                throw error
+            }
+            if let current = read(paths, of: source), current.body != copy.body, keeps(current) {
+                do throws(ICSError) { try rename(paths, to: previousPaths(for: source)) } catch {
+                    CacheFile.discard(body)
+                    CacheFile.discard(meta)
+                    throw error
+                }
+            }
+            try CacheFile.moveIntoPlace(body, paths.body)
+            try CacheFile.moveIntoPlace(meta, paths.meta)
+            try CacheFile.syncDirectory(directoryPath)
         }
-        try CacheFile.writeAtomically(copy.body, to: paths.body, interruption: interruption)
-        if interruption == .beforeRename { return }
-        try writeMetadata(copy, for: source, to: paths.meta)
     }
 
     /// Puts the previous copy of `source` back in place of the current one, which becomes the
@@ -101,22 +138,35 @@ public struct FeedCache: Sendable, Hashable {
     /// - Throws: ``ICSError`` when the files cannot be written.
     @discardableResult
     public func restorePrevious(for source: FeedSource) throws(ICSError) -> CachedFeed? {
-        guard var previous = previousEntry(for: source) else { return nil }
-        let current = entry(for: source)
-        try write(previous, to: paths(for: source), for: source)
-        if let current { try write(current, to: previousPaths(for: source), for: source) }
-        previous.problem = nil
-        return previous
+        try checkDirectory()
+        return try CacheDirectory.withLock(directoryPath, exclusive: true) { () throws(ICSError) -> CachedFeed? in
+            guard var previous = read(previousPaths(for: source), of: source) else { return nil }
+            let current = paths(for: source)
+            // Second names for the current files first, then the previous ones renamed over them.
+            let kept = [try CacheFile.temporaryCopy(of: current.body, for: current.body),
+                        try CacheFile.temporaryCopy(of: current.meta, for: current.meta)]
+            try rename(previousPaths(for: source), to: current)
+            for (temporary, path) in zip(kept, [previousPaths(for: source).body, previousPaths(for: source).meta]) {
+                if let temporary { try CacheFile.moveIntoPlace(temporary, path) }
+            }
+            try CacheFile.syncDirectory(directoryPath)
+            previous.problem = nil
+            return previous
+        }
     }
 
-    /// Records that the server confirmed the cached copy (a 304) at `date`.
+    /// Records that the server confirmed the cached copy (a 304) at `date`; nothing is written
+    /// when the cached body is no longer `copy`'s (another process stored a newer one meanwhile).
     func touch(_ copy: CachedFeed, for source: FeedSource, at date: Date, validators: FetchValidators) throws(ICSError) {
         var copy = copy
         copy.checkedAt = date
         if let etag = validators.etag { copy.validators.etag = etag }
         if let lastModified = validators.lastModified { copy.validators.lastModified = lastModified }
         try CacheFile.makeDirectory(directoryPath)
-        try writeMetadata(copy, for: source, to: paths(for: source).meta)
+        try CacheDirectory.withLock(directoryPath, exclusive: true) { () throws(ICSError) in
+            guard CacheFile.read(paths(for: source).body) == copy.body else { return }
+            try CacheFile.writeAtomically(metadata(copy, for: source), to: paths(for: source).meta)
+        }
     }
 
     /// Deletes the cached copies of `source`.
@@ -157,12 +207,21 @@ public struct FeedCache: Sendable, Hashable {
                           checkedAt: meta.checkedAt, eventCount: meta.eventCount)
     }
 
-    private func write(_ copy: CachedFeed, to files: (body: String, meta: String), for source: FeedSource) throws(ICSError) {
-        try CacheFile.writeAtomically(copy.body, to: files.body)
-        try writeMetadata(copy, for: source, to: files.meta)
+    /// Gives the files of one copy the names of another (the body, then the metadata), each
+    /// through a second name made first (``CacheFile/temporaryCopy(of:for:)``), so that the
+    /// source names keep their files until they are replaced.
+    private func rename(_ from: (body: String, meta: String), to: (body: String, meta: String)) throws(ICSError) {
+        let body = try CacheFile.temporaryCopy(of: from.body, for: to.body)
+        let meta: String?
+        do throws(ICSError) { meta = try CacheFile.temporaryCopy(of: from.meta, for: to.meta) } catch {
+            body.map(CacheFile.discard)
+            throw error
+        }
+        if let body { try CacheFile.moveIntoPlace(body, to.body) }
+        if let meta { try CacheFile.moveIntoPlace(meta, to.meta) } else { _ = unlink(to.meta) }
     }
 
-    private func writeMetadata(_ copy: CachedFeed, for source: FeedSource, to path: String) throws(ICSError) {
+    private func metadata(_ copy: CachedFeed, for source: FeedSource) throws(ICSError) -> [UInt8] {
         let meta = CacheMetadata(key: source.cacheKey, validators: copy.validators, fetchedAt: copy.fetchedAt,
                                  checkedAt: copy.checkedAt, eventCount: copy.eventCount,
                                  bodyFingerprint: CacheFile.fingerprint(copy.body))
@@ -170,7 +229,7 @@ public struct FeedCache: Sendable, Hashable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(meta) else { throw ICSError(.unreadable, "cannot encode cache metadata") }
-        try CacheFile.writeAtomically([UInt8](data), to: path)
+        return [UInt8](data)
     }
 }
 

@@ -114,6 +114,8 @@ public struct FeedSubscription: Sendable {
             let cached = cache?.entry(for: source)
             guard isOffline else { return .fetch(url, cached) }
             guard let cached else {
+                // A directory that is not safe to use says so, rather than that it holds nothing.
+                do { try cache?.checkDirectory() } catch { throw ICSError(.notCached, "offline, and " + error.message, source: source.description) }
                 throw ICSError(.notCached, "offline, and there is no cached copy", source: source.description)
             }
             var update = try serve(cached, origin: .cache, problem: nil)
@@ -170,7 +172,11 @@ public struct FeedSubscription: Sendable {
                 + "\(drop.previous); that copy is kept as the previous one (FeedSubscription.restorePrevious() puts it back)")
         }
         let copy = CachedFeed(body: body, validators: response.validators, fetchedAt: now, eventCount: calendar.events.count)
-        do { try cache?.store(copy, for: source) } catch { update.cacheProblem = error }
+        // The copy it replaces is kept as the previous one only if it parses (known for the copy read before the fetch).
+        let keeps = { (current: CachedFeed) -> Bool in
+            current.body == cached?.body ? previous != nil : FeedCache.parses(current)
+        }
+        do { try cache?.store(copy, for: source, interruption: .none, keeps: keeps) } catch { update.cacheProblem = error }
         return update
     }
 

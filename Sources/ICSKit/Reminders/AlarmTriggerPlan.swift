@@ -43,6 +43,14 @@ struct AlarmTriggerPlan {
     /// The absolute triggers (and snoozes), as ``ReminderMaker/absoluteTriggers(of:calendarID:calendarIndex:overridden:emit:)`` gives them.
     var absolute: [Date] = []
 
+    /// How many instants ``instants(for:maker:)`` gives an occurrence.
+    /// - Complexity: O(m) for m alarms that move by nominal days (usually none).
+    var triggerCount: Int {
+        var count = fromStart.count + fromEnd.count + absolute.count
+        for alarm in moving { count += 1 + alarm.repeats }
+        return count
+    }
+
     /// The plan of an incidence, whose first occurrence (for the zone of its instants) is `first`.
     /// Mirrors ``ReminderMaker/relativeTriggers(_:_:)`` with every trigger kept (acknowledged ones
     /// too, as ``AlarmTriggers`` lists them), over a range that holds every instant.

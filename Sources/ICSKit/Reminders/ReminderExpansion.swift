@@ -9,9 +9,10 @@ import Foundation
 /// all-day or floating occurrence counts from local midnight (its wall time) in the viewer's zone.
 /// An absolute trigger goes off once, however often its series recurs. A reminder belongs to
 /// the range when its trigger does, wherever its occurrence lies: the occurrences are expanded
-/// over the range widened by the largest offsets before and after, and their triggers merged
-/// through a heap, so the expansion stays lazy and holds only the triggers that may still come
-/// before those of occurrences not yet read.
+/// over the range shifted back by each alarm offset (``windows(_:rangeStart:rangeEnd:)``: a
+/// series seeks there, it is not walked from DTSTART), and their triggers merged through a
+/// heap, so the expansion stays lazy and holds only the triggers that may still come before
+/// those of occurrences not yet read. One series gives at most ``reminderLimit`` reminders.
 ///
 /// Overridden instances take the override's alarms; cancelled instances (STATUS:CANCELLED, or
 /// EXDATE) have none. `ACTION:NONE` never goes off. A trigger at or before the alarm's
@@ -38,6 +39,10 @@ public struct ReminderExpansion: Sequence, Sendable {
     public let includesAcknowledged: Bool
     /// The most occurrences one series may produce (see ``OccurrenceExpansion/instanceLimit``).
     public let instanceLimit: Int
+    /// The most reminders one series (a master and its instances, or an override) gives in one
+    /// expansion: alarms times instances (times REPEAT) is bounded here, so that a REPEAT in the
+    /// millions on a frequent series cannot fill memory. Past it, a `recurrenceLimit` warning.
+    public let reminderLimit: Int
 
     /// Slack added to the widened range and to the merge's bound: nominal days across DST, and
     /// the difference between an occurrence's sort key and the instant its alarms count from.
@@ -52,8 +57,10 @@ public struct ReminderExpansion: Sequence, Sendable {
     ///   - viewerTimeZone: the zone of the viewer, for floating and all-day times.
     ///   - includesAcknowledged: list acknowledged and snoozed-over triggers too (default false).
     ///   - instanceLimit: the most occurrences of one series (default 10,000).
+    ///   - reminderLimit: the most reminders of one series (default 50,000).
     public init(calendars: [ICalendar], from start: Date, to end: Date, viewerTimeZone: TimeZone,
-                includesAcknowledged: Bool = false, instanceLimit: Int = 10_000) {
+                includesAcknowledged: Bool = false, instanceLimit: Int = 10_000, reminderLimit: Int = 50_000) {
+        precondition(reminderLimit > 0, "the reminder limit must be positive")
         precondition(start <= end, "the range ends before it starts")
         self.calendars = calendars
         self.start = start
@@ -61,6 +68,7 @@ public struct ReminderExpansion: Sequence, Sendable {
         self.viewerTimeZone = viewerTimeZone
         self.includesAcknowledged = includesAcknowledged
         self.instanceLimit = instanceLimit
+        self.reminderLimit = reminderLimit
     }
 
     public func makeIterator() -> Iterator { Iterator(self) }
@@ -75,10 +83,10 @@ public struct ReminderExpansion: Sequence, Sendable {
         return (all, iterator.diagnostics)
     }
 
-    /// The smallest and largest offset (in seconds, a day as 86,400) of a relative trigger from
-    /// its anchor, repetitions included; nil when no alarm is relative.
-    static func shifts(_ calendars: [ICalendar]) -> (min: Int, max: Int)? {
-        var low = Int.max, high = Int.min
+    /// The smallest and largest offset (in seconds, a day as 86,400) from its anchor of each
+    /// relative alarm's triggers, repetitions included; one pair per distinct offset.
+    static func shifts(_ calendars: [ICalendar]) -> [(min: Int, max: Int)] {
+        var found = Set<[Int]>()
         for calendar in calendars {
             for list in [calendar.events, calendar.todos] {
                 for incidence in list {
@@ -89,30 +97,68 @@ public struct ReminderExpansion: Sequence, Sendable {
                         if let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 {
                             last += Swift.min(repeats, ReminderMaker.repetitionLimit) * step.approximateSeconds
                         }
-                        low = Swift.min(low, first)
-                        high = Swift.max(high, last)
+                        found.insert([first, last])
                     }
                 }
             }
         }
-        return low <= high ? (low, high) : nil
+        return found.map { (min: $0[0], max: $0[1]) }
+    }
+
+    /// The ranges of start instants whose occurrences may have a relative trigger in
+    /// `rangeStart..<rangeEnd`: for each alarm offset the range shifted back by it (and widened
+    /// by ``slack``), those that meet (or come within ``slack``) merged, in order. A series is
+    /// then expanded over each range (it seeks there, rules without COUNT in one step) rather
+    /// than over everything between the earliest and the latest: an alarm a century before its
+    /// event does not make every event of that century be walked.
+    static func windows(_ shifts: [(min: Int, max: Int)], rangeStart: Int, rangeEnd: Int) -> [ClosedRange<Int>] {
+        let ranges = shifts.map { (rangeStart &- $0.max &- slack)...(rangeEnd &- $0.min &+ slack) }.sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Int>] = []
+        for range in ranges {
+            if let last = merged.last, range.lowerBound <= last.upperBound &+ slack {
+                merged[merged.count - 1] = last.lowerBound...Swift.max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// Hands out the reminders one by one, in trigger order.
     public struct Iterator: IteratorProtocol {
         private let maker: ReminderMaker
-        private var occurrences: OccurrenceExpansion.Iterator?
+        /// One expansion per range of ``ReminderExpansion/windows(_:rangeStart:rangeEnd:)``; an
+        /// occurrence is read from the one whose share of start instants (`starts`) holds its
+        /// start, so that one that overlaps two ranges counts once.
+        private struct Window {
+            var occurrences: OccurrenceExpansion.Iterator?
+            let starts: Range<Int>
+            /// No trigger of an occurrence not yet read from this window comes before this instant.
+            var bound = Int.min
+        }
+        private var windows: [Window] = []
         private var heap = ReminderHeap()
         private var absolutes: [ReminderHeap.Entry]
         private var absoluteIndex = 0
-        /// No trigger of an occurrence not yet read comes before this instant.
-        private var bound = Int.min
         private var minShift = 0
         private var sequence = 0
-
-        /// The occurrence expansion's diagnostics (unknown zones, instance limits) so far.
-        public var diagnostics: [Diagnostic] { occurrences?.diagnostics ?? finalDiagnostics }
+        private let reminderLimit: Int
+        private let sources: [String?]
+        /// The reminders each series gave so far, by the box its occurrences share (kept alive,
+        /// so that its identity cannot be reused).
+        private var perSeries: [ObjectIdentifier: (box: AnyObject, count: Int)] = [:]
+        private var limitDiagnostics: [Diagnostic] = []
         private var finalDiagnostics: [Diagnostic] = []
+
+        /// The occurrence expansions' diagnostics (unknown zones, instance limits) so far, and a
+        /// `recurrenceLimit` warning for each series whose reminders stopped at the limit.
+        public var diagnostics: [Diagnostic] {
+            var all = finalDiagnostics
+            for window in windows { if let occurrences = window.occurrences { all += occurrences.diagnostics } }
+            var unique: [Diagnostic] = []
+            for diagnostic in all where !unique.contains(diagnostic) { unique.append(diagnostic) }
+            return unique + limitDiagnostics
+        }
 
         init(_ expansion: ReminderExpansion) {
             let rangeStart = Int(expansion.start.timeIntervalSince1970.rounded(.down))
@@ -120,36 +166,35 @@ public struct ReminderExpansion: Sequence, Sendable {
             let lookups = expansion.calendars.map { OccurrenceExpansion.resolverLookup($0) }
             maker = ReminderMaker(rangeStart: rangeStart, rangeEnd: rangeEnd, viewer: FoundationZone(zone: expansion.viewerTimeZone),
                                   lookups: lookups, includesAcknowledged: expansion.includesAcknowledged)
+            reminderLimit = expansion.reminderLimit
+            sources = expansion.calendars.map(\.source)
             absolutes = maker.absolute(expansion.calendars)
-            if let shifts = ReminderExpansion.shifts(expansion.calendars) {
-                minShift = shifts.min
-                let from = rangeStart - Swift.max(shifts.max, 0) - ReminderExpansion.slack
-                let to = rangeEnd - Swift.min(shifts.min, 0) + ReminderExpansion.slack
-                occurrences = OccurrenceExpansion(calendars: expansion.calendars, from: Date(timeIntervalSince1970: TimeInterval(from)),
-                                                  to: Date(timeIntervalSince1970: TimeInterval(Swift.max(from, to))),
-                                                  viewerTimeZone: expansion.viewerTimeZone,
-                                                  instanceLimit: expansion.instanceLimit).makeIterator()
+            let shifts = ReminderExpansion.shifts(expansion.calendars)
+            minShift = shifts.map(\.min).min() ?? 0
+            let ranges = ReminderExpansion.windows(shifts, rangeStart: rangeStart, rangeEnd: rangeEnd)
+            for (index, range) in ranges.enumerated() {
+                // Each expansion reaches ``slack`` past its share, for starts that the expansion
+                // and the alarm anchor read a little apart (floating and all-day times).
+                let to = index + 1 < ranges.count ? range.upperBound : Int.max
+                let starts = (index == 0 ? Int.min : ranges[index - 1].upperBound)..<to
+                let occurrences = OccurrenceExpansion(calendars: expansion.calendars, from: Self.date(range.lowerBound),
+                                                      to: Self.date(range.upperBound &+ ReminderExpansion.slack),
+                                                      viewerTimeZone: expansion.viewerTimeZone,
+                                                      instanceLimit: expansion.instanceLimit).makeIterator()
+                windows.append(Window(occurrences: occurrences, starts: starts))
             }
         }
 
+        private static func date(_ seconds: Int) -> Date {
+            // Clamped far outside any calendar (years 0001-9999), so that the Date stays finite.
+            Date(timeIntervalSince1970: TimeInterval(Swift.min(Swift.max(seconds, -70_000_000_000), 260_000_000_000)))
+        }
+
         public mutating func next() -> Reminder? {
-            // Read occurrences until the heap's first trigger cannot be beaten by a later occurrence's.
-            while var source = occurrences, heap.top.map({ $0.trigger >= bound }) ?? true {
-                let next = source.next()
-                occurrences = source
-                guard let occurrence = next else {
-                    finalDiagnostics = source.diagnostics
-                    occurrences = nil
-                    break
-                }
-                let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
-                                               movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
-                bound = anchor.utc + minShift - ReminderExpansion.slack
-                maker.relative(occurrence) { reminder in
-                    heap.push(ReminderHeap.Entry(trigger: Int(reminder.trigger.timeIntervalSince1970),
-                                                 uid: reminder.incidence.uid ?? "", sequence: sequence, reminder: reminder))
-                    sequence += 1
-                }
+            // Read occurrences (from the window that lags most) until the heap's first trigger
+            // cannot be beaten by a later occurrence's.
+            while let index = lagging(), heap.top.map({ $0.trigger >= windows[index].bound }) ?? true {
+                read(from: index)
             }
             let absolute = absoluteIndex < absolutes.count ? absolutes[absoluteIndex] : nil
             // On a tie of trigger and UID, the absolute trigger (of the component) comes before its occurrences'.
@@ -158,6 +203,47 @@ public struct ReminderExpansion: Sequence, Sendable {
                 return absolute.reminder
             }
             return heap.pop()?.reminder
+        }
+
+        /// The window still open with the lowest bound.
+        private func lagging() -> Int? {
+            var best: Int?
+            for index in windows.indices where windows[index].occurrences != nil {
+                if best.map({ windows[index].bound < windows[$0].bound }) ?? true { best = index }
+            }
+            return best
+        }
+
+        /// Reads one occurrence of window `index` and pushes its reminders (those of a series
+        /// past ``ReminderExpansion/reminderLimit`` are left out, with a warning).
+        private mutating func read(from index: Int) {
+            guard let occurrence = windows[index].occurrences!.next() else {
+                finalDiagnostics += windows[index].occurrences!.diagnostics
+                windows[index].occurrences = nil
+                return
+            }
+            let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
+                                           movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
+            windows[index].bound = anchor.utc &+ minShift &- ReminderExpansion.slack
+            guard windows[index].starts.contains(anchor.utc), !occurrence.incidence.alarms.isEmpty else { return }
+            let key = ObjectIdentifier(occurrence.sharedIncidenceKey)
+            var given = perSeries[key]?.count ?? 0
+            guard given < reminderLimit else { return }
+            let limit = reminderLimit
+            maker.relative(occurrence) { reminder in
+                guard given < limit else { return }
+                heap.push(ReminderHeap.Entry(trigger: Int(reminder.trigger.timeIntervalSince1970),
+                                             uid: reminder.incidence.uid ?? "", sequence: sequence, reminder: reminder))
+                sequence += 1
+                given += 1
+            }
+            perSeries[key] = (occurrence.sharedIncidenceKey, given)
+            if given >= limit {
+                let incidence = occurrence.incidence
+                limitDiagnostics.append(Diagnostic(.recurrenceLimit, "stopped listing the reminders of the series after \(limit) (the cap of one series' reminders in one range)",
+                                                   source: sources.indices.contains(occurrence.calendarIndex) ? sources[occurrence.calendarIndex] : nil,
+                                                   line: incidence.line, uid: incidence.uid, property: "VALARM"))
+            }
         }
     }
 }

@@ -39,25 +39,52 @@ struct InstanceMatcher {
         }
         let horizon = (targets.map(\.civil).max() ?? start.civil).date.adding(days: 1)
         let horizonWall = CivilDateTime(date: horizon).secondsSinceEpoch
+        // The wall times asked about, sorted: a rule without COUNT is sought to each (its walk
+        // starts a couple of days before, in whole periods) instead of walked from DTSTART: an
+        // EXDATE centuries on, which matches nothing, costs a few instances, not the walk's bound.
+        let targetWalls = Array(Set(targets.map { $0.civil.secondsSinceEpoch })).sorted()
         for rule in rules {
             guard var walk = SeriesWalk(rule: rule, start: start, clock: clock) else {
                 walkedUpTo = Int.min
                 walkedDaysUpTo = Int.min
                 continue
             }
-            var count = 0
-            while let instance = walk.next() {
-                add(wall: instance.wallSeconds, utc: instance.utcSeconds)
-                count += 1
-                if instance.wallSeconds > horizonWall { break }
-                if count >= Self.maxInstances {
-                    walkedUpTo = min(walkedUpTo, InstanceKey.key(wall: instance.wallSeconds, utc: instance.utcSeconds, clock: clock))
-                    walkedDaysUpTo = min(walkedDaysUpTo, InstanceKey.day(wall: instance.wallSeconds))
-                    break
+            if walk.canSeek && !targetWalls.isEmpty {
+                var covered = Int.min
+                for target in targetWalls where target > covered {
+                    guard var sought = SeriesWalk(rule: rule, start: start, clock: clock) else { break }
+                    sought.seek(toWallSeconds: target - Self.seekMargin)
+                    covered = target + Self.seekMargin
+                    self.walk(&sought, until: covered)
                 }
+                continue
             }
+            self.walk(&walk, until: horizonWall)
         }
         instances.seal()
+    }
+
+    /// How far before and after a time asked about a sought walk reaches: more than any zone
+    /// offset between the time as written and the series' wall time.
+    static let seekMargin = 2 * 86_400
+
+    /// How many instances the walks took (for tests: what a check costs).
+    private(set) var walked = 0
+
+    /// Adds the walk's instances up to the first past `limit` (wall seconds), at most ``maxInstances``.
+    private mutating func walk(_ walk: inout SeriesWalk, until limit: Int) {
+        var count = 0
+        while let instance = walk.next() {
+            add(wall: instance.wallSeconds, utc: instance.utcSeconds)
+            count += 1
+            walked += 1
+            if instance.wallSeconds > limit { break }
+            if count >= Self.maxInstances {
+                walkedUpTo = min(walkedUpTo, InstanceKey.key(wall: instance.wallSeconds, utc: instance.utcSeconds, clock: clock))
+                walkedDaysUpTo = min(walkedDaysUpTo, InstanceKey.day(wall: instance.wallSeconds))
+                break
+            }
+        }
     }
 
     private mutating func add(wall: Int, utc: Int) {

@@ -101,10 +101,17 @@ struct SearchFilter {
 
     // MARK: Applying
 
-    /// The calendars `--calendar` keeps, each without the components of any UID none of whose
-    /// components match `--grep` (their occurrences could not match: this only spares the
-    /// expansion). A UID with one matching component keeps them all, so that an override still
-    /// replaces its instance; ``matches(_:)-(Occurrence)`` then decides per occurrence.
+    /// The calendars `--calendar` keeps, each without the components whose occurrences could not
+    /// match `--grep` (this only spares the expansion; ``matches(_:)-(Occurrence)`` then decides
+    /// per occurrence).
+    ///
+    /// Of a UID whose master (the component without RECURRENCE-ID) matches, every component is
+    /// kept, so that an override that does not match still replaces its instance. Of a UID whose
+    /// master does not match, only the overrides that do are kept, and the master with them only
+    /// when one of those needs it: one with `RANGE=THISANDFUTURE` (its text reaches later
+    /// instances of the master) or one older than the master (SEQUENCE), which stands or falls
+    /// by the master's instances. So a search that matches one override of a frequent series
+    /// does not expand the series.
     ///
     /// - Complexity: O(n) text folds for n components.
     func apply(_ calendars: [ICalendar]) -> [ICalendar] {
@@ -112,18 +119,36 @@ struct SearchFilter {
         guard let needle else { return kept }
         return kept.map { calendar in
             var copy = calendar
-            var matchedUIDs: Set<String> = []
-            for incidence in calendar.events + calendar.todos + calendar.journals {
-                if let uid = incidence.uid, !matchedUIDs.contains(uid), Self.contains(incidence, needle) { matchedUIDs.insert(uid) }
+            for kind in 0..<3 {
+                let list = kind == 0 ? calendar.events : kind == 1 ? calendar.todos : calendar.journals
+                let filtered = Self.keep(list, needle)
+                if kind == 0 { copy.events = filtered } else if kind == 1 { copy.todos = filtered } else { copy.journals = filtered }
             }
-            // A component without UID stands alone: kept when its own text matches.
-            let keep = { (incidence: Incidence) in
-                incidence.uid.map(matchedUIDs.contains) ?? Self.contains(incidence, needle)
-            }
-            copy.events = calendar.events.filter(keep)
-            copy.todos = calendar.todos.filter(keep)
-            copy.journals = calendar.journals.filter(keep)
             return copy
+        }
+    }
+
+    /// The components of one kind that ``apply(_:)`` keeps.
+    private static func keep(_ list: [Incidence], _ needle: String) -> [Incidence] {
+        let matching = list.map { contains($0, needle) }
+        // Per UID: whether a master matches, whether a master is needed by a matching override.
+        var masterMatches: Set<String> = [], masterNeeded: Set<String> = []
+        var masterSequence: [String: Int] = [:]
+        for (incidence, match) in zip(list, matching) {
+            guard let uid = incidence.uid, incidence.recurrenceID == nil else { continue }
+            masterSequence[uid] = max(masterSequence[uid] ?? Int.min, incidence.sequence)
+            if match { masterMatches.insert(uid) }
+        }
+        for (incidence, match) in zip(list, matching) where match {
+            guard let uid = incidence.uid, incidence.recurrenceID != nil else { continue }
+            if incidence.appliesToFutureInstances || incidence.sequence < masterSequence[uid] ?? Int.min { masterNeeded.insert(uid) }
+        }
+        return zip(list, matching).compactMap { incidence, match in
+            // A component without UID stands alone: kept when its own text matches.
+            guard let uid = incidence.uid else { return match ? incidence : nil }
+            if masterMatches.contains(uid) { return incidence }
+            if incidence.recurrenceID == nil { return masterNeeded.contains(uid) ? incidence : nil }
+            return match ? incidence : nil
         }
     }
 }

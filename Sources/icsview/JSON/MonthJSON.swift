@@ -4,7 +4,10 @@ import ICSKit
 /// `--month --format json`: the projection of one month as one JSON object, whose integers
 /// index into its `occurrences` (the same objects as `--agenda --format json`).
 enum MonthJSON {
-    static func object(_ month: MonthProjection, occurrences: [Occurrence], context: OccurrenceJSON.Context) -> JSON {
+    /// - Parameter limits: the series that stopped at the instance limit: listed under `limits`
+    ///   (present only then) with those whose alarm triggers stopped at theirs, as text lists them on stderr.
+    static func object(_ month: MonthProjection, occurrences: [Occurrence], limits: [Diagnostic] = [],
+                       context: OccurrenceJSON.Context) -> JSON {
         // The projection was given `occurrences`: days and ranges name them by the positions it kept.
         // A day lists at most the projection's cap; `eventCount` counts them all. A week's
         // `hiddenRanges` counts, per column, the range segments past the lane cap (not listed).
@@ -16,14 +19,17 @@ enum MonthJSON {
             ])
         }
         let m = month.grid.month
+        // The occurrences first: their alarms may stop at the series' trigger limit, said under `limits` too.
+        let objects = occurrences.map { OccurrenceJSON.object($0, context: context) }
+        let cut = limits + context.triggers.diagnostics
         return .object([
             ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
             ("firstWeekday", .int(month.grid.firstWeekday.rawValue)),
             ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
             ("weeks", .array(weeks)),
             ("dayRanges", dayRanges(month.dayRanges, index: { $0 })),
-            ("occurrences", .array(occurrences.map { OccurrenceJSON.object($0, context: context) })),
-        ])
+            ("occurrences", .array(objects)),
+        ] + (cut.isEmpty ? [] : [("limits", .array(cut.map(SummaryRenderer.diagnosticJSON)))]))
     }
 
     /// The object of one day of a month or a week; `index` maps the projection's occurrence

@@ -6,12 +6,20 @@ import ICSKit
 /// `occurrences`, which are the occurrences shown on the week's days, by start.
 enum WeekJSON {
     /// - Parameter occurrences: the list the projection was given (its positions are remapped).
-    static func object(_ week: WeekProjection, occurrences: [Occurrence], context: OccurrenceJSON.Context) -> JSON {
+    /// - Parameter limits: the series that stopped at the instance limit: listed under `limits`
+    ///   (present only then), as text lists them on stderr.
+    static func object(_ week: WeekProjection, occurrences: [Occurrence], limits: [Diagnostic] = [],
+                       context: OccurrenceJSON.Context) -> JSON {
         // The projection names occurrences by their position in `occurrences`; the object lists
         // only the week's (`occurrenceIndices`, increasing), so positions are renumbered.
         var renumbered: [Int: Int] = [:]
         for (new, old) in week.occurrenceIndices.enumerated() { renumbered[old] = new }
         let index = { (old: Int) in renumbered[old] ?? -1 }
+        // The occurrences first: their alarms may stop at the series' trigger limit, said under `limits` too.
+        let objects = week.occurrenceIndices.map { OccurrenceJSON.object(occurrences[$0], context: context) }
+        let cut = limits + context.triggers.diagnostics
+        var limitsMember: [(String, JSON)] = []
+        if !cut.isEmpty { limitsMember.append(("limits", .array(cut.map(SummaryRenderer.diagnosticJSON)))) }
         return .object([
             ("firstDay", .string(week.firstDay.description)),
             ("lastDay", .string(week.lastDay.description)),
@@ -21,7 +29,7 @@ enum WeekJSON {
             ("days", .array(week.days.map { MonthJSON.day($0, index: index) })),
             ("hiddenRanges", .array((week.dayRanges.hiddenCounts.first ?? []).map(JSON.int))),
             ("dayRanges", MonthJSON.dayRanges(week.dayRanges, index: index)),
-            ("occurrences", .array(week.occurrenceIndices.map { OccurrenceJSON.object(occurrences[$0], context: context) })),
-        ])
+            ("occurrences", .array(objects)),
+        ] + limitsMember)
     }
 }

@@ -114,10 +114,10 @@ extension Views {
         let json = jsonContext
         return months.map { month in
             let grid = MonthGrid(month: month, calendar: context.calendar)
-            let found = occurrences(over: civil(grid.firstDay)...civil(grid.lastDay))
+            let (found, limits) = occurrencesAndLimits(over: civil(grid.firstDay)...civil(grid.lastDay))
             let projection = MonthProjection(month: month, occurrences: found, calendar: context.calendar,
                                              options: projectionOptions(selected: options.select))
-            return MonthJSON.object(projection, occurrences: found, context: json)
+            return MonthJSON.object(projection, occurrences: found, limits: limits, context: json)
         }
     }
 }

@@ -24,12 +24,19 @@ struct Views {
     /// Expands every calendar over `days` (inclusive, in the display zone).
     /// Diagnostics of the expansion (unknown zones, limits) go to ``DiagnosticOutput`` in text mode.
     func occurrences(over days: ClosedRange<CivilDate>) -> [Occurrence] {
+        occurrencesAndLimits(over: days).occurrences
+    }
+
+    /// ``occurrences(over:)``, and the series that stopped at the instance limit (ICS3002), for
+    /// the JSON objects to say so (text reports them on stderr).
+    func occurrencesAndLimits(over days: ClosedRange<CivilDate>) -> (occurrences: [Occurrence], limits: [Diagnostic]) {
         let start = context.start(of: days.lowerBound)
         let end = context.start(of: days.upperBound.adding(days: 1))
         let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: start, to: end,
                                                              viewerTimeZone: context.zone).collect()
         if options.format != .json { DiagnosticOutput.shared.report(diagnostics) }
-        return filter.needle == nil ? occurrences : occurrences.filter(filter.matches)
+        let limits = diagnostics.filter { $0.code == .recurrenceLimit }
+        return (filter.needle == nil ? occurrences : occurrences.filter(filter.matches), limits)
     }
 
     func projectionOptions(selected: CivilDate?) -> ProjectionOptions {
@@ -63,7 +70,10 @@ struct Views {
                 if filter.matches(next) { running.append(next) }
                 lookahead = iterator.next()
             }
-            let placed = DayOccurrences(running, visibleDays: day...shown.upperBound, calendar: calendar,
+            // Placed on this day alone: a day's lists for the rest of the range would cost each
+            // running occurrence one entry per later day it covers (an all-day series lasting
+            // centuries: every instance times every day of the range), and only today's are read.
+            let placed = DayOccurrences(running, visibleDays: day...day, calendar: calendar,
                                         includeCancelled: options.showCancelled)
             let today = AgendaRenderer.dayLines(placed, day: day, calendar: calendar, options: options)
             if !today.lines.isEmpty {
@@ -112,7 +122,7 @@ struct Views {
             }
         }
         output.flush()
-        DiagnosticOutput.shared.report(diagnostics)
+        DiagnosticOutput.shared.report(diagnostics + json.triggers.diagnostics)
         return count
     }
 
@@ -146,13 +156,16 @@ struct Views {
 
     func week() -> String {
         let day = options.weekDate ?? context.today
-        let start = day.adding(days: -7), end = day.adding(days: 7)
-        let found = occurrences(over: start...end)
+        // Expanded over the shown week alone, so that the instance limit counts from its first
+        // day (a frequent series that began days before would spend it before the week).
+        let shown = WeekProjection(containing: CalendarDay(day), occurrences: [], calendar: context.calendar,
+                                   options: projectionOptions(selected: options.select))
+        let (found, limits) = occurrencesAndLimits(over: civil(shown.firstDay)...civil(shown.lastDay))
         let projection = WeekProjection(containing: CalendarDay(day), occurrences: found, calendar: context.calendar,
                                         options: projectionOptions(selected: options.select))
         if let page = weekPage(projection) { return page }
         if options.format == .json {
-            return WeekJSON.object(projection, occurrences: found, context: jsonContext).text + "\n"
+            return WeekJSON.object(projection, occurrences: found, limits: limits, context: jsonContext).text + "\n"
         }
         return WeekRenderer.render(projection, calendar: context.calendar, options: WeekRenderOptions(
             width: context.width, ascii: options.ascii, color: context.color, calendars: styles, calendarNames: calendarNames,

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Inputs of a few hundred bytes whose work once grew with the numbers in them (centuries of
+/// instances, REPEAT in the millions, alarms centuries early), through the command line: each
+/// ends with output that follows the range asked for (counted here), and, where a cap applies, a
+/// warning that says so, in JSON too. Peak memory is checked through `/usr/bin/time` when the
+/// machine has it. The fixtures are in `Fixtures/bounds/`.
+@Suite struct BoundedWorkTests {
+    static func fixture(_ name: String) -> String { "Fixtures/bounds/\(name).ics" }
+
+    /// Runs icsview through `/usr/bin/time -f %M` (when present) with stdout counted in lines:
+    /// the line count and the peak resident size in KiB (nil without `/usr/bin/time`).
+    static func measured(_ arguments: [String]) throws -> (lines: Int, peakKiB: Int?, stderr: String) {
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+        let command = hasTime ? "/usr/bin/time -f 'peak %M' \"$ICSVIEW\" \(quoted) | wc -l" : "\"$ICSVIEW\" \(quoted) | wc -l"
+        let result = try CLI.shell(command)
+        let lines = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        let peak = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) }
+        return (lines, peak, result.stderr)
+    }
+
+    /// A weekly all-day event from 0001-01-01 whose instances each last until 9999-12-31: on
+    /// 2024-01-01 (738,885 days = 105,555 weeks after 0001-01-01, a Monday in the proleptic
+    /// Gregorian calendar, so an instance starts that day) the 105,556 instances begun so far are
+    /// all running, and each later Monday adds one: 521 more up to 2033-12-31 (3,652 days on).
+    /// The text agenda lists each once, on its first visible day: 1 heading + 105,556 lines, then
+    /// a blank line, a heading and a line per Monday. Memory follows what is printed, not the
+    /// instances times the days they cover (3.4 GB before the agenda placed each day on its own).
+    @Test func anAgendaOfCenturiesLongInstancesFollowsItsOutput() throws {
+        let run = try Self.measured([Self.fixture("weekly-all-day-0001-9999"), "--agenda", "--from", "2024-01-01",
+                                     "--to", "2033-12-31", "--tz", "UTC"])
+        #expect(run.lines == 1 + 105_556 + 521 * 3)
+        if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
+    }
+
+    /// REPEAT:100000000 every minute on a minutely event: a week of `remind` would hold a
+    /// hundred million reminders; the series stops at the reminder limit (50,000) with an
+    /// ICS3002 warning on stderr.
+    @Test func remindStopsARepeatInTheMillionsAtTheLimit() throws {
+        let run = try Self.measured(["remind", Self.fixture("minutely-repeat-100000000"), "--from", "2024-06-01",
+                                     "--next", "7d", "--tz", "UTC", "--format", "json", "--verbose"])
+        #expect(run.lines == 50_000)
+        #expect(run.stderr.contains("ICS3002") && run.stderr.contains("stopped listing the reminders of the series after 50000"))
+        if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
+    }
+
+    /// The month's JSON of the same series: 10,000 instances (the instance cap), each with
+    /// 10,001 triggers (REPEAT at its worked-out limit of 10,000, plus the first): the series lists
+    /// 50,000 triggers in all (four instances whole, 9,996 of the fifth, then none), and `limits`
+    /// names both caps.
+    @Test func theMonthJSONListsAtMostTheSeriesTriggerLimit() throws {
+        let result = try CLI.run([Self.fixture("minutely-repeat-100000000"), "--month", "2024-06", "--tz", "UTC", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let month = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let occurrences = try #require(month["occurrences"] as? [[String: Any]])
+        #expect(occurrences.count == 10_000)
+        let alarms = occurrences.map { ($0["alarms"] as? [String])?.count ?? -1 }
+        #expect(alarms.reduce(0, +) == 50_000)
+        #expect(Array(alarms.prefix(6)) == [10_001, 10_001, 10_001, 10_001, 9_996, 0])
+        let limits = try #require(month["limits"] as? [[String: Any]])
+        #expect(limits.compactMap { $0["code"] as? String } == ["ICS3002", "ICS3002"])
+        #expect((limits.last?["message"] as? String)?.hasPrefix("stopped listing the alarm triggers of the series after 50000") == true)
+    }
+
+    /// TRIGGER:-P9999W: the first half hour of June 2024 holds one reminder a minute, of the
+    /// occurrences 9,999 weeks later (2216-01-20, from Python's datetime); the series is sought
+    /// there, not walked minute by minute for 191 years.
+    @Test func remindSeeksAFarTrigger() throws {
+        let result = try CLI.run(["remind", Self.fixture("minutely-trigger-9999-weeks"), "--from", "2024-06-01",
+                                  "--next", "30m", "--tz", "UTC", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 30)
+        #expect(lines.first?.contains("2216-01-20T00:00:00Z") == true, "\(lines.first ?? "")")
+        #expect(!result.stderr.contains("ICS3002"))
+    }
+
+    /// A minutely series that began on Monday 3 June, viewed in the week of 10 June (Monday
+    /// first): the cap of 10,000 instances counts from the shown week (10,080 minutes), so the
+    /// week lists its first 10,000 minutes from 10 June 00:00, and the JSON says a series was cut.
+    @Test func theWeekCountsItsCapFromTheShownWeek() throws {
+        let result = try CLI.run([Self.fixture("minutely-from-the-week-before"), "--week", "2024-06-12", "--first-weekday", "mon",
+                                  "--tz", "UTC", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let week = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let occurrences = try #require(week["occurrences"] as? [[String: Any]])
+        #expect(occurrences.count == 10_000)
+        #expect(occurrences.first?["start"] as? String == "2024-06-10T00:00:00Z")
+        let limits = try #require(week["limits"] as? [[String: Any]])
+        #expect(limits.map { $0["code"] as? String } == ["ICS3002"])
+        // A week with no cap hit has no `limits`.
+        let quiet = try CLI.run([Self.fixture("minutely-from-the-week-before"), "--week", "2024-05-29", "--tz", "UTC", "--format", "json"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) as? [String: Any])
+        #expect(plain["limits"] == nil && (plain["occurrences"] as? [Any])?.isEmpty == true)
+    }
+
+    /// `search` that matches one override of a SECONDLY series: the series' own text does not
+    /// match, so it is not expanded (31 million instances a year); the override is found alone.
+    @Test func searchDoesNotExpandASeriesThatCannotMatch() throws {
+        let result = try CLI.run(["search", "needle", Self.fixture("secondly-one-override"), "--from", "2024-01-01", "--to", "2024-12-31",
+                                  "--tz", "UTC", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("\"start\":\"2024-01-05T00:00:10Z\"") == true)
+    }
+}
