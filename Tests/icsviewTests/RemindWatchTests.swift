@@ -194,14 +194,18 @@ struct RemindWatchTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let now = Date().timeIntervalSince1970.rounded(.down)
         let file = directory + "/cal.ics"
-        try Self.feed(Self.absolute("Old", at: Date(timeIntervalSince1970: now - 300))).write(toFile: file, atomically: true, encoding: .utf8)
+        // Old: an all-day event (its start and end are dates, the end exclusive) with an absolute alarm 5 min ago.
+        let old = Self.absolute("Old", at: Date(timeIntervalSince1970: now - 300))
+            .replacingOccurrences(of: #"DTSTART:\d{8}T\d{6}Z"#, with: "DTSTART;VALUE=DATE:20240603\r\nDTEND;VALUE=DATE:20240604",
+                                  options: .regularExpression)
+        try Self.feed(old).write(toFile: file, atomically: true, encoding: .utf8)
         let state = directory + "/fired"
         try "icsview-fired 1\nwatermark \(now - 600)\n".write(toFile: state, atomically: true, encoding: .utf8)
         let watcher = try Watcher(["--format", "json", "--state-file", state, file], directory: directory, name: "json")
         Self.wait(3) { watcher.output().contains("\n") }
         // SIGHUP: the file (checked only every minute otherwise) is read again.
         let soon = Date(timeIntervalSince1970: now + 4)
-        try Self.feed(Self.absolute("Old", at: Date(timeIntervalSince1970: now - 300)) + Self.absolute("New\u{1B}[31m", at: soon))
+        try Self.feed(old + Self.absolute("New\u{1B}[31m", at: soon))
             .write(toFile: file, atomically: true, encoding: .utf8)
         kill(watcher.process.processIdentifier, SIGHUP)
         Self.wait(max(0, soon.timeIntervalSinceNow) + 2) { watcher.output().split(separator: "\n").count >= 2 }
@@ -212,6 +216,8 @@ struct RemindWatchTests {
         #expect(objects.first?["missed"] as? Bool == true)
         #expect(objects.first?["summary"] as? String == "Old")
         #expect(objects.first?["trigger"] as? String == AlarmTimeTextUTC.iso(now - 300))
+        #expect(objects.first?["start"] as? String == "2024-06-03")
+        #expect(objects.first?["end"] as? String == "2024-06-04")
         #expect(objects.last?["missed"] as? Bool == false)
         #expect(objects.last?["summary"] as? String == "New[31m", "the escape character removed")
         #expect(objects.last?["meetingUrl"] is NSNull)

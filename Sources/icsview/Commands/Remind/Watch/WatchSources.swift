@@ -133,7 +133,9 @@ final class WatchSources: Sendable {
                 source.fileStamp = stamp
             }
         } catch {
-            report("\(source.input.word): \(error)" + (source.calendar == nil ? "" : "; keeping the last copy"))
+            // An ICSError names its source already (`URL: HTTP 404 Not Found`); a configured name is added in front.
+            let text = "\(error)", named = text.hasPrefix(source.input.word) ? text : "\(source.input.word): \(text)"
+            report(named + (source.calendar == nil ? "" : "; keeping the last copy"))
         }
         return source
     }
