@@ -14,7 +14,7 @@ enum OptionParser {
     static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
                                      "--offline", "--no-cache",
                                      "--no-agenda", "-3", "-y", "--todos", "--generate-man-page",
-                                     "--summary", "-q", "--quiet", "--verbose"]
+                                     "--summary", "-q", "--quiet", "--verbose", "--strict"]
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
@@ -89,6 +89,7 @@ enum OptionParser {
                 if let verbositySet, verbositySet != spelled { throw UsageError(message: "--quiet and --verbose cannot be used together") }
                 verbositySet = spelled
                 options.verbosity = name == "--verbose" ? .verbose : .quiet
+            case "--strict": options.strict = true
             case "--days":
                 let text = try value()
                 guard let n = Int(text), (1...3660).contains(n) else { throw UsageError(message: "'\(text)' is not a number of days from 1 to 3660") }
