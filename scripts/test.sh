@@ -4,6 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/check-doc-comments.sh
+# The SARIF schema and the JUnit reader that the report-format tests check against (pinned, PyPI).
+bash scripts/report-formats.sh install
+export ICSVIEW_REQUIRE_REPORT_CHECKERS=1
 swift build --build-tests
 swift test --skip-build
 bash scripts/validate-fixtures.sh

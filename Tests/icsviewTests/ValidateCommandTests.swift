@@ -7,7 +7,7 @@ import Testing
 @Suite struct ValidateCommandTests {
     static let endBeforeStart = "Fixtures/validation/invalid/ICS2103-dtend-before-dtstart.ics"
     static let unknownProperty = "Fixtures/validation/invalid/ICS2007-unknown-property.ics"
-    static let usageTail = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ...\n"
+    static let usageTail = "USAGE: icsview validate [--format text|json|github|junit|sarif|gitlab] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ...\n"
         + "  See 'icsview validate --help' for more information.\n"
 
     @Test func textLooksLikeACompiler() throws {
@@ -98,7 +98,7 @@ import Testing
     @Test(arguments: [
         (["validate"], "Error: missing expected argument '<file>'\n"),
         (["validate", "--stric", "x.ics"], "Error: unknown option '--stric'. Did you mean '--strict'?\n"),
-        (["validate", "--format", "xml", "x.ics"], "Error: 'xml' is not a format (text, json or github)\n"),
+        (["validate", "--format", "xml", "x.ics"], "Error: 'xml' is not a format (text, json, github, junit, sarif or gitlab)\n"),
         (["validate", "--format"], "Error: missing value for '--format'\n"),
         (["validate", "--quiet=yes", "x.ics"], "Error: '--quiet' takes no value\n"),
     ])
@@ -113,7 +113,7 @@ import Testing
         let result = try CLI.run(["validate", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("OVERVIEW: Check iCalendar (.ics) files"))
-        #expect(result.stdout.contains("\nUSAGE: icsview validate [--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ...\n"))
+        #expect(result.stdout.contains("\nUSAGE: icsview validate [--format text|json|github|junit|sarif|gitlab] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ...\n"))
     }
 
     @Test func codeTableInMarkdown() throws {

@@ -1,14 +1,32 @@
 import Foundation
 
 /// What a projection needs besides the occurrences and the calendar: the injected "now",
-/// the selection, the available and visible days, and how to decorate a day.
+/// the selection (with the available days), the visible days, and how to decorate a day.
 public struct ProjectionOptions: Sendable {
     /// The instant taken as now, to mark today (injected: the library never reads the clock).
     public var now: Date
-    /// The selected days, if any.
-    public var selectedDays: Set<CalendarDay>
-    /// The days that can be chosen; `nil`: every day.
-    public var availableDays: ClosedRange<CalendarDay>?
+    /// The selection the projected day states are made with (``DayState/isSelected``,
+    /// ``DayState/isEnabled``). A selection that moves need not be given here: ask the projection
+    /// for ``MonthProjection/state(of:selection:)`` instead of building it again.
+    public var selection: DaySelection
+    /// The selected days, if any (those of ``selection``, a range's days counted in the Gregorian
+    /// calendar; setting them replaces it, keeping its available days).
+    public var selectedDays: Set<CalendarDay> {
+        get {
+            switch selection.value {
+            case .none: return []
+            case .single(let day): return [day]
+            case .multiple(let days): return days
+            case .range: return Set(CalendarDay.days(in: selection.rangeDays!, calendar: Calendar(identifier: .gregorian)))
+            }
+        }
+        set { selection = DaySelection(days: newValue, availableDays: selection.availableDays) }
+    }
+    /// The days that can be chosen; `nil`: every day (``selection``'s available days).
+    public var availableDays: ClosedRange<CalendarDay>? {
+        get { selection.availableDays }
+        set { selection.availableDays = newValue }
+    }
     /// The days shown; `nil`: every day of each grid. Days outside it have no occurrences.
     public var visibleDays: ClosedRange<CalendarDay>?
     /// Whether the neighbours that fill a month's first and last rows show their occurrences.
@@ -40,8 +58,7 @@ public struct ProjectionOptions: Sendable {
         self.maxOccurrencesPerDay = maxOccurrencesPerDay
         self.maxLanes = maxLanes
         self.now = now
-        self.selectedDays = selectedDays
-        self.availableDays = availableDays
+        self.selection = DaySelection(days: selectedDays, availableDays: availableDays)
         self.visibleDays = visibleDays
         self.showsDaysOutsideMonth = showsDaysOutsideMonth
         self.includesCancelled = includesCancelled

@@ -2,7 +2,9 @@ import ICSKit
 
 /// The tool's texts: help, usage, version. The help is rendered from ``OptionTable``.
 enum Help {
-    static let version = "icsview 0.1.0 (ICSKit, libical \(ICalendar.libicalVersion))"
+    /// The release number alone (`0.1.0`), as reports name the tool's version.
+    static let semanticVersion = "0.1.0"
+    static let version = "icsview \(semanticVersion) (ICSKit, libical \(ICalendar.libicalVersion))"
 
     static let usage = "USAGE: icsview [<options>] <file> ..."
 

@@ -6,7 +6,6 @@ struct GridProjector {
     let arithmetic: DayArithmetic
     let options: ProjectionOptions
     let todaySerial: Int
-    let availableSerials: ClosedRange<Int>?
     let visibleSerials: ClosedRange<Int>?
 
     init(calendar: Calendar, options: ProjectionOptions) {
@@ -15,7 +14,6 @@ struct GridProjector {
         let arithmetic = DayArithmetic(calendar)
         self.arithmetic = arithmetic
         todaySerial = arithmetic.serial(containing: options.now)
-        availableSerials = options.availableDays.map { arithmetic.serial(of: $0.lowerBound)...arithmetic.serial(of: $0.upperBound) }
         visibleSerials = options.visibleDays.map { arithmetic.serial(of: $0.lowerBound)...arithmetic.serial(of: $0.upperBound) }
     }
 
@@ -61,8 +59,8 @@ struct GridProjector {
                 let count = isShown ? occurrences.count(onSerial: serial) : 0
                 let state = DayState(
                     day: day, isInMonth: month?.contains(serial) ?? true, eventCount: count,
-                    isToday: serial == todaySerial, isSelected: options.selectedDays.contains(day),
-                    isEnabled: availableSerials?.contains(serial) ?? true, isWeekend: isWeekend)
+                    isToday: serial == todaySerial, isSelected: options.selection.contains(day),
+                    isEnabled: options.selection.isEnabled(day), isWeekend: isWeekend)
                 rowItems.append(DayItem(state: state, row: row, column: column, weekday: Weekday(rawValue: weekday)!, occurrences: list,
                                         occurrenceIndices: placed.map { occurrences.slots[$0].index }, hiddenCount: count - list.count,
                                         decoration: list.isEmpty ? nil : decoration(day, list, count: count)))

@@ -3,7 +3,7 @@ import ICSKit
 
 /// `icsview validate`: options → validation → findings and summary → exit code.
 enum ValidateCommand {
-    static let usage = "USAGE: icsview validate [--format text|json|github] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ..."
+    static let usage = "USAGE: icsview validate [--format text|json|github|junit|sarif|gitlab] [--strict] [--quiet] [--ignore <code>] [--warn <code>] <file|dir|url|-> ..."
 
     static let help = """
     OVERVIEW: Check iCalendar (.ics) files against RFC 5545, with the line of every problem.
@@ -19,7 +19,10 @@ enum ValidateCommand {
                           with no input, every configured calendar is checked.
 
     OPTIONS:
-      --format <format>       text, json (one object per line) or github (workflow commands) (default: text).
+      --format <format>       text, json (one object per line), github (workflow commands), junit
+                              (JUnit XML: a test case per file, a failure per error), sarif (SARIF
+                              2.1.0, for code scanning) or gitlab (Code Quality JSON) (default: text).
+                              With junit, sarif and gitlab the summary goes to standard error.
       --strict                Fail on warnings too.
       -q, --quiet             Print only the findings, no summary.
       --ignore <code>         Do not report this check (ICS2209; repeatable; see --list-codes).
@@ -54,15 +57,22 @@ enum ValidateCommand {
             return 0
         }
         let sources = ConfiguredInputs.resolve(options.inputs, configuration: configuration).map(\.source)
+        let started = DispatchTime.now().uptimeNanoseconds
         let report = options.accepted(Validator().validate(inputs: sources,
                                           fetchOptions: FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)))
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         var out = ""
-        for line in ValidateRenderer.lines(report.findings, format: options.format) {
-            out += line
-            out += "\n"
-        }
-        if !options.quiet && options.format != .json {
-            out += ValidateRenderer.summary(report) + "\n"
+        if let document = ValidateRenderer.document(report, format: options.format, strict: options.strict, seconds: seconds) {
+            out = document
+            if !options.quiet { printError(ValidateRenderer.summary(report) + "\n") }
+        } else {
+            for line in ValidateRenderer.lines(report.findings, format: options.format) {
+                out += line
+                out += "\n"
+            }
+            if !options.quiet && options.format != .json {
+                out += ValidateRenderer.summary(report) + "\n"
+            }
         }
         FileHandle.standardOutput.write(Data(out.utf8))
         for failure in report.failures {

@@ -2,7 +2,13 @@ import ICSKit
 
 /// What `icsview validate` was asked to do; parsed by ``parse(_:)``, a pure function.
 struct ValidateOptions: Equatable {
-    enum Format: String, Equatable { case text, json, github, markdown }
+    enum Format: String, Equatable {
+        case text, json, github, markdown, junit, sarif, gitlab
+
+        /// Whether the format is one document for the whole run (JUnit XML, SARIF, Code
+        /// Quality), which a summary line on standard output would break.
+        var isDocument: Bool { self == .junit || self == .sarif || self == .gitlab }
+    }
 
     var inputs: [String] = []
     var format: Format = .text
@@ -45,13 +51,16 @@ struct ValidateOptions: Equatable {
             default:
                 let text = try cursor.value(for: name, inline: inlineValue)
                 guard let format = Format(rawValue: text) else {
-                    throw UsageError(message: "'\(text)' is not a format (text, json or github)")
+                    throw UsageError(message: "'\(text)' is not a format (text, json, github, junit, sarif or gitlab)")
                 }
                 options.format = format
             }
         }
         if options.format == .markdown && !options.listCodes {
             throw UsageError(message: "--format markdown is only for --list-codes")
+        }
+        if options.format.isDocument && options.listCodes {
+            throw UsageError(message: "--list-codes prints text, json or markdown, not \(options.format.rawValue)")
         }
         if let both = options.ignored.intersection(options.demoted).map(\.rawValue).sorted().first {
             throw UsageError(message: "\(both) is given to both --ignore and --warn")

@@ -3,14 +3,26 @@ import ICSKit
 /// Prints findings as a compiler does (text), as GitHub workflow commands, or as JSON lines;
 /// and the table of codes.
 enum ValidateRenderer {
-    /// One finding per entry; text findings take two lines (the hint indented below).
+    /// One finding per entry; text findings take two lines (the hint indented below). The
+    /// formats that are one document (``ValidateOptions/Format/isDocument``) are written by
+    /// ``document(_:format:strict:seconds:)`` instead.
     static func lines(_ findings: [Finding], format: ValidateOptions.Format) -> [String] {
         findings.map { finding in
             switch format {
-            case .text, .markdown: return "\(finding)\n    hint: \(finding.hint)"
+            case .text, .markdown, .junit, .sarif, .gitlab: return "\(finding)\n    hint: \(finding.hint)"
             case .github: return github(finding)
             case .json: return json(finding)
             }
+        }
+    }
+
+    /// The whole report in a format that is one document: JUnit XML, SARIF or Code Quality.
+    static func document(_ report: ValidationReport, format: ValidateOptions.Format, strict: Bool, seconds: Double) -> String? {
+        switch format {
+        case .junit: JUnitReport.document(report, strict: strict, seconds: seconds)
+        case .sarif: SARIFReport.document(report)
+        case .gitlab: CodeQualityReport.document(report)
+        case .text, .json, .github, .markdown: nil
         }
     }
 
@@ -82,7 +94,7 @@ enum ValidateRenderer {
                              ("title", .string(code.title)), ("hint", .string(code.hint)),
                              ("validate", .bool(Validator.raises(code)))]).text + "\n"
             }.joined()
-        case .text, .github:
+        case .text, .github, .junit, .sarif, .gitlab:
             return all.map { code in
                 let severity = code.defaultSeverity.rawValue
                 return "\(code.rawValue)  \(severity)\(String(repeating: " ", count: 8 - severity.count))\(code.title)\(notRaised(code))\n"
