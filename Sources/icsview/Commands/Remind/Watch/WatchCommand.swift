@@ -32,7 +32,7 @@ enum WatchCommand {
                               (default: 60).
       --refresh-interval <seconds>
                               Read the sources again this often (default: a feed's REFRESH-INTERVAL or
-                              X-PUBLISHED-TTL, else 30 minutes; a file is checked every minute).
+                              X-PUBLISHED-TTL, else 5 minutes; a file is checked every 15 s).
       --catch-up <length>     At start (and after the machine slept), still fire alarms missed by no
                               more than this: 90s, 15m, 2h, 1d (default: none; missed ones are
                               reported).

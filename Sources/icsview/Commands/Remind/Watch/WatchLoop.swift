@@ -60,6 +60,7 @@ final class WatchLoop {
         var scheduler = ReminderScheduler(calendars: selectedCalendars(), viewerTimeZone: zone, clock: clock,
                                           policy: .init(catchUp: TimeInterval(options.catchUp)), fired: fired)
         var first = true
+        var lastSave = Date.distantPast
         while true {
             let batch = scheduler.advance()
             if let jump = batch.clockJump {
@@ -69,7 +70,12 @@ final class WatchLoop {
             let keep = { (reminder: Reminder) in reminder.occurrence.map(filter.matches) ?? filter.matches(reminder.incidence) }
             notifier.reportMissed(batch.missed.filter(keep), names: names)
             notifier.fire(batch.due.filter(keep), names: names)
-            save(scheduler.fired)
+            // Saved when something fired or was missed, at the start, and at least hourly (the watermark
+            // only bounds how far a restart looks back): not a disk write at every idle wake.
+            if first || !batch.due.isEmpty || !batch.missed.isEmpty || batch.now.timeIntervalSince(lastSave) >= 3600 {
+                save(scheduler.fired)
+                lastSave = batch.now
+            }
             if first {
                 first = false
                 announce(scheduler)

@@ -8,8 +8,9 @@ import Synchronization
 /// The calendars a watcher reads, each with its last good copy and its refresh interval.
 ///
 /// A feed is refreshed on `--refresh-interval` (else the configuration's `refresh-interval`), else its own REFRESH-INTERVAL (RFC 7986) or
-/// X-PUBLISHED-TTL (at least a minute, at most a day), else every 30 minutes; through the feed
-/// cache, so a failure serves the cached copy. A file is looked at every minute (or on
+/// X-PUBLISHED-TTL (at least 10 s, at most a day), else every 5 minutes (a conditional request:
+/// an unchanged feed costs a 304); through the feed cache, so a failure serves the cached copy.
+/// A file is looked at (one `stat`) every 15 seconds (or on
 /// `--refresh-interval`) and read again when its size or modification time changed. A source
 /// that fails keeps its last copy; the failure is reported and the watcher goes on.
 ///
@@ -34,8 +35,8 @@ final class WatchSources: Sendable {
     fileprivate let state: Mutex<(sources: [Source], busy: Bool, finished: [Int: Source])>
     private let options: WatchOptions
     private let report: @Sendable (String) -> Void
-    static let defaultFeedInterval: TimeInterval = 30 * 60
-    static let defaultFileInterval: TimeInterval = 60
+    static let defaultFeedInterval: TimeInterval = 5 * 60
+    static let defaultFileInterval: TimeInterval = 15
 
     init(_ inputs: [ResolvedInput], options: WatchOptions, report: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -120,7 +121,7 @@ final class WatchSources: Sendable {
                     source.calendar = calendar
                 }
                 if options.refreshInterval == nil, let suggested = update.suggestedRefreshInterval {
-                    source.interval = min(86_400, max(60, TimeInterval(suggested.approximateSeconds)))
+                    source.interval = min(86_400, max(10, TimeInterval(suggested.approximateSeconds)))
                     source.nextRefresh = uptime + source.interval
                 }
             } else {
