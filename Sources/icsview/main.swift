@@ -76,9 +76,9 @@ func run(_ commandLine: [String]) -> Int32 {
     let filter = SearchFilter(options)  // --grep, --calendar
     guard let selected = filter.select(calendars) else { exit(1) }
     calendars = selected
-    if options.format != .json {
-        for calendar in calendars { DiagnosticOutput.shared.report(calendar.diagnostics) }
-    }
+    // In every format: a component that could not be read is said on stderr (one line per input
+    // by default), whatever stdout holds.
+    for calendar in calendars { DiagnosticOutput.shared.report(calendar.diagnostics) }
     switch options.view {
     case .summary:
         if options.format == .json {
@@ -114,7 +114,8 @@ func run(_ commandLine: [String]) -> Int32 {
     }
     // Exit here, with the calendars still alive: freeing a large model value by value takes
     // longer than the system takes to reclaim the process (0.15 s for 100,000 events).
-    exit(failures.isEmpty ? 0 : 1)
+    // --strict: also when something in an input could not be read.
+    exit(failures.isEmpty && !(options.strict && DiagnosticOutput.shared.sawErrors) ? 0 : 1)
 }
 
 exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -290,6 +290,11 @@ struct SeriesBuilder {
         var sources: [InstanceSource] = []
         let zoneCache = frame.clock.zone
         for rule in written.recurrenceRules {
+            if InstanceSource.untilPrecedesStart(of: rule, start: start, clock: frame.clock) {
+                diagnostics.append(Diagnostic(.untilBeforeStart,
+                    "RRULE UNTIL \(rule.until.map { "\($0)" } ?? "") is before DTSTART \(start): the rule has no instance, DTSTART included (a series split by \"this and following\")",
+                    severity: .warning, source: calendar.source, line: written.line, uid: written.uid, property: "RRULE"))
+            }
             if let source = InstanceSource(rule: rule, start: start, clock: frame.clock) {
                 sources.append(source)
             } else {
@@ -313,18 +318,25 @@ struct SeriesBuilder {
             }
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
+        // A UTC series read at X-WR-TIMEZONE's wall time: its UTC values also name instances by their UTC reading.
+        let reading = asInstance ? nil : UTCReading(start: start, clock: frame.clock)
         var excluded = InstanceMatchSet()
         excluded.reserveCapacity(keys: written.exceptionDates.count)
-        for value in written.exceptionDates { excluded.insert(match(value, frame: frame, uid: uid)) }
+        for value in written.exceptionDates {
+            excluded.insert(match(value, frame: frame, uid: uid))
+            if let reading, let zone = zoneCache, let other = reading.alternate(value, zone: zone) { excluded.insert(.key(other)) }
+        }
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
         for chosen in Self.latestIndices(overrides, by: { $0.recurrenceID }) {
             let override = overrides[chosen]
             guard let rid = override.recurrenceID else { continue }
             overridden.insert(match(rid, frame: frame, uid: written.uid))
-            addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame)
-            if override.appliesToFutureInstances, let key = instantKey(rid, frame: frame, uid: written.uid),
+            if let reading, let zone = zoneCache, let other = reading.alternate(rid, zone: zone) { overridden.insert(.key(other)) }
+            addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: rid, masterFrame: frame, reading: reading)
+            if override.appliesToFutureInstances, var key = instantKey(rid, frame: frame, uid: written.uid),
                let newStart = override.start {
+                if let reading, let zone = zoneCache { key = reading.named(rid, instant: key, zone: zone) }
                 let ridWall = InstanceKey.wall(of: rid, clock: frame.clock, utc: key)
                 let newUTC = instantKey(newStart, frame: frame, uid: written.uid) ?? key
                 let newWall = InstanceKey.wall(of: newStart, clock: frame.clock, utc: newUTC)
@@ -410,7 +422,10 @@ struct SeriesBuilder {
         return master.recurrenceRules.withUnsafeBufferPointer { rules in
             var bounded = true
             for i in rules.indices {
-                if InstanceSource.needsLibical(rules[i]) { return false }
+                // Built, to be reported (``InstanceSource/untilPrecedesStart(of:start:clock:)``).
+                if InstanceSource.needsLibical(rules[i]) || InstanceSource.untilPrecedesStart(of: rules[i], start: start, clock: frame.clock) {
+                    return false
+                }
                 if rules[i].count != nil || rules[i].until == nil { bounded = false }
             }
             var untils: [UntilBound] = []
@@ -431,13 +446,15 @@ struct SeriesBuilder {
     /// Adds the instance an override makes of its master's series. Its recurrence id is shown in
     /// the master's form (the original start of the instance, as the series' other instances show
     /// theirs), whatever zone the override's RECURRENCE-ID or DTSTART was written in.
+    /// - Parameter reading: the master's ``UTCReading``, when it has one.
     private mutating func addSeries(_ override: Incidence, overrides: [Incidence], calendarIndex: Int,
-                                    recurrenceID: TimeValue, masterFrame: SeriesFrame) {
+                                    recurrenceID: TimeValue, masterFrame: SeriesFrame, reading: UTCReading?) {
         let before = singles.count
         if withUnsafePointer(to: override, { skipIfOutsideRange($0, asInstance: true) }) { return }
         addSeries(override, overrides: [], calendarIndex: calendarIndex, recurrenceID: recurrenceID, asInstance: true)
         guard singles.count > before else { return }
-        if let key = instantKey(recurrenceID, frame: masterFrame, uid: override.uid) {
+        if var key = instantKey(recurrenceID, frame: masterFrame, uid: override.uid) {
+            if let reading, let zone = masterFrame.zone { key = reading.named(recurrenceID, instant: key, zone: zone) }
             singles[singles.count - 1].occurrence.recurrenceIDTime =
                 masterFrame.startTime(wall: InstanceKey.wall(of: recurrenceID, clock: masterFrame.clock, utc: key), utc: key)
         }

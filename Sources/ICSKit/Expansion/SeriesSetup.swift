@@ -80,17 +80,27 @@ enum SeriesSetup {
     /// The UIDs are read and hashed (``UIDGroups/code(of:)``) in place, on two threads for a large
     /// calendar (`parallel`): that pass touches every incidence and every UID's bytes, and waits on
     /// memory more than it computes. Only the table of groups is filled on this thread.
+    ///
+    /// Events and todos are grouped apart (``CalDAVLeftovers/seriesKey(uid:kind:)``): a VEVENT and a VTODO
+    /// that share a UID are two series, not a master and a duplicate.
     static func group(_ calendar: ICalendar, parallel: Bool = false) -> (ungrouped: [Int], groups: UIDGroups) {
         let total = calendar.events.count + calendar.todos.count
+        let eventCount = calendar.events.count
         let halves = parallel && total >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         let coded = parallelMap(count: halves, workers: halves) { half in
             let range = total * half / halves ..< total * (half + 1) / halves
-            return withUIDs(of: calendar) { uid in range.map { UIDGroups.code(of: uid($0)) } }
+            return withUIDs(of: calendar) { uid in
+                range.map { UIDGroups.code(of: uid($0), kind: $0 < eventCount ? .event : .todo) }
+            }
         }
         let codes = halves == 1 ? coded[0] : coded[0] + coded[1]
         return withUIDs(of: calendar) { uid in
-            UIDGroups.of(codes: codes, sameUID: { uid($0) == uid($1) },
-                         byDictionary: { UIDGroups.byDictionary((0 ..< total).map(uid)) })
+            UIDGroups.of(codes: codes, sameUID: { uid($0) == uid($1) && ($0 < eventCount) == ($1 < eventCount) },
+                         byDictionary: {
+                             UIDGroups.byDictionary((0 ..< total).map { position in
+                                 uid(position).map { CalDAVLeftovers.seriesKey(uid: $0, kind: position < eventCount ? .event : .todo) }
+                             })
+                         })
         }
     }
 

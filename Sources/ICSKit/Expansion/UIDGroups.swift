@@ -45,6 +45,15 @@ struct UIDGroups {
         return hash | 1
     }
 
+    /// ``code(of:)`` of a UID on a component of `kind`: a todo's differs from an event's with the
+    /// same UID in its top bit (still odd), so that the two never fall in one group
+    /// (``CalDAVLeftovers/seriesKey(uid:kind:)``).
+    static func code(of uid: String?, kind: Incidence.Kind) -> UInt64 {
+        let plain = code(of: uid)
+        guard plain != noUID, plain != notASCII, kind != .event else { return plain }
+        return plain ^ 0x8000_0000_0000_0000
+    }
+
     static let noUID: UInt64 = 0
     static let notASCII: UInt64 = 2
 

@@ -70,7 +70,12 @@ struct BlockScanner {
         kept = KeptBlockStore(source: source, limits: limits)
         inCalendar = true
         started = true
+        readsWholeInput = false
     }
+
+    /// Whether this scanner reads a whole input (not one block read again): it alone notes the
+    /// input's line ends.
+    private var readsWholeInput = true
 
     /// Makes this a windowed scan, read with ``nextWindowed()``: each top-level VEVENT inside a
     /// VCALENDAR is first skimmed (``BlockSkim``) and judged by `filter` from the lines it reads;
@@ -89,9 +94,10 @@ struct BlockScanner {
         case skip(verdict: WindowFilter.Verdict, uidHash: UInt64?)
     }
 
-    /// Line-ending statistics, known once the stream has been read.
+    /// Line-ending statistics, known once the stream has been read. Lines that ended with a lone
+    /// CR (``ByteStream/readsClassicMacLineEnds``) are not bare LFs: ``checkFormat()`` noted them.
     var bareLineFeeds: (count: Int, firstLine: Int?, crlfCount: Int) {
-        (reader.bareLFCount, reader.firstBareLFLine, reader.crlfCount)
+        reader.readsClassicMacLineEnds ? (0, nil, 0) : (reader.bareLFCount, reader.firstBareLFLine, reader.crlfCount)
     }
 
     /// Physical lines over the long-line limit given at `init`: the first ones and how many in all.
@@ -106,6 +112,10 @@ struct BlockScanner {
         do { start = try reader.peekStart() } catch { throw ICSError(.unreadable, error.message, source: source) }
         if let problem = FormatSniffer.problem(with: start) {
             throw ICSError(.notICalendar, "not an iCalendar file: \(problem)", source: source, line: 1)
+        }
+        if reader.readsClassicMacLineEnds {
+            diagnostics.append(Diagnostic(.unusualLineEnds, "lines end with a lone CR (classic Mac OS), read as line ends",
+                                          source: source, line: 1))
         }
         started = true
     }
@@ -431,6 +441,11 @@ struct BlockScanner {
     }
 
     private mutating func finish() {
+        if readsWholeInput, reader.doubledCRCount > 0, let first = reader.firstDoubledCRLine {
+            let n = reader.doubledCRCount
+            diagnostics.append(Diagnostic(.unusualLineEnds, "\(n) line\(n == 1 ? "" : "s") end\(n == 1 ? "s" : "") with CR CR LF, read as one line end (the first is this one)",
+                                          source: source, line: first))
+        }
         if current != nil { closeUnterminated(at: reader.line) }
         if let open = calendar {
             if inCalendar {

@@ -94,6 +94,16 @@ struct LibicalPropertyWalk {
         }
         for (offset, p) in properties.enumerated() {
             if icalproperty_isa(p) == ICAL_XLICERROR_PROPERTY {
+                // An X-LIC-ERROR line of the input itself (a file once written by a libical-based
+                // program keeps the errors libical met then): a property as written, not a new
+                // error. libical's own errors stand where the line it could not read stood, and
+                // that line is not named X-LIC-ERROR.
+                if position < lines.count, self.name(lines[position]) == "X-LIC-ERROR" {
+                    droppedLines.append(lines[position])
+                    position += 1
+                    remainingValues = 0
+                    continue
+                }
                 let type = LibicalValues.errorType(of: p)
                 var message = LibicalValues.text(of: p) ?? "libical could not read a line"
                 if let range = message.range(of: ". Removing entire property:") {

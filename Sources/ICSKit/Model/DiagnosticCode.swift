@@ -112,6 +112,9 @@ extension DiagnosticCode {
     /// `ICS1022` (error): input is not iCalendar.
     public static let notICalendar = DiagnosticCode("ICS1022", .error, "input is not iCalendar",
         hint: "The file must start with BEGIN:VCALENDAR; check that the URL or export gives an .ics file, not a web page.")
+    /// `ICS1023` (note): lines end with a lone CR or with CR CR LF.
+    public static let unusualLineEnds = DiagnosticCode("ICS1023", .note, "lines end with a lone CR or with CR CR LF",
+        hint: "Read as line ends (classic Mac OS wrote a lone CR; a CRLF file converted again has CR CR LF); RFC 5545 3.1 asks for CRLF.")
 
     // MARK: Properties (ICS20xx)
     /// `ICS2001` (error): property does not parse.
@@ -274,7 +277,7 @@ extension DiagnosticCode {
         hint: "BYWEEKNO only with FREQ=YEARLY; BYYEARDAY not with DAILY, WEEKLY or MONTHLY; BYMONTHDAY not with WEEKLY; BYDAY ordinals only with MONTHLY or YEARLY.")
     /// `ICS2206` (error): RRULE yields no instance.
     public static let ruleYieldsNoInstance = DiagnosticCode("ICS2206", .error, "RRULE yields no instance",
-        hint: "The rule matches no date after DTSTART (a 30 February, UNTIL before DTSTART); fix its BY-parts or UNTIL.")
+        hint: "The rule matches no date after DTSTART (a 30 February, an UNTIL at DTSTART); fix its BY-parts or UNTIL.")
     /// `ICS2207` (warning): EXDATE matches no instance.
     public static let exceptionMatchesNoInstance = DiagnosticCode("ICS2207", .warning, "EXDATE matches no instance",
         hint: "Write the EXDATE with the exact start (date, time and zone) of the instance it removes.")
@@ -290,6 +293,9 @@ extension DiagnosticCode {
     /// `ICS2211` (warning): RRULE COUNT not positive.
     public static let countNotPositive = DiagnosticCode("ICS2211", .warning, "RRULE COUNT not positive",
         hint: "Remove COUNT (or give a positive one); COUNT=0 or a negative COUNT is read as no COUNT, UNTIL still applies.")
+    /// `ICS2212` (warning): UNTIL before DTSTART.
+    public static let untilBeforeStart = DiagnosticCode("ICS2212", .warning, "UNTIL before DTSTART",
+        hint: "The series has no instance, not even DTSTART: Google Calendar and Nextcloud end a series so when \"this and following\" splits it. Remove the empty series, or move UNTIL after DTSTART.")
 
     // MARK: Time zones and recurrence (ICS30xx)
     /// `ICS3001` (warning): unknown time zone.
@@ -322,6 +328,9 @@ extension DiagnosticCode {
     /// `ICS3010` (note): UTC series read at X-WR-TIMEZONE's wall time.
     public static let utcSeriesInCalendarZone = DiagnosticCode("ICS3010", .note, "UTC series read at X-WR-TIMEZONE's wall time",
         hint: "Google Calendar writes recurring events in UTC and shows them at a constant time in X-WR-TIMEZONE; give DTSTART that TZID to say so.")
+    /// `ICS3011` (warning): fixed-offset TZID without VTIMEZONE.
+    public static let fixedOffsetZoneName = DiagnosticCode("ICS3011", .warning, "fixed-offset TZID without VTIMEZONE",
+        hint: "A TZID such as UTC-04:00 or GMT+1 is read as that offset all year (no daylight saving time); use the IANA name of the place (e.g. America/Halifax) or add the VTIMEZONE.")
 
     /// `ICS4001` (warning): one item of a source (a vdir file, a CalDAV resource) could not be read.
     public static let sourceItemSkipped = DiagnosticCode("ICS4001", .warning, "item of a source skipped",
@@ -339,7 +348,7 @@ extension DiagnosticCode {
         [invalidUTF8, nulByte, lineTooLong, missingEnd, unexpectedEnd, mismatchedEnd, nestingTooDeep,
          componentTooLarge, contentOutsideComponent, malformedLine, bareLineFeed, longLine, controlCharacter,
          noCalendar, invalidPropertyName, malformedParameter, componentNotAllowed, missingVersion, missingProductID,
-         unsupportedVersion, emptyCalendar, notICalendar,
+         unsupportedVersion, emptyCalendar, notICalendar, unusualLineEnds,
          propertyParseError, parameterParseError, valueParseError, invalidComponent, libicalError,
          invalidRecurrenceRule, unknownProperty, invalidDate, invalidDateTime, invalidDuration, invalidPeriod,
          invalidUTCOffset, invalidInteger, invalidCalendarAddress, invalidURI, invalidParameterValue, utcTimeWithTZID,
@@ -351,8 +360,8 @@ extension DiagnosticCode {
          dueNotAfterStart, missingRequiredProperty, floatingTimeOnZonedSeries, dateStartTimedDuration, staleOverride,
          alarmCannotFire, snoozeWithoutAlarm,
          untilTypeMismatch, untilNotUTC, countAndUntil, byPartOutOfRange, byPartNotAllowed, ruleYieldsNoInstance,
-         exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance, emptyRecurrenceRule, repeatedRulePart, countNotPositive,
+         exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance, emptyRecurrenceRule, repeatedRulePart, countNotPositive, untilBeforeStart,
          unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,
-         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone]
+         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone, fixedOffsetZoneName]
     }
 }

@@ -8,6 +8,14 @@ import Darwin
 ///
 /// Reading in chunks keeps memory bounded by the chunk and the largest line, whatever
 /// the size of the input.
+///
+/// Lines that end with a lone CR (classic Mac OS, before 2001; some old exporters still write
+/// them) are line ends too: when the stream has CRs and no LF in its first ``decisionBytes`` (or
+/// in all of it, when shorter), every CR of the stream is given as an LF (``readsClassicMacLineEnds``),
+/// so that the reader, the skim and every block read again see ordinary bare-LF lines. A stream
+/// with an LF there is left as it is (CRLF, CR CR LF, and a lone CR inside a value keep their
+/// meaning). The first chunk with a CR is read on until that is decided, so that no chunk handed
+/// out ever needs to change.
 struct ByteStream {
     private enum Origin {
         case descriptor(Int32)
@@ -18,6 +26,16 @@ struct ByteStream {
     private var memoryOffset = 0
     /// Chunk size for descriptor reads.
     let chunkSize: Int
+
+    /// What the line ends are, once a chunk with a CR or an LF was read.
+    private enum LineEnds { case undecided, usual, classicMac }
+    private var lineEnds = LineEnds.undecided
+
+    /// Whether the stream's lines end with a lone CR, which it gives as LF (see the type's summary).
+    var readsClassicMacLineEnds: Bool { lineEnds == .classicMac }
+
+    /// How far the first chunk with a CR is read on for the decision.
+    static let decisionBytes = 1 << 16
 
     /// Reads from an open descriptor (a file or standard input); the caller keeps it and closes it.
     init(descriptor: Int32, chunkSize: Int = 1 << 20) {
@@ -54,6 +72,7 @@ struct ByteStream {
             buffer.removeAll(keepingCapacity: true)
             buffer.append(contentsOf: bytes[memoryOffset..<end])
             memoryOffset = end
+            try adjustLineEnds(&buffer)
             return true
         case .descriptor(let fd):
             var failure: Int32 = 0
@@ -65,11 +84,51 @@ struct ByteStream {
                 }
                 if failure == EINTR { continue }
                 if failure != 0 { throw ReadFailure(message: String(cString: strerror(failure))) }
+                if !buffer.isEmpty { try adjustLineEnds(&buffer) }
                 return !buffer.isEmpty
             }
         }
     }
 
+    /// Decides the line ends (reading on from the first chunk with a CR until an LF, the decision
+    /// bytes or the end), then turns every CR into an LF in a stream of classic Mac line ends.
+    ///
+    /// - Complexity: O(n) in the chunk until the line ends are decided, then O(1) per chunk for
+    ///   usual line ends and O(n) for classic Mac ones.
+    private mutating func adjustLineEnds(_ buffer: inout [UInt8]) throws(ReadFailure) {
+        if lineEnds == .undecided {
+            var scanned = 0
+            var sawCR = false
+            while true {
+                if Self.find(0x0A, in: buffer, from: scanned) { lineEnds = .usual; break }
+                sawCR = sawCR || Self.find(0x0D, in: buffer, from: scanned)
+                // No CR yet: nothing to change in this chunk; decided at a later one.
+                guard sawCR else { break }
+                scanned = buffer.count
+                var more: [UInt8] = []
+                guard buffer.count < Self.decisionBytes, try read(more: &more) else { lineEnds = .classicMac; break }
+                buffer.append(contentsOf: more)
+            }
+        }
+        guard lineEnds == .classicMac else { return }
+        buffer.withUnsafeMutableBufferPointer { bytes in
+            for i in bytes.indices where bytes[i] == 0x0D { bytes[i] = 0x0A }
+        }
+    }
+
+    /// Whether `byte` is in `bytes` from `from` on (`memchr`).
+    private static func find(_ byte: UInt8, in bytes: [UInt8], from: Int) -> Bool {
+        guard from < bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { memchr($0.baseAddress! + from, Int32(byte), $0.count - from) != nil }
+    }
+
+    /// The next chunk of the origin, as read, without any line-end handling.
+    private mutating func read(more buffer: inout [UInt8]) throws(ReadFailure) -> Bool {
+        let decided = lineEnds
+        lineEnds = .usual
+        defer { lineEnds = decided }
+        return try read(into: &buffer)
+    }
 }
 
 /// A read that failed, with the system's reason.

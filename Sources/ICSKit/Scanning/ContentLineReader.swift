@@ -38,6 +38,9 @@ struct ContentLineReader {
     private(set) var bareLFCount = 0
     /// The first physical line that ended with a bare LF.
     private(set) var firstBareLFLine: Int?
+    /// How many physical lines ended with CR CR LF (read as one line end), and the first of them.
+    private(set) var doubledCRCount = 0
+    private(set) var firstDoubledCRLine: Int?
 
     /// Physical lines longer than this many octets (without the line break) are counted, and
     /// the first ``maxLongLinesKept`` of them kept in ``longLines``; 0 (the default) turns this off.
@@ -57,6 +60,9 @@ struct ContentLineReader {
         self.longLineLimit = longLineLimit
         self.maxLongLinesKept = maxLongLinesKept
     }
+
+    /// Whether the input's lines end with a lone CR (``ByteStream/readsClassicMacLineEnds``).
+    var readsClassicMacLineEnds: Bool { stream.readsClassicMacLineEnds }
 
     /// How many bytes ``peekStart()`` gathers, at most, before the format is judged.
     static let sniffBytes = 1024
@@ -147,12 +153,25 @@ struct ContentLineReader {
                 if end > position && chunk[end - 1] == 0x0D {
                     stop = end - 1
                     crlfCount += 1
+                    // CR CR LF (a CRLF file that went through a CR→CRLF conversion again): one line end.
+                    if stop > position && chunk[stop - 1] == 0x0D {
+                        while stop > position && chunk[stop - 1] == 0x0D { stop -= 1 }
+                        noteDoubledCR()
+                    }
                 } else if end == position && pending.last == 0x0D {
                     // The CR ended the previous chunk.
                     pending.removeLast()
                     pendingLength -= 1
                     physicalLength -= 1
                     crlfCount += 1
+                    if pending.last == 0x0D {
+                        while pending.last == 0x0D {
+                            pending.removeLast()
+                            pendingLength -= 1
+                            physicalLength -= 1
+                        }
+                        noteDoubledCR()
+                    }
                 } else {
                     bareLFCount += 1
                     if firstBareLFLine == nil { firstBareLFLine = nextPhysicalLine - 1 }
@@ -174,6 +193,11 @@ struct ContentLineReader {
             }
             position = chunk.count
         }
+    }
+
+    private mutating func noteDoubledCR() {
+        doubledCRCount += 1
+        if firstDoubledCRLine == nil { firstDoubledCRLine = nextPhysicalLine - 1 }
     }
 
     private mutating func noteLongLine() {

@@ -8,7 +8,16 @@
 /// - an override whose SEQUENCE is not lower stands, even when the master also EXDATEs that
 ///   instance (Apple iCal writes both for an edited instance); an override without master
 ///   shows as a single event.
+///
+/// Components of different kinds are never one series: a VEVENT and a VTODO that share a UID
+/// (as some task and calendar apps write them) are kept apart, each with its own overrides
+/// (``seriesKey(uid:kind:)``).
 enum CalDAVLeftovers {
+    /// The key that groups the components of one series: the kind (VEVENT, VTODO…) and the UID.
+    static func seriesKey(uid: String, kind: Incidence.Kind) -> String {
+        kind.rawValue + ":" + uid
+    }
+
     /// The index of the master among `candidates` (components without RECURRENCE-ID): highest
     /// SEQUENCE, then the last; nil when there is none.
     static func master<T>(of candidates: [T], sequence: (T) -> Int) -> Int? {
@@ -24,20 +33,28 @@ enum CalDAVLeftovers {
                         rules: [RecurrenceRule], dates: [TimeValue], exceptions: [TimeValue],
                         clock: SeriesClock, lookup: @escaping (String) -> ZoneCache?) -> Bool {
         guard sequence < masterSequence else { return false }
-        if isExcluded(recurrenceID, by: exceptions, clock: clock, lookup: lookup) { return true }
+        if isExcluded(recurrenceID, by: exceptions, start: start, clock: clock, lookup: lookup) { return true }
         let matcher = InstanceMatcher(start: start, rules: rules, dates: dates, targets: [recurrenceID], clock: clock, lookup: lookup)
         return !matcher.matches(recurrenceID)
     }
 
-    /// Whether one of the EXDATEs `exceptions` names the instance `recurrenceID` names.
-    static func isExcluded(_ recurrenceID: TimeValue, by exceptions: [TimeValue], clock: SeriesClock,
+    /// Whether one of the EXDATEs `exceptions` names the instance `recurrenceID` names, on a
+    /// series that starts at `start` (a UTC value on a UTC series read in X-WR-TIMEZONE also
+    /// names an instance by its UTC reading, ``UTCReading``).
+    static func isExcluded(_ recurrenceID: TimeValue, by exceptions: [TimeValue], start: TimeValue, clock: SeriesClock,
                            lookup: (String) -> ZoneCache?) -> Bool {
         guard !exceptions.isEmpty else { return false }
+        let reading = UTCReading(start: start, clock: clock)
         var excluded = InstanceMatchSet()
-        for value in exceptions { excluded.insert(InstanceKey.match(value, clock: clock, lookup: lookup)) }
+        for value in exceptions {
+            excluded.insert(InstanceKey.match(value, clock: clock, lookup: lookup))
+            if let reading, let zone = clock.zone, let other = reading.alternate(value, zone: zone) { excluded.insert(.key(other)) }
+        }
         excluded.seal()
         switch InstanceKey.match(recurrenceID, clock: clock, lookup: lookup) {
         case .key(let key):
+            if let reading, let zone = clock.zone, let other = reading.alternate(recurrenceID, zone: zone),
+               excluded.contains(key: other) { return true }
             return excluded.contains(key: key, wall: InstanceKey.wall(of: recurrenceID, clock: clock, utc: key))
         case .day(let day):
             return excluded.contains(day: day)

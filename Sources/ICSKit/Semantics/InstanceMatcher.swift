@@ -16,6 +16,8 @@ struct InstanceMatcher {
     private var walkedDaysUpTo = Int.max
     private let clock: SeriesClock
     private let lookup: (String) -> ZoneCache?
+    /// A UTC series read at X-WR-TIMEZONE's wall time: UTC values also name instances by their UTC reading.
+    private let reading: UTCReading?
 
     /// The most instances collected per series.
     static let maxInstances = 100_000
@@ -29,6 +31,7 @@ struct InstanceMatcher {
          lookup: @escaping (String) -> ZoneCache?) {
         self.clock = clock
         self.lookup = lookup
+        reading = UTCReading(start: start, clock: clock)
         let startWall = SeriesClock.wall(of: start, on: clock)
         let startUTC: Int
         if let zone = clock.zone { startUTC = zone.resolve(wallSeconds: startWall).utcSeconds } else { startUTC = startWall }
@@ -95,7 +98,10 @@ struct InstanceMatcher {
     /// Whether `value` names an instance (true also when the walk could not reach it).
     func matches(_ value: TimeValue) -> Bool {
         switch InstanceKey.match(value, clock: clock, lookup: lookup) {
-        case .key(let k): return instances.contains(key: k) || k > walkedUpTo
+        case .key(let k):
+            if let reading, let zone = clock.zone, let other = reading.alternate(value, zone: zone),
+               instances.contains(key: other) || other > walkedUpTo { return true }
+            return instances.contains(key: k) || k > walkedUpTo
         case .day(let d): return instanceDays.contains(d) || d > walkedDaysUpTo
         }
     }

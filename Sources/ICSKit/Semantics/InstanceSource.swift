@@ -11,9 +11,14 @@ struct InstanceSource {
     private let zone: ZoneCache?
 
     /// Chooses the engine for `rule`; nil when neither can expand it (libical refuses the rule).
+    /// A rule whose UNTIL lies before DTSTART gives no instance at all (``untilPrecedesStart(_:startWall:zone:)``).
     init?(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, until: UntilBound, zone: ZoneCache?) {
         self.zone = zone
-        if Self.needsLibical(rule) {
+        let startWall = (isDate ? CivilDateTime(date: start.date) : start).secondsSinceEpoch
+        if Self.untilPrecedesStart(until, startWall: startWall, zone: zone) {
+            native = nil
+            fallback = nil
+        } else if Self.needsLibical(rule) {
             guard let fallback = LibicalRecurrence(rule: rule, start: start, isDate: isDate) else { return nil }
             self.fallback = fallback
             native = nil
@@ -44,6 +49,29 @@ struct InstanceSource {
                                        second: start.isDate ? 0 : 59).secondsSinceEpoch)
         case let t?: return .wall(t.civil.secondsSinceEpoch)
         }
+    }
+
+    /// Whether a rule that stops at `until` ends before its DTSTART (at `startWall`, in `zone`):
+    /// then the rule gives no instance, DTSTART included. RFC 5545 makes DTSTART the first instance
+    /// and says nothing of an UNTIL before it; Google Calendar and Nextcloud write exactly that when
+    /// "this and following" splits a series whose first part is then empty, and mean no instance
+    /// (recurring-ical-events and KDE's KCalendarCore read it so too).
+    /// An UNTIL equal to DTSTART keeps DTSTART (UNTIL is inclusive).
+    static func untilPrecedesStart(_ until: UntilBound, startWall: Int, zone: ZoneCache?) -> Bool {
+        switch until {
+        case .none: return false
+        case .wall(let limit): return startWall > limit
+        case .instant(let limit): return (zone?.resolve(wallSeconds: startWall).utcSeconds ?? startWall) > limit
+        }
+    }
+
+    /// Whether `rule`, on a series that starts at `start` on `clock`, ends before DTSTART
+    /// (``untilPrecedesStart(_:startWall:zone:)``): the expansion warns and shows no instance of
+    /// the rule, the validator reports ``DiagnosticCode/untilBeforeStart``.
+    static func untilPrecedesStart(of rule: RecurrenceRule, start: TimeValue, clock: SeriesClock) -> Bool {
+        guard rule.until != nil else { return false }
+        return untilPrecedesStart(untilBound(of: rule, start: start, clock: clock),
+                                  startWall: SeriesClock.wall(of: start, on: clock), zone: clock.zone)
     }
 
     /// Whether the rule needs libical: an RSCALE other than GREGORIAN, a SKIP other than OMIT, a leap month.

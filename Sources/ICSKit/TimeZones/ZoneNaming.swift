@@ -13,6 +13,9 @@ enum ZoneKind: Equatable {
     /// An Outlook display name (`(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna`)
     /// without VTIMEZONE, with the IANA zone it was resolved to.
     case displayName(String)
+    /// A fixed offset from UTC without VTIMEZONE (`UTC-04:00`, `GMT+1`; ``FixedOffsetName``), with the
+    /// zone's identifier (`GMT-0400`).
+    case fixedOffset(String)
     /// Nothing defines it: the views read its times as floating.
     case unknown
 
@@ -23,6 +26,8 @@ enum ZoneKind: Equatable {
         if ZoneResolver.utcNames.contains(name.lowercased()) { return .utc }
         if let known = SystemZoneNames.canonical(name) { return .iana(known) }
         if let iana = WindowsZoneNames.iana(for: TZIDNormalizer.clean(tzid)) { return .windows(SystemZoneNames.currentName(iana)) }
+        if let fixed = FixedOffsetName(TZIDNormalizer.clean(tzid))?.zone, let identifier = fixed.identifier,
+           resolver.zone(for: tzid)?.identifier == identifier { return .fixedOffset(identifier) }
         if let zone = resolver.zone(for: tzid) { return .displayName(zone.identifier.map(SystemZoneNames.currentName) ?? name) }
         return .unknown
     }
@@ -32,6 +37,7 @@ enum ZoneKind: Equatable {
         switch of(tzid, resolver: resolver) {
         case .iana(let name), .windows(let name), .displayName(let name): return SystemZoneNames.currentName(name)
         case .utc: return "UTC"
+        case .fixedOffset(let identifier): return identifier
         case .defined, .unknown:
             if let zone = resolver.zone(for: tzid), let id = zone.identifier { return SystemZoneNames.currentName(id) }
             return TZIDNormalizer.normalize(tzid)

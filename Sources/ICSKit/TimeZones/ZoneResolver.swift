@@ -15,7 +15,9 @@ import Synchronization
 ///    definition; else the definition itself → ``DefinedZone``;
 /// 5. an Outlook display name without VTIMEZONE → the IANA zone it suggests whose offset in
 ///    January or July of the reference year is the one in the parentheses;
-/// 6. otherwise `nil`: the caller reads the times as floating and reports
+/// 6. a fixed-offset name without VTIMEZONE (`UTC-04:00`, `GMT+1`; ``FixedOffsetName``) → that
+///    offset all year (tzdata's `Etc/GMT-3` is an IANA name, found at step 2 with its POSIX sign);
+/// 7. otherwise `nil`: the caller reads the times as floating and reports
 ///    ``unknownTimeZoneDiagnostic(tzid:source:line:uid:property:)``.
 ///
 /// Sendable notes: immutable apart from the cache of answers, a ``BoundedCache`` (behind its own
@@ -114,7 +116,7 @@ final class ZoneResolver: Sendable {
                 if let zone = Self.systemZone(candidate), hasOffset(display.offset, zone) { return zone }
             }
         }
-        return nil
+        return FixedOffsetName(cleaned)?.zone
     }
 
     /// The VTIMEZONE that defines `tzid`: the first with that TZID as written, else the first

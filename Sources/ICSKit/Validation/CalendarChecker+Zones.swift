@@ -42,6 +42,9 @@ extension CalendarChecker {
             case .displayName(let iana):
                 add(.windowsZoneName, "TZID \"\(tzid)\" is an Outlook display name (read as \(iana)) with no VTIMEZONE\(times)",
                     line: use.line, property: use.property)
+            case .fixedOffset(let identifier):
+                add(.fixedOffsetZoneName, "TZID \"\(tzid)\" names a fixed offset with no VTIMEZONE: read as \(identifier) all year, without daylight saving time\(times)",
+                    line: use.line, property: use.property)
             case .unknown:
                 add(.unknownTimeZone, "TZID \"\(tzid)\" has no VTIMEZONE and is neither an IANA nor a Windows zone name\(times)",
                     line: use.line, property: use.property)

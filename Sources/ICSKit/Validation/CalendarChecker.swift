@@ -83,7 +83,9 @@ struct CalendarChecker {
     /// Groups the incidences by UID, then checks the groups that need it (shared UIDs, overrides,
     /// EXDATEs) in parallel: each walks its own series.
     private mutating func checkUIDs(_ results: [BlockResult], _ indices: [Int], resolver: ZoneResolver) {
-        let (order, others) = Self.groupByUID(indices, uid: { results[$0].facts.uid! }, hash: { results[$0].facts.uidHash })
+        // By kind and UID, as the views group them (``CalDAVLeftovers/seriesKey(uid:kind:)``).
+        let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[$0].facts.uid!, kind: results[$0].facts.kind!) },
+                                              hash: { index in results[index].facts.uidHash.map { $0 ^ (results[index].facts.kind == .event ? 0 : 0x2F5A_3C1D) } })
         let groups = order.filter { others[$0] != nil || results[$0].facts.recurrenceID != nil || results[$0].facts.hasExceptions }
         let file = self.file
         let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
@@ -168,7 +170,7 @@ struct CalendarChecker {
         let lookup: (String) -> ZoneCache? = { resolver.zone(for: $0).map(ZoneCache.init) }
         for index in overrides {
             let f = results[index].facts
-            if f.sequence < facts.sequence, CalDAVLeftovers.isExcluded(f.recurrenceID!, by: series.exceptions, clock: clock, lookup: lookup) {
+            if f.sequence < facts.sequence, CalDAVLeftovers.isExcluded(f.recurrenceID!, by: series.exceptions, start: start, clock: clock, lookup: lookup) {
                 add(.staleOverride, "override of UID \(uid) for RECURRENCE-ID \(f.recurrenceID!) has SEQUENCE \(f.sequence), lower than its master's \(facts.sequence), which excludes the instance: the views drop it",
                     line: f.recurrenceIDLine ?? f.line, uid: uid, property: "RECURRENCE-ID")
                 continue

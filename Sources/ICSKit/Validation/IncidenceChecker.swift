@@ -84,6 +84,11 @@ struct IncidenceChecker {
                 default: break
                 }
             }
+            if InstanceSource.untilPrecedesStart(of: rule, start: start, clock: SeriesWalk.clock(of: start, resolver: nil)) {
+                add(.untilBeforeStart, "RRULE UNTIL \(rule.until.map { "\($0)" } ?? "") is before DTSTART \(start): the views show no instance of the rule, DTSTART included (as Google Calendar and Nextcloud mean it when they split a series)",
+                    line: facts.rruleLine, property: "RRULE")
+                continue
+            }
             if rule.count == 1 || Self.surelyYields(rule) { continue }
             // First in wall time only (no zone to look up): an instance found there settles it for
             // all but rules whose next instance is within a zone offset of UNTIL or in a DST gap,

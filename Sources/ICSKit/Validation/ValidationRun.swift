@@ -59,14 +59,15 @@ struct ValidationRun {
 }
 
 extension LineStatistics {
-    /// Long physical lines and bare line feeds, as findings.
+    /// Long physical lines and bare line feeds, as findings: one of each per file, on the first
+    /// such line, with how many there are (a file that folds nothing has thousands).
     func findings(file: String) -> [Finding] {
-        var out: [Finding] = longLines.lines.map { line in
-            Finding(file: file, line: line, code: .longLine, message: "line is longer than \(ValidationRun.maxLineOctets) octets")
-        }
-        if longLines.count > longLines.lines.count, let last = longLines.lines.last {
-            out.append(Finding(file: file, line: last, code: .longLine,
-                               message: "\(longLines.count - longLines.lines.count) more lines are longer than \(ValidationRun.maxLineOctets) octets"))
+        var out: [Finding] = []
+        if longLines.count > 0, let first = longLines.lines.first {
+            let n = longLines.count
+            out.append(Finding(file: file, line: first, code: .longLine,
+                               message: n == 1 ? "line is longer than \(ValidationRun.maxLineOctets) octets"
+                                   : "\(n) lines are longer than \(ValidationRun.maxLineOctets) octets (the first is this one)"))
         }
         if bareLineFeeds.count > 0, let first = bareLineFeeds.firstLine {
             let n = bareLineFeeds.count

@@ -99,6 +99,7 @@ enum OptionParser {
                 if let verbositySet, verbositySet != spelled { throw UsageError(message: "--quiet and --verbose cannot be used together") }
                 verbositySet = spelled
                 options.verbosity = name == "--verbose" ? .verbose : .quiet
+            case "--strict": options.strict = true
             case "--days":
                 let text = try value()
                 guard let n = Int(text), (1...3660).contains(n) else { throw UsageError(message: "'\(text)' is not a number of days from 1 to 3660") }

@@ -62,6 +62,7 @@ enum OptionTable {
             .option("--height <px>", ["The height of an SVG picture (default: 640, a week 360)."]),
             .option("-q, --quiet", ["No warnings (an input that cannot be read is still an error)."]),
             .option("--verbose", ["Every problem met in the inputs, by file and line (default: one line", "per input with problems; 'icsview validate' lists them)."]),
+            .option("--strict", ["Exit 1 when something in an input could not be read (a problem", "of severity error, such as an event without a readable DTSTART)."]),
         ]),
         Section("CONFIGURATION:", [
             .option("--config <file>", ["Read this configuration file (default: $ICSVIEW_CONFIG, else", "$XDG_CONFIG_HOME/icsview/config, else ~/.config/icsview/config)."]),

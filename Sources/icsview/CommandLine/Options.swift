@@ -65,6 +65,8 @@ struct Options: Equatable {
     var pictureHeight: Int?
     /// `-q`/`--quiet`, `--verbose`: how the problems met in the inputs are told (default: one line per input).
     var verbosity: DiagnosticOutput.Verbosity = .summary
+    /// `--strict`: exit 1 when something in an input could not be read (a problem of severity error).
+    var strict = false
     /// `--grep TEXT`: only occurrences whose text contains TEXT (``SearchFilter``).
     var grep: String?
     /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
@@ -86,7 +88,7 @@ struct Options: Equatable {
             && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
             && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
             && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
-            && lhs.verbosity == rhs.verbosity
+            && lhs.verbosity == rhs.verbosity && lhs.strict == rhs.strict
             && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter
     }
 }

@@ -77,6 +77,12 @@ final class DiagnosticOutput: Sendable {
         }
     }
 
+    /// Whether a diagnostic of severity error was reported: something in an input could not be
+    /// read as written (`--strict` exits 1 then).
+    var sawErrors: Bool {
+        state.withLock { state in state.seen.values.contains { $0.contains { $0.severity == .error } } }
+    }
+
     /// Prints ``summary()`` on stderr.
     func finish() {
         for line in summary() { printError(line + "\n") }

@@ -22,7 +22,7 @@ struct Views {
     }
 
     /// Expands every calendar over `days` (inclusive, in the display zone).
-    /// Diagnostics of the expansion (unknown zones, limits) go to ``DiagnosticOutput`` in text mode.
+    /// Diagnostics of the expansion (unknown zones, limits) go to ``DiagnosticOutput``, in every format.
     func occurrences(over days: ClosedRange<CivilDate>) -> [Occurrence] {
         occurrencesAndLimits(over: days).occurrences
     }
@@ -34,7 +34,7 @@ struct Views {
         let end = context.start(of: days.upperBound.adding(days: 1))
         let (occurrences, diagnostics) = OccurrenceExpansion(calendars: calendars, from: start, to: end,
                                                              viewerTimeZone: context.zone).collect()
-        if options.format != .json { DiagnosticOutput.shared.report(diagnostics) }
+        DiagnosticOutput.shared.report(diagnostics)
         let limits = diagnostics.filter { $0.code == .recurrenceLimit }
         return (filter.needle == nil ? occurrences : occurrences.filter(filter.matches), limits)
     }

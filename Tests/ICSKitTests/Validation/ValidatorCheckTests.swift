@@ -63,9 +63,14 @@ import Testing
         #expect(S.findings(S.calendar(S.event(["RRULE:FREQ=SECONDLY;BYMONTH=6"], start: "DTSTART:20240101T000000Z"))).isEmpty)
     }
 
+    /// UNTIL before DTSTART (a series split by "this and following"): the views show no instance,
+    /// DTSTART included, and say so with ICS2212; an UNTIL at DTSTART keeps DTSTART alone (ICS2206:
+    /// nothing after it).
     @Test func untilBeforeStartYieldsNoInstance() {
         let findings = S.findings(S.calendar(S.event(["RRULE:FREQ=DAILY;UNTIL=20240601T000000Z"])))
-        #expect(findings.map(\.code) == [.ruleYieldsNoInstance])
+        #expect(findings.map(\.code) == [.untilBeforeStart])
+        let atStart = S.findings(S.calendar(S.event(["RRULE:FREQ=DAILY;UNTIL=20240610T090000Z"], start: "DTSTART:20240610T090000Z")))
+        #expect(atStart.map(\.code) == [.ruleYieldsNoInstance])
     }
 
     @Test func leapDayRuleYieldsInstances() {
