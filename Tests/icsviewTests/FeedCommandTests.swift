@@ -107,7 +107,9 @@ struct FeedCommandTests {
         try Data("[calendars]\nteam = \(url)\n".utf8).write(to: URL(fileURLWithPath: config))
         let named = try Self.icsview(["--config", config, "team", "--offline"], cacheHome: cacheHome)
         #expect(named.status == 0)
-        #expect(named.stdout == first.stdout)
+        // The same summary, labelled with the configured name instead of the feed's NAME (Team).
+        #expect(named.stdout == first.stdout.replacingOccurrences(of: "Team — ", with: "team — "))
+        #expect(named.stdout.hasPrefix("team — "))
         #expect(named.stderr.contains("offline: using the copy cached"))
         let noCache = try Self.icsview([url, "--no-cache"], cacheHome: cacheHome)
         #expect(noCache.status == 1)

@@ -100,7 +100,7 @@ import Testing
                                ("Trip ✈️ Kyoto", 1), ("Sync 📞", 4)] {
             #expect(october.components(separatedBy: title).count - 1 == count, "\(title)")
         }
-        #expect(october.contains("A very long event title that cannot fit in … (until Wed, 30 Oct)"), "the span kept, the title cut")
+        #expect(october.contains("A very long event title that ca… (until Wed, 30 Oct) [Wide 世界]"), "the span and the calendar's tag kept, the title cut")
         let cancelled = try Self.output("google-agenda-cancelled")
         #expect(cancelled.contains("Fri, 21 Jun 2024\n  * 09:30-09:45 [cancelled] Stand-up\n"))
     }

@@ -6,6 +6,8 @@ import ICSKit
 ///
 /// ```
 /// # comments start with # or ; (whole lines only: a URL may hold a #)
+/// family = ~/calendars/family.ics     # before any section: NAME = URL-or-file
+///
 /// [defaults]
 /// timezone = Europe/Berlin
 /// first-weekday = mon
@@ -112,7 +114,15 @@ enum ConfigParser {
             case .invalid?:
                 continue
             case nil:
-                fail(number, "'\(key)' is outside a section (put it under [defaults] or [calendar NAME])")
+                // The short form people write first: `work = webcal://…` before any section is a
+                // calendar, as under [calendars]; a default's key there still needs [defaults].
+                if defaultKeys.contains(key) {
+                    fail(number, "'\(key)' is outside a section (put it under [defaults])")
+                } else if let problem = problem(withName: key) {
+                    fail(number, problem)
+                } else {
+                    add(Configuration.CalendarEntry(key: key, source: resolve(value, folder: folder, home: home), line: number))
+                }
             case .defaults?:
                 if let earlier = configuration.settings.first(where: { $0.key == key }) {
                     fail(number, "'\(key)' is already set on line \(earlier.line)")

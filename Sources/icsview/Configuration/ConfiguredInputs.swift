@@ -23,11 +23,11 @@ enum ConfiguredInputs {
         }
     }
 
-    /// The calendar as configured: its display name (`name = …`, else its own, else the
-    /// configured name) and colour (`color = …`, else its own).
+    /// The calendar as configured: its label (`name = …`, else the configured name: the name
+    /// the user chose, not the feed's own X-WR-CALNAME) and colour (`color = …`, else its own).
     static func apply(_ entry: Configuration.CalendarEntry?, to calendar: inout ICalendar) {
         guard let entry else { return }
-        calendar.name = entry.displayName ?? calendar.name ?? entry.key
+        calendar.name = entry.displayName ?? entry.key
         if let color = entry.color { calendar.color = color }
     }
 

@@ -32,7 +32,7 @@ enum OccurrenceJSON {
         init(calendars: [ICalendar], zone: TimeZone) {
             names = calendarNames(calendars)
             ids = calendars.map { CalendarIdentity.id(source: $0.source) }
-            colors = calendars.enumerated().map { CalendarStyle($1).resolvedColor(index: $0).description }
+            colors = calendars.map(CalendarStyle.init).withDistinctColors().enumerated().map { $1.resolvedColor(index: $0).description }
             self.zone = zone
             clock = DisplayZoneClock(zone)
             triggers = AlarmTriggers(calendars: calendars, viewerTimeZone: zone)

@@ -117,18 +117,29 @@ enum AgendaRenderer {
         if let location = occurrence.incidence.location, !location.isEmpty {
             rest += (options.ascii ? " @ " : " · ") + TerminalText.safe(location, limit: limit)
         }
-        if let name = options.calendarNames[safe: occurrence.calendarIndex] {
-            rest += " [\(name)]"
-        }
+        let tag = options.calendarNames[safe: occurrence.calendarIndex].map { " [\($0)]" } ?? ""
         let room = max(1, options.width - 3 - TerminalText.width(todo?.mark(ascii: options.ascii) ?? "*") - TerminalText.width(time) - 1)
-        let shown = fitTitle(title, span: span, rest: rest, room: room, ellipsis: options.ascii ? "~" : "…")
+        let shown = fitTitle(title, span: span, rest: rest, tag: tag, room: room, ellipsis: options.ascii ? "~" : "…")
         let line = "  " + mark + " " + time + " " + style.apply(shown, overdue ? ["1", "31"] : [])
         return todo?.isDone == true && options.color ? style.apply(TerminalText.stripANSI(line), "2") : line
     }
 
-    /// `title + span + rest` in `room` cells: when it is too long, the rest (location, calendar)
-    /// is cut first, then the title, so that the span ("until …", "overdue") stays readable
-    /// while the title keeps at least 10 cells.
+    /// `title + span + rest + tag` in `room` cells. The calendar's tag (` [Work]`) is kept whole
+    /// while the title can keep at least 10 cells beside it: it tells calendars apart, which a
+    /// cut title still does not hide. In the room left, the rest (location) is cut first, then
+    /// the title, so that the span ("until …", "overdue") stays readable.
+    static func fitTitle(_ title: String, span: String, rest: String, tag: String = "", room: Int, ellipsis: String) -> String {
+        guard !tag.isEmpty else { return fitTitle(title, span: span, rest: rest, room: room, ellipsis: ellipsis) }
+        let whole = title + span + rest + tag
+        if TerminalText.width(whole) <= room { return whole }
+        let inner = room - TerminalText.width(tag)
+        // Too narrow to keep the tag beside 10 cells of title: it is cut with the location.
+        guard inner >= 10 + TerminalText.width(span) else { return fitTitle(title, span: span, rest: rest + tag, room: room, ellipsis: ellipsis) }
+        return fitTitle(title, span: span, rest: rest, room: inner, ellipsis: ellipsis) + tag
+    }
+
+    /// `title + span + rest` in `room` cells: when it is too long, the rest (location) is cut
+    /// first, then the title, so that the span stays readable while the title keeps at least 10 cells.
     static func fitTitle(_ title: String, span: String, rest: String, room: Int, ellipsis: String) -> String {
         let whole = title + span + rest
         guard TerminalText.width(whole) > room, !span.isEmpty else { return TerminalText.truncate(whole, toWidth: room, ellipsis: ellipsis) }

@@ -91,12 +91,13 @@ enum TodoRenderer {
         for (index, item) in items.enumerated() {
             let overdue = item.due.map { $0 < now } ?? false
             let box = TodoState(item.incidence)?.mark(ascii: options.ascii) ?? "-"
-            var title = item.incidence.summary.map { TerminalText.safe($0, limit: TerminalText.scanLimit(options.width)) } ?? "(no title)"
-            if overdue { title += " (\(options.strings.overdue))" }
-            if let name = options.calendarNames[safe: item.calendarIndex] { title += " [\(name)]" }
+            let title = item.incidence.summary.map { TerminalText.safe($0, limit: TerminalText.scanLimit(options.width)) } ?? "(no title)"
+            let span = overdue ? " (\(options.strings.overdue))" : ""
+            let tag = options.calendarNames[safe: item.calendarIndex].map { " [\($0)]" } ?? ""
             let head = "  " + box + " " + TerminalText.fit(dayTexts[index], dayWidth) + " " + TerminalText.fit(timeTexts[index], timeWidth) + " "
             let room = max(1, options.width - TerminalText.width(head))
-            let shown = TerminalText.truncate(title, toWidth: room, ellipsis: options.ascii ? "~" : "…")
+            // The calendar's tag is kept; the title is cut first.
+            let shown = AgendaRenderer.fitTitle(title, span: span, rest: "", tag: tag, room: room, ellipsis: options.ascii ? "~" : "…")
             let line = head + shown
             lines.append(overdue ? style.apply(line, "1", "31") : line)
         }

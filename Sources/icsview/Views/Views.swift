@@ -9,7 +9,8 @@ struct Views {
     /// `--grep` and `--calendar` (the calendars are already the ones `--calendar` keeps).
     var filter = SearchFilter()
 
-    var styles: [CalendarStyle] { calendars.map(CalendarStyle.init) }
+    /// Each calendar's style; those without a color get distinct palette colors (stable per calendar).
+    var styles: [CalendarStyle] { calendars.map(CalendarStyle.init).withDistinctColors() }
 
     /// The calendars' names for the text views when several are shown (each one's name, else
     /// its file's name), else none.

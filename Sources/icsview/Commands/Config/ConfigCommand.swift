@@ -1,3 +1,5 @@
+import ICSKit
+
 /// `icsview config check`: what the configuration file says and where it is, or its errors.
 enum ConfigCommand {
     static let synopsis = "check|names"
@@ -79,7 +81,8 @@ enum ConfigCommand {
         }
         out += "Calendars:" + (configuration.calendars.isEmpty ? " none\n" : "\n")
         for entry in configuration.calendars {
-            var parts = [entry.source]
+            // A URL's password is masked here as in every other message.
+            var parts = [FeedSource.mask(entry.source)]
             if let name = entry.displayName { parts.append("name \"\(name)\"") }
             if let color = entry.color { parts.append("color \(color)") }
             out += "  \(entry.key): \(parts.joined(separator: ", ")) (line \(entry.line))\n"

@@ -5,7 +5,7 @@ import ICSKit
 /// categories contain TEXT (ignoring case and accents), over a range, as the agenda lists them
 /// (text, or one JSON object per line). Exit status as grep(1)'s: 0 some matched, 1 none, 2 trouble.
 enum SearchCommand {
-    static let synopsis = "[--from <day>] [--to <day>] [--calendar <name>] [--format text|json] <text> <file> ..."
+    static let synopsis = "[--from <day>] [--to <day>] [--calendar <name>] [--format text|json] <text> [<file> ...]"
     static let usage = "USAGE: icsview search \(synopsis)"
 
     static let help = """
@@ -15,7 +15,9 @@ enum SearchCommand {
 
     ARGUMENTS:
       <text>                  What to look for, ignoring case and accents ("cafe" finds "Café").
-      <file>                  An .ics file, an http(s):// or webcal(s):// URL, or - for standard input.
+      <file>                  An .ics file, an http(s):// or webcal(s):// URL, - for standard input, or
+                              a calendar's name from the configuration file (default: every
+                              configured calendar).
 
     OPTIONS:
       --from <day>            First day searched (default: a year before today).
@@ -24,7 +26,7 @@ enum SearchCommand {
       --format <format>       text (the agenda's lines) or json (the agenda's objects, one per line).
       --tz <zone>             Display time zone, IANA or Windows name (default: $TZ or the system's).
       --today <yyyy-mm-dd>    Take this day as today (for reproducible output).
-      --time-format <12|24>, --color <mode>, --ascii, --show-cancelled
+      --time-format <12h|24h>, --color <mode>, --ascii, --show-cancelled
                               As for the views in 'icsview --help'.
       --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
@@ -75,7 +77,8 @@ enum SearchCommand {
         options.showHelp = help
         if help { return options }
         guard let text, !text.isEmpty else { throw UsageError(message: "missing expected argument '<text>'") }
-        guard !inputs.isEmpty else { throw UsageError(message: "missing expected argument '<file>'") }
+        // With no file, the configured calendars (``Configuration/defaults``).
+        guard !options.inputs.isEmpty else { throw UsageError(message: "missing expected argument '<file>'") }
         options.grep = text
         if options.from == nil || options.to == nil {
             let locale = ViewContext.locale(environment: ProcessInfo.processInfo.environment)
