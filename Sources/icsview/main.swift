@@ -39,6 +39,9 @@ func run(_ commandLine: [String]) -> Int32 {
     if arguments.first == "diff" { return DiffCommand.run(rest, configuration: configuration) }
     if arguments.first == "remind" { return RemindCommand.run(rest, configuration: configuration) }
     if arguments.first == "search" { return SearchCommand.run(rest, configuration: configuration) }
+    if arguments.first == "browse" || arguments.first == "-i" {
+        return BrowseCommand.run(rest, configuration: configuration, environment: environment)
+    }
     let options: Options
     do {
         options = try OptionParser.parse(arguments, defaults: configuration?.defaults ?? Options(),
