@@ -67,6 +67,7 @@ func run(_ commandLine: [String]) -> Int32 {
         return 0
     }
     DiagnosticOutput.shared.verbosity = options.verbosity
+    if options.verbosity != .quiet { for warning in options.warnings { printError("warning: \(warning)\n") } }
     // A view imports only what can show in its range; the summary needs everything.
     let window = Views.importWindow(options: options)
     var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),

@@ -73,13 +73,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--month", "2024-13", "x.ics"], "Error: '2024-13' is not a month (YYYY-MM)\n"),
-        (["--month", "2024-00", "x.ics"], "Error: '2024-00' is not a month (YYYY-MM)\n"),
-        (["x.ics", "--month", "nobember"], "Error: 'nobember' is not a month (YYYY-MM)\n"),
-        (["--week", "2024-02-30", "x.ics"], "Error: '2024-02-30' given to --week is not a date (YYYY-MM-DD, today, +7d, mon, …)\n"),
-        (["--agenda", "--from", "soon", "x.ics"], "Error: 'soon' given to --from is not a date (YYYY-MM-DD, today, +7d, mon, …)\n"),
-        (["--agenda", "--to", "+3q", "x.ics"], "Error: '+3q' given to --to is not a date (YYYY-MM-DD, today, +7d, mon, …)\n"),
-        (["--month", "--select", "32", "x.ics"], "Error: '32' given to --select is not a date (YYYY-MM-DD, today, +7d, mon, …)\n"),
+        (["--month", "2024-13", "x.ics"], "Error: '2024-13' is not a month (YYYY-MM, MM/YYYY, oct, oct 2024)\n"),
+        (["--month", "2024-00", "x.ics"], "Error: '2024-00' is not a month (YYYY-MM, MM/YYYY, oct, oct 2024)\n"),
+        (["x.ics", "--month", "nobember"], "Error: 'nobember' is not a month (YYYY-MM, MM/YYYY, oct, oct 2024)\n"),
+        (["--week", "2024-02-30", "x.ics"], "Error: '2024-02-30' given to --week is not a date (YYYY-MM-DD, today, +7d, mon, 2024-W42, …)\n"),
+        (["--agenda", "--from", "soon", "x.ics"], "Error: 'soon' given to --from is not a date (YYYY-MM-DD, today, +7d, mon, 2024-W42, …)\n"),
+        (["--agenda", "--to", "+3q", "x.ics"], "Error: '+3q' given to --to is not a date (YYYY-MM-DD, today, +7d, mon, 2024-W42, …)\n"),
+        (["--month", "--select", "32", "x.ics"], "Error: '32' given to --select is not a date (YYYY-MM-DD, today, +7d, mon, 2024-W42, …)\n"),
         (["--agenda", "--from", "today", "--to", "yesterday", "--today", "2024-06-05", "x.ics"],
          "Error: --to 2024-06-04 is before --from 2024-06-05\n"),
     ] as [([String], String)])

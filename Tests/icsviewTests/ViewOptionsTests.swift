@@ -9,7 +9,7 @@ import Testing
     static let google = ["Fixtures/import/google-team.ics", "--tz", "Europe/Berlin", "--today", "2024-06-12", "--color", "never"]
 
     @Test(arguments: [
-        (["--time-format", "13", "x.ics"], "Error: '13' is not a time format (12 or 24)\n"),
+        (["--time-format", "13", "x.ics"], "Error: '13' is not a time format (12h or 24h)\n"),
         (["--days", "0", "x.ics"], "Error: '0' is not a number of days from 1 to 3660\n"),
         (["--days", "3", "--to", "2024-06-20", "x.ics"], "Error: --days and --to cannot be used together\n"),
         (["--agenda", "-3", "x.ics"], "Error: --agenda and --month cannot be used together\n"),

@@ -64,10 +64,13 @@ struct ArgumentCursor {
         }
     }
 
-    /// `unknown option '--mnth'. Did you mean '--month'?` (the hint only for a near miss).
+    /// `unknown option '--mnth'. Did you mean '--month'?` (the hint only for a near miss: at
+    /// most 2 edits, or a third of the name, and fewer edits than the name has letters, so that
+    /// `-m` or `-v` suggests no other one-letter option such as `-3`).
     static func unknownOption(_ name: String, known: [String]) -> UsageError {
+        let letters = name.drop { $0 == "-" }.count
         let best = known.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
-        let hint = best.map { $0.1 <= max(2, name.count / 3) ? ". Did you mean '\($0.0)'?" : "" } ?? ""
+        let hint = best.map { $0.1 <= max(2, name.count / 3) && $0.1 < letters ? ". Did you mean '\($0.0)'?" : "" } ?? ""
         return UsageError(message: "unknown option '\(name)'" + hint)
     }
 

@@ -6,8 +6,9 @@ import ICSKit
 /// Days (`--week`, `--select`, `--from`, `--to`, `--today`): `2024-12-01` (also `2024-1-5`),
 /// `today`, `tomorrow`, `yesterday`, an offset from today (`+7d`, `-2w`, `+1m`, `+1y`) and a
 /// weekday name (`mon`, `monday`, or the locale's own name: the next one after today).
-/// Months (`--month`): `2024-12`, `2024-1`, a day (its month) and a month name (`nov`,
-/// `november`, `Dezember` in German: that month this year).
+/// Months (`--month`): `2024-12`, `2024-1`, `12/2024`, a day (its month), a month name (`nov`,
+/// `november`, `Dezember` in German: that month this year) and a name with a year (`nov 2024`).
+/// Weeks: an ISO week (`2024-W42`) is a day (its Monday) wherever a day is expected.
 enum DateArgument {
     /// `YYYY-MM-DD`, a real date (one-digit months and days allowed: `2024-1-5`).
     static func day(_ text: String) -> CivilDate? {
@@ -22,6 +23,7 @@ enum DateArgument {
     /// A day in any of the forms above, `today` being the day relative forms count from.
     static func day(_ text: String, today: CivilDate, locale: Locale) -> CivilDate? {
         if let day = day(text) { return day }
+        if let day = isoWeekDay(text) { return day }
         let lower = text.lowercased()
         switch lower {
         case "today": return today
@@ -45,6 +47,7 @@ enum DateArgument {
            let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m), (1583...9999).contains(y) {
             return (y, m)
         }
+        if let month = writtenMonth(text, locale: locale) { return month }
         if let month = monthName(text, locale: locale) { return (today.year, month) }
         if let day = day(text, today: today, locale: locale) { return (day.year, day.month) }
         return nil
@@ -61,6 +64,8 @@ enum DateArgument {
         if first == "-", text.count >= 3, let unit = text.last, "dwmy".contains(unit),
            text.dropFirst().dropLast().allSatisfy(\.isASCII), Int(text.dropFirst().dropLast()) != nil { return true }
         if ["today", "tomorrow", "yesterday"].contains(text.lowercased()) { return true }
+        // `W42`, a week number.
+        if first == "W" || first == "w", (2...3).contains(text.count), text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
         return weekday(text, locale: locale) != nil || monthName(text, locale: locale) != nil
     }
 

@@ -4,17 +4,12 @@ import ICSKit
 /// Parses the command line: a pure function from arguments to ``Options`` or a ``UsageError``.
 /// Accepts `--opt value`, `--opt=value` and `--` (everything after it is a file).
 enum OptionParser {
-    /// Options that take a value.
-    static let valued: Set<String> = ["--format", "--months", "--from", "--to", "--tz", "--first-weekday", "--color", "--today", "--select",
-                                      "--cache-dir", "--timeout", "--max-size",
-                                      "--days", "--time-format", "--width", "--height", "--generate-completion-script",
-                                      "--grep", "--calendar"]
+    /// Options that take a value, from ``OptionTable`` (`--config` is read before, by ``ConfigLocation``).
+    static let valued: Set<String> = Set(OptionTable.options.filter { $0.value != nil && !$0.valueIsOptional }.flatMap(\.names))
+        .subtracting(["--config"])
     /// Options whose value is optional (taken only when the next word looks like one).
-    static let optionalValued: Set<String> = ["--month", "--week", "--year"]
-    static let flags: Set<String> = ["--agenda", "--week-numbers", "--ascii", "--show-cancelled", "--help", "-h", "--version",
-                                     "--offline", "--no-cache",
-                                     "--no-agenda", "-3", "-y", "--todos", "--generate-man-page",
-                                     "--summary", "-q", "--quiet", "--verbose"]
+    static let optionalValued: Set<String> = Set(OptionTable.options.filter(\.valueIsOptional).flatMap(\.names))
+    static let flags: Set<String> = Set(OptionTable.options.filter { $0.value == nil }.flatMap(\.names))
 
     static var allNames: [String] { (valued.union(optionalValued).union(flags)).sorted() }
 
@@ -23,8 +18,10 @@ enum OptionParser {
     ///     what the arguments set overrides them; its inputs are used when the arguments name none.
     ///   - configuredNames: the configured calendars' names: after `--month` or `--week`, such a
     ///     name is the option's value only when it parses as one (`nov`), else it is an input.
+    ///   - checksScope: whether an option the chosen view ignores is an error or a warning
+    ///     (``OptionScope``); false for the subcommands that borrow the parser for their own options.
     static func parse(_ arguments: [String], defaults: Options = Options(),
-                      configuredNames: Set<String> = []) throws(UsageError) -> Options {
+                      configuredNames: Set<String> = [], checksScope: Bool = true) throws(UsageError) -> Options {
         var options = defaults
         options.inputs = []
         var verbositySet: String?
@@ -47,11 +44,23 @@ enum OptionParser {
             configuredNames.contains(text) ? DateArgument.day(text, today: ViewContext.clockToday(), locale: locale) != nil
                 : OptionParser.isDateValue(text, locale: locale)
         }
+        // The options the command line gives (not the configuration's), for ``OptionScope``.
+        var given: [String] = []
+        let takesWeek = { (text: String) in
+            takesDay(text) || DateArgument.weekNumber(text, today: ViewContext.clockToday()) != nil
+        }
+        // `--month oct 2024`: a month's name may be followed by its year, a word of its own.
+        func monthWithYear(_ text: String) -> String {
+            guard DateArgument.monthName(text, locale: locale) != nil,
+                  let year = cursor.optionalValue(inline: nil, matching: { DateArgument.year($0) != nil }) else { return text }
+            return text + " " + year
+        }
         while let word = cursor.next() {
             guard case let .option(name, inlineValue) = word else {
                 if case let .input(input) = word { options.inputs.append(input) }
                 continue
             }
+            given.append(name)
             func value() throws(UsageError) -> String { try cursor.value(for: name, inline: inlineValue) }
             func optionalValue(matching looksRight: (String) -> Bool) -> String? {
                 cursor.optionalValue(inline: inlineValue, matching: looksRight)
@@ -75,9 +84,9 @@ enum OptionParser {
             case "-3":
                 try setView(.month, "--month")
                 options.threeMonths = true
-            case "-y": try setView(.year, "--year")
-            case "--year":
-                try setView(.year, name)
+                if let text = optionalValue(matching: takesMonth) { monthText = monthWithYear(text) }
+            case "--year", "-y":
+                try setView(.year, "--year")
                 if let text = optionalValue(matching: { $0.count == 4 && Int($0) != nil }) {
                     guard let year = Int(text), (1583...9999).contains(year) else { throw UsageError(message: "'\(text)' is not a year (YYYY)") }
                     options.year = year
@@ -95,16 +104,20 @@ enum OptionParser {
                 options.days = n
             case "--time-format":
                 let text = try value()
-                guard text == "12" || text == "24" else { throw UsageError(message: "'\(text)' is not a time format (12 or 24)") }
-                options.hour12 = text == "12"
+                // As the configuration takes it: 12, 12h, 24, 24h.
+                switch text.lowercased() {
+                case "12", "12h": options.hour12 = true
+                case "24", "24h": options.hour12 = false
+                default: throw UsageError(message: "'\(text)' is not a time format (12h or 24h)")
+                }
             case "--ascii": options.ascii = true
             case "--show-cancelled": options.showCancelled = true
             case "--month":
                 try setView(.month, name)
-                if let text = optionalValue(matching: takesMonth) { monthText = text }
+                if let text = optionalValue(matching: takesMonth) { monthText = monthWithYear(text) }
             case "--week":
                 try setView(.week, name)
-                if let text = optionalValue(matching: takesDay) { dayTexts.append((name, text)) }
+                if let text = optionalValue(matching: takesWeek) { dayTexts.append((name, text)) }
             case "--format":
                 let text = try value()
                 guard let format = Options.Format(rawValue: text) else { throw UsageError(message: "'\(text)' is not a format (text, json, html or svg)") }
@@ -149,13 +162,14 @@ enum OptionParser {
             : options.today ?? (try? ViewContext(options: options))?.today ?? ViewContext.clockToday()
         if let text = monthText {
             guard let month = DateArgument.month(text, today: today, locale: locale) else {
-                throw UsageError(message: "'\(text)' is not a month (YYYY-MM)")
+                throw UsageError(message: "'\(text)' is not a month (YYYY-MM, MM/YYYY, oct, oct 2024)")
             }
             options.month = month
         }
         for (name, text) in dayTexts {
-            guard let day = DateArgument.day(text, today: today, locale: locale) else {
-                throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD, today, +7d, mon, …)")
+            let weekNumber = name == "--week" ? DateArgument.weekNumber(text, today: today) : nil
+            guard let day = DateArgument.day(text, today: today, locale: locale) ?? weekNumber else {
+                throw UsageError(message: "'\(text)' given to \(name) is not a date (YYYY-MM-DD, today, +7d, mon, 2024-W42, …)")
             }
             switch name {
             case "--week": options.weekDate = day
@@ -174,6 +188,7 @@ enum OptionParser {
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")
         }
+        if checksScope { options.warnings = try OptionScope.check(options, given: given, today: today) }
         if options.inputs.isEmpty { options.inputs = defaults.inputs }
         if !options.showHelp && !options.showVersion && !options.showManPage && options.completionShell == nil && options.inputs.isEmpty {
             throw UsageError(message: "missing expected argument '<file>'")

@@ -69,6 +69,9 @@ struct Options: Equatable {
     var grep: String?
     /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
     var calendarFilter: [String] = []
+    /// What the parser warns about (an option that does nothing in the view, ``OptionScope``):
+    /// printed on standard error as `warning: …` unless `--quiet`.
+    var warnings: [String] = []
 
     static func == (lhs: Options, rhs: Options) -> Bool {
         lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format

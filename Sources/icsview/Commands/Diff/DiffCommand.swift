@@ -59,7 +59,7 @@ enum DiffCommand {
             }
             var base = configuration?.defaults ?? Options()
             base.view = .summary
-            let parsed = try OptionParser.parse(feedArguments + ["--", "-"], defaults: base)
+            let parsed = try OptionParser.parse(feedArguments + ["--", "-"], defaults: base, checksScope: false)
             DiagnosticOutput.shared.verbosity = parsed.verbosity
             options.format = parsed.format
             options.timeZone = parsed.timeZone

@@ -42,7 +42,7 @@ struct RemindOptions: Equatable {
         // The shared options through the views' parser, so that they mean the same there and here.
         var base = defaults
         base.view = .summary
-        let parsed = try OptionParser.parse(shared + ["--", "-"], defaults: base)
+        let parsed = try OptionParser.parse(shared + ["--", "-"], defaults: base, checksScope: false)
         let inputs = options.base.inputs.isEmpty ? defaults.inputs : options.base.inputs, help = options.base.showHelp
         options.base = parsed
         options.base.inputs = inputs

@@ -69,7 +69,7 @@ enum SearchCommand {
             }
         }
         // The shared options through the views' parser, so that they mean the same there and here.
-        var options = try OptionParser.parse(shared + ["--agenda", "--", "-"], defaults: defaults)
+        var options = try OptionParser.parse(shared + ["--agenda", "--", "-"], defaults: defaults, checksScope: false)
         options.inputs = inputs.isEmpty ? defaults.inputs : inputs
         options.showHelp = help
         if help { return options }
