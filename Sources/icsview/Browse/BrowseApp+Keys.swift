@@ -168,6 +168,7 @@ extension BrowseApp {
         let verbosity = DiagnosticOutput.shared.verbosity
         DiagnosticOutput.shared.verbosity = .quiet
         data.read()
+        gridLayouts = [:]
         DiagnosticOutput.shared.verbosity = verbosity
         let changed = data.month(month).projection.daysWithChangedDecorations(since: before)
         let failed = data.failures.isEmpty ? "" : " · \(data.failures.count) failed, last copy kept"

@@ -21,6 +21,8 @@ final class BrowseApp {
     var lastGrid: (grid: BrowseGrid, top: Int, left: Int)?
     /// The day pane as last built (Enter and the event keys read its entries).
     var pane = DayPane()
+    /// The grids' layouts by month and size (what a move does not change); emptied on `r`.
+    var gridLayouts: [String: BrowseGrid.Layout] = [:]
     /// Timings (`--benchmark` or `ICSVIEW_BROWSE_TIMINGS=1`), printed to stderr on the way out.
     var timings: BrowseTimings?
     var running = true
@@ -121,8 +123,12 @@ final class BrowseApp {
         let paneWidth = side ? min(60, max(32, columns / 3)) : columns
         let gridWidth = side ? columns - paneWidth - 1 : columns
         let gridHeight = side ? height : height - max(5, height / 3)
-        let grid = BrowseGrid(month, selection: state.selection, cursor: state.cursor, width: gridWidth, height: gridHeight,
-                              calendar: calendar, options: monthOptions(width: gridWidth))
+        let key = "\(month.month) \(gridWidth)x\(gridHeight)"
+        let layout = gridLayouts[key] ?? BrowseGrid.layout(month, width: gridWidth, height: gridHeight, calendar: calendar,
+                                                           options: monthOptions(width: gridWidth))
+        if gridLayouts.count > 64 { gridLayouts = [:] }
+        gridLayouts[key] = layout
+        let grid = BrowseGrid(layout, selection: state.selection, cursor: state.cursor, options: monthOptions(width: gridWidth))
         lastGrid = (grid, 1, 0)
         let focused = state.focus == .events ? state.eventIndex : nil
         pane = DayPane(days: state.paneDays(calendar: calendar), data: data, today: today, width: paneWidth, focused: focused,

@@ -100,9 +100,12 @@ final class BrowseData {
         return week
     }
 
-    /// The occurrences on `day` (from its month's expansion).
-    func occurrences(on day: CalendarDay) -> [Occurrence] {
-        month(day.calendarMonth).occurrences
+    /// The occurrences on `day`, from its month's projection (no new expansion, and no pass over
+    /// the month's other occurrences): at most ``ProjectionOptions/maxOccurrencesPerDay``, and how
+    /// many more there are.
+    func occurrences(on day: CalendarDay) -> (listed: [Occurrence], hidden: Int) {
+        guard let item = month(day.calendarMonth).projection.item(for: day) else { return ([], 0) }
+        return (item.occurrences, item.hiddenCount)
     }
 
     /// Every occurrence (after `--grep`) that overlaps the days `first` through `last`, in the display zone.

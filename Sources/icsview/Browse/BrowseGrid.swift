@@ -19,55 +19,94 @@ struct BrowseGrid {
     /// For each line that holds day numbers: the days of its seven cells.
     var dayLines: [Int: [CalendarDay]] = [:]
 
-    init(_ month: MonthProjection, selection: DaySelection, cursor: CalendarDay, width available: Int, height: Int,
-         calendar: Calendar, options: MonthRenderOptions) {
+    /// What does not depend on the selection, worked out once per month and size: every line but
+    /// the day numbers' (title, header, borders, bars, titles), and each day's mark.
+    struct Layout {
+        var width: Int
+        var cell: Int
+        /// The lines, with `nil` where a row's day numbers go.
+        var lines: [String?] = []
+        /// The rows' days, in the order of the `nil` lines.
+        var rows: [[DayItem]] = []
+        /// Each day's decoration as drawn, and its width in cells.
+        var marks: [CalendarDay: (text: String, width: Int)] = [:]
+    }
+
+    /// The layout of `month` in `available` columns and `height` lines.
+    static func layout(_ month: MonthProjection, width available: Int, height: Int, calendar: Calendar,
+                       options: MonthRenderOptions) -> Layout {
         let g = options.ascii ? MonthRenderer.Glyphs.ascii : MonthRenderer.Glyphs.unicode
         let style = TerminalStyle(enabled: options.color)
-        cell = max(4, (available - 8) / 7)
-        width = 7 * cell + 8
+        let cell = max(4, (available - 8) / 7)
+        var layout = Layout(width: 7 * cell + 8, cell: cell)
         let rows = month.rows.count
         let borders = height >= 4 + 2 * rows
         let fixed = borders ? 4 + 2 * rows : 2 + rows
         let extra = max(0, (height - fixed) / max(1, rows))
         let titles = cell >= CellTitles.minimumCell
         let bars = BarSet(month.dayRanges, calendar: calendar)
-
-        lines.append(style.apply(TerminalText.fit(MonthRenderer.title(month.month, calendar: calendar, options: options), width, .center), "1"))
-        let cell = cell
         let border = { (ends: (String, String, String)) in
             ends.0 + Array(repeating: String(repeating: g.horizontal, count: cell), count: 7).joined(separator: ends.1) + ends.2
         }
-        if borders { lines.append(border(g.top)) }
+        layout.lines.append(style.apply(TerminalText.fit(MonthRenderer.title(month.month, calendar: calendar, options: options),
+                                                         layout.width, .center), "1"))
+        if borders { layout.lines.append(border(g.top)) }
         let header = month.weekdaySymbols.map { symbol in
             TerminalText.fit(TerminalText.width(symbol.short) <= cell ? symbol.short : symbol.veryShort, cell, .center, ellipsis: g.ellipsis)
         }
-        lines.append(g.vertical + header.joined(separator: g.vertical) + g.vertical)
-        if borders { lines.append(border(g.middle)) }
+        layout.lines.append(g.vertical + header.joined(separator: g.vertical) + g.vertical)
+        if borders { layout.lines.append(border(g.middle)) }
         for (rowIndex, row) in month.rows.enumerated() {
-            dayLines[lines.count] = row.map(\.day)
-            lines.append(g.vertical + row.map { item in
-                dayCell(item, state: item.state.applying(selection), cursor: cursor, marks: !titles, bars: bars, glyphs: g,
-                        style: style, options: options)
-            }.joined(separator: g.vertical) + g.vertical)
+            layout.lines.append(nil)
+            layout.rows.append(row)
+            if !titles {
+                for item in row {
+                    guard let decoration = item.decoration else { continue }
+                    layout.marks[item.day] = MonthRenderer.markText(decoration, item: item, room: cell - 4, bars: bars, glyphs: g,
+                                                                    style: style, options: options)
+                }
+            }
             var rowOptions = options
             let lanes = min(month.dayRanges.laneCounts[rowIndex], extra, 3)
             if lanes > 0 {
                 rowOptions.maxLanes = lanes
-                lines += MonthRenderer.laneLines(month.dayRanges, row: rowIndex, cell: cell, prefix: 0, glyphs: g, style: style,
-                                                 options: rowOptions)
+                layout.lines += MonthRenderer.laneLines(month.dayRanges, row: rowIndex, cell: cell, prefix: 0, glyphs: g,
+                                                        style: style, options: rowOptions).map(Optional.some)
             }
             if titles && extra - lanes > 0 {
                 rowOptions.maxEntryLines = extra - lanes
-                lines += CellTitles.lines(row, bars: bars, cell: cell, prefix: 0, calendar: calendar, glyphs: g, style: style,
-                                          options: rowOptions)
+                layout.lines += CellTitles.lines(row, bars: bars, cell: cell, prefix: 0, calendar: calendar, glyphs: g, style: style,
+                                                 options: rowOptions).map(Optional.some)
             }
-            if borders { lines.append(border(rowIndex == rows - 1 ? g.bottom : g.middle)) }
+            if borders { layout.lines.append(border(rowIndex == rows - 1 ? g.bottom : g.middle)) }
+        }
+        return layout
+    }
+
+    /// The grid of `layout` with each day's number marked by its state under `selection`.
+    init(_ layout: Layout, selection: DaySelection, cursor: CalendarDay, options: MonthRenderOptions) {
+        let g = options.ascii ? MonthRenderer.Glyphs.ascii : MonthRenderer.Glyphs.unicode
+        let style = TerminalStyle(enabled: options.color)
+        width = layout.width
+        cell = layout.cell
+        var row = 0
+        for line in layout.lines {
+            if let line {
+                lines.append(line)
+                continue
+            }
+            let items = layout.rows[row]
+            row += 1
+            dayLines[lines.count] = items.map(\.day)
+            lines.append(g.vertical + items.map { item in
+                dayCell(item, state: item.state.applying(selection), cursor: cursor, mark: layout.marks[item.day], glyphs: g, style: style)
+            }.joined(separator: g.vertical) + g.vertical)
         }
     }
 
     /// One day's cell: its number marked by its state, then its decoration (unless titles are listed).
-    private func dayCell(_ item: DayItem, state: DayState, cursor: CalendarDay, marks: Bool, bars: BarSet,
-                         glyphs g: MonthRenderer.Glyphs, style: TerminalStyle, options: MonthRenderOptions) -> String {
+    private func dayCell(_ item: DayItem, state: DayState, cursor: CalendarDay, mark: (text: String, width: Int)?,
+                         glyphs g: MonthRenderer.Glyphs, style: TerminalStyle) -> String {
         let number = String(item.day.day)
         let label: String
         var codes: [String] = []
@@ -86,14 +125,11 @@ struct BrowseGrid {
         } else {
             label = " " + number + " "
         }
-        let plain = TerminalText.fit(label, 4, .right)
+        var text = style.apply(TerminalText.fit(label, 4, .right), codes)
         var used = 4
-        var text = style.apply(plain, codes)
-        if marks, state.isEnabled, let decoration = item.decoration {
-            let (mark, width) = MonthRenderer.markText(decoration, item: item, room: cell - used, bars: bars, glyphs: g,
-                                                       style: style, options: options)
-            text += mark
-            used += width
+        if let mark, state.isEnabled {
+            text += mark.text
+            used += mark.width
         }
         return text + String(repeating: " ", count: max(0, cell - used))
     }

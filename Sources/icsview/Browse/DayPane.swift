@@ -29,8 +29,8 @@ struct DayPane {
         let style = TerminalStyle(enabled: options.color)
         for day in days {
             if !lines.isEmpty { lines.append("") }
-            let placed = DayOccurrences(data.occurrences(on: day), visibleDays: day...day, calendar: calendar,
-                                        includeCancelled: options.showCancelled)
+            let (shown, hidden) = data.occurrences(on: day)
+            let placed = DayOccurrences(shown, visibleDays: day...day, calendar: calendar, includeCancelled: options.showCancelled)
             let heading = dates.string(day, template: "EEE d MMM yyyy") + (day == today ? " (today)" : "")
             lines.append(style.apply(TerminalText.fit(heading, width).trimmingTrailingSpaces(), "1"))
             let listed = AgendaRenderer.dayLines(placed, day: day, calendar: calendar, options: agenda)
@@ -47,6 +47,7 @@ struct DayPane {
                 let line = mark + text
                 lines.append(isFocused && options.color ? style.apply(TerminalText.stripANSI(line), "7") : line)
             }
+            if hidden > 0 { lines.append("  … \(hidden) more") }
         }
     }
 
