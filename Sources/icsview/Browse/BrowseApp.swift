@@ -53,13 +53,33 @@ final class BrowseApp {
         draw()
         timings?.firstFrame()
         var reader = KeyReader()
-        while running, let input = reader.next() {
+        while running {
+            // While no key waits, the months next to the shown one are worked out ahead, so
+            // that PageUp and PageDown find them ready.
+            var waiting: BrowseInput?
+            if let month = monthToPrepare() {
+                waiting = reader.next(timeout: 0)
+                if waiting == nil && !reader.atEnd {
+                    _ = data.month(month)
+                    continue
+                }
+            } else {
+                waiting = reader.next()
+            }
+            guard let input = waiting else { break }
             let started = DispatchTime.now()
             handle(input)
             if running { draw() }
             timings?.key(since: started)
         }
         return exitStatus
+    }
+
+    /// The month before or after the shown one that is not worked out yet, if any.
+    func monthToPrepare() -> CalendarMonth? {
+        guard state.mode == .month else { return nil }
+        let shown = state.cursor.calendarMonth
+        return [1, -1].map { shown.adding(months: $0, in: calendar) }.first { !data.hasMonth($0) }
     }
 
     /// Draws the frame for the current state and size; writes only the changed lines.

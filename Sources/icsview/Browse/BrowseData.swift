@@ -88,6 +88,9 @@ final class BrowseData {
         return made
     }
 
+    /// Whether `month` is worked out already.
+    func hasMonth(_ month: CalendarMonth) -> Bool { months[month] != nil }
+
     /// The week of `day`, projected on first use (from the expansion of the days around it).
     func week(containing day: CalendarDay) -> WeekProjection {
         let options = ProjectionOptions(now: now, calendars: styles, includesCancelled: self.options.showCancelled)

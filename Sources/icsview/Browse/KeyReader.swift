@@ -31,6 +31,8 @@ enum BrowseInput: Equatable {
 /// SGR mouse `ESC[<b;x;yM`), and a lone ESC (no byte following within 30 ms) as Escape.
 struct KeyReader {
     private var buffer: [UInt8] = []
+    /// Whether standard input has ended (or failed): nothing more will come.
+    private(set) var atEnd = false
 
     /// Waits for the next input (`timeout` in ms, -1: forever); nil on timeout or end of input.
     mutating func next(timeout: Int32 = -1) -> BrowseInput? {
@@ -38,7 +40,10 @@ struct KeyReader {
             if let input = decode() { return input }
             guard waitForBytes(timeout: timeout) else { return nil }
             if let wake = readWakeUp() { return wake }
-            if !readStandardInput() { return buffer.isEmpty ? nil : decodeLoneEscape() }
+            if !readStandardInput() {
+                atEnd = true
+                return buffer.isEmpty ? nil : decodeLoneEscape()
+            }
         }
     }
 

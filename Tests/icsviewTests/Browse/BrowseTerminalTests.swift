@@ -14,7 +14,8 @@ struct BrowseTerminalTests {
     private func start(columns: Int = 80, rows: Int = 24, _ extra: [String] = []) throws -> TmuxTerminal {
         try #require(TmuxTerminal.isInstalled, "tmux is needed (scripts/setup.sh installs it)")
         let terminal = try TmuxTerminal(extra + Self.arguments, columns: columns, rows: rows)
-        try terminal.waitFor("October 2024", "Thu, 10 Oct 2024 (today)")
+        // The first screen: generous while the whole suite loads the machine.
+        try terminal.waitFor("October 2024", "Thu, 10 Oct 2024 (today)", timeout: 20)
         return terminal
     }
 
@@ -115,7 +116,7 @@ struct BrowseTerminalTests {
     @Test func viewsAndHelp() throws {
         let terminal = try start()
         try terminal.send("w")
-        try terminal.waitFor("[Week]", "Standup")
+        try terminal.waitFor("[Week]", "Standup", "<Thu 10>")
         try terminal.send("a")
         try terminal.waitFor("[Agenda]", "Mon, 14 Oct 2024", "Company holiday", "Dentist")
         try terminal.send("?")

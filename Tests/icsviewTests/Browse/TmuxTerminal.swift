@@ -35,7 +35,14 @@ final class TmuxTerminal {
         cd \(Self.quote(CLI.root.path)); \(exports); printf 'MAIN-SCREEN-MARKER\\n'; stty -g > \(dir)/before; \
         \(command) 2> \(dir)/stderr; echo $? > \(dir)/status; stty -g > \(dir)/after; exec sleep 600
         """
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "/bin/sh -c " + Self.quote(script)])
+        // A session that ended the tests' tmux server before (the last one killed) may leave it
+        // still exiting while this one connects: tried again until the session is there.
+        for _ in 0..<20 {
+            try Self.tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "/bin/sh -c " + Self.quote(script)])
+            if try Self.tmuxStatus(["has-session", "-t", name]) == 0 { return }
+            usleep(50_000)
+        }
+        Issue.record("tmux did not start the session \(name)")
     }
 
     deinit {
@@ -69,7 +76,7 @@ final class TmuxTerminal {
     }
 
     /// A file the script wrote (`before`, `after`, `status`, `stderr`), once it exists.
-    func file(_ name: String, timeout: Double = 5) throws -> String? {
+    func file(_ name: String, timeout: Double = 10) throws -> String? {
         let url = directory.appendingPathComponent(name)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -81,7 +88,7 @@ final class TmuxTerminal {
 
     /// Polls the screen until `condition` holds (every 20 ms, at most `timeout` seconds); returns the last screen.
     @discardableResult
-    func waitFor(_ what: String = "", timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
+    func waitFor(_ what: String = "", timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -95,7 +102,7 @@ final class TmuxTerminal {
 
     /// Polls until the screen contains every one of `texts`.
     @discardableResult
-    func waitFor(_ texts: String..., timeout: Double = 5) throws -> String {
+    func waitFor(_ texts: String..., timeout: Double = 10) throws -> String {
         try waitFor(texts.joined(separator: ", "), timeout: timeout) { screen in texts.allSatisfy(screen.contains) }
     }
 
@@ -119,6 +126,15 @@ final class TmuxTerminal {
     /// unreaped, its `waitUntilExit()` never returning.
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
+        try run(arguments).output
+    }
+
+    /// The exit status of a tmux command.
+    static func tmuxStatus(_ arguments: [String]) throws -> Int32 {
+        try run(arguments).status
+    }
+
+    private static func run(_ arguments: [String]) throws -> (output: String, status: Int32) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-tmux-\(getpid())-\(UUID().uuidString)").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -139,7 +155,8 @@ final class TmuxTerminal {
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "", exit)
     }
 
     /// Whether tmux can be run.
