@@ -26,3 +26,10 @@ chmod 644 "$root/share/man/man1/icsview.1"
 "$binary" --generate-completion-script zsh > "$root/share/zsh/site-functions/_icsview"
 "$binary" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/icsview.fish"
 echo "installed icsview in $root: bin/icsview, share/man/man1/icsview.1, bash, zsh and fish completions"
+# The reminder watcher's systemd user unit (docs/watch.md), where a user manager's unit folder exists;
+# not when staging into DESTDIR for a package.
+units=${XDG_CONFIG_HOME:-${HOME:-/nonexistent}/.config}/systemd/user
+if [ -z "$DESTDIR" ] && [ -d "$units" ]; then
+    sed "s|@BINDIR@|$PREFIX/bin|" scripts/systemd/icsview-watch.service > "$units/icsview-watch.service"
+    echo "installed $units/icsview-watch.service (start it: systemctl --user enable --now icsview-watch)"
+fi

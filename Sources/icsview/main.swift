@@ -37,7 +37,7 @@ func run(_ commandLine: [String]) -> Int32 {
     }
     if arguments.first == "validate" { return ValidateCommand.run(rest, configuration: configuration) }
     if arguments.first == "diff" { return DiffCommand.run(rest, configuration: configuration) }
-    if arguments.first == "remind" { return RemindCommand.run(rest, configuration: configuration) }
+    if arguments.first == "remind" { return RemindCommand.run(rest, configuration: configuration, configPath: configPath) }
     if arguments.first == "search" { return SearchCommand.run(rest, configuration: configuration) }
     if arguments.first == "browse" || arguments.first == "-i" {
         return BrowseCommand.run(rest, configuration: configuration, environment: environment)

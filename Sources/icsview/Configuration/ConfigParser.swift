@@ -23,7 +23,7 @@ import ICSKit
 /// ```
 enum ConfigParser {
     /// The keys of `[defaults]`, in the order `config check` lists them.
-    static let defaultKeys = ["timezone", "first-weekday", "time-format", "color", "view"]
+    static let defaultKeys = ["timezone", "first-weekday", "time-format", "color", "view", "refresh-interval"]
     /// The keys of a `[calendar NAME]` section.
     static let calendarKeys = ["url", "file", "name", "color"]
 
@@ -181,6 +181,11 @@ enum ConfigParser {
                 return "'\(value)' is not a view (\(Configuration.views.keys.sorted().joined(separator: ", ")))"
             }
             configuration.view = view
+        case "refresh-interval":
+            guard let seconds = Double(value).map({ Int($0) }) ?? WatchOptions.duration(value), seconds > 0 else {
+                return "'\(value)' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"
+            }
+            configuration.refreshInterval = seconds
         default:
             return "unknown key '\(key)' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
         }

@@ -41,6 +41,8 @@ struct Configuration: Equatable {
     var color: Options.ColorMode?
     /// `view` (summary, month, week, agenda, year, todos).
     var view: Options.View?
+    /// `refresh-interval` (seconds): how often `remind --watch` reads its sources again.
+    var refreshInterval: Int?
 
     /// The configured calendar called `key`.
     func calendar(named key: String) -> CalendarEntry? {

@@ -14,6 +14,8 @@ enum RemindCommand {
       <file>                  An .ics file, an http(s):// or webcal(s):// URL, or - for standard input.
 
     OPTIONS:
+      --watch                 Keep running and act on each alarm when it is due: see
+                              'icsview remind --watch --help'.
       --from <yyyy-mm-dd>     From the start of this day (default: now, or the start of --today).
       --to <yyyy-mm-dd>       To the end of this day (inclusive).
       --next <length>         For this long from the start: 30m, 12h, 7d or 2w (default: 7d).
@@ -43,7 +45,10 @@ enum RemindCommand {
     """
 
     /// Runs the subcommand on the arguments after `remind`; returns the exit code.
-    static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
+    static func run(_ arguments: [String], configuration: Configuration? = nil, configPath: String? = nil) -> Int32 {
+        if (arguments.firstIndex(of: "--") .map { arguments[..<$0] } ?? arguments[...]).contains("--watch") {
+            return WatchCommand.run(arguments, configuration: configuration, configPath: configPath)
+        }
         let options: RemindOptions
         let context: ViewContext
         do throws(UsageError) {
