@@ -117,6 +117,32 @@ extension Occurrence {
             self.uid = uid
             self.instance = instance
         }
+
+        /// Equal when calendar, UID and instance are; an instant is compared as an instant (the
+        /// zone it is shown in is not part of the identity), so that ``stringValue`` and the
+        /// Codable form, which keep the instant in UTC, read back to an equal identity.
+        public static func == (lhs: ID, rhs: ID) -> Bool {
+            lhs.calendar == rhs.calendar && lhs.uid == rhs.uid && ID.same(lhs.instance, rhs.instance)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(calendar)
+            hasher.combine(uid)
+            switch instance {
+            case nil: hasher.combine(0)
+            case .date(let d): hasher.combine(1); hasher.combine(d)
+            case .floating(let t): hasher.combine(2); hasher.combine(t)
+            case .instant(let seconds, _, _): hasher.combine(3); hasher.combine(seconds)
+            }
+        }
+
+        private static func same(_ a: OccurrenceTime?, _ b: OccurrenceTime?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case (.instant(let x, _, _)?, .instant(let y, _, _)?): return x == y
+            default: return a == b
+            }
+        }
     }
 
     /// The stable identity of this occurrence, for SwiftUI's `ForEach` and for diffing lists:

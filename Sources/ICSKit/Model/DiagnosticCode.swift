@@ -3,7 +3,7 @@
 ///
 /// `ICS1xxx` are found while reading (bytes, lines, structure), `ICS20xx` in property
 /// values, `ICS21xx` in components, `ICS22xx` in recurrence rules, `ICS3xxx` in time zones
-/// and recurrence expansion.
+/// and recurrence expansion, `ICS4xxx` in sources (vdir, CalDAV).
 public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, CustomStringConvertible {
     /// The code's text, `ICS` and four digits (`ICS1001`).
     public var rawValue: String
@@ -24,6 +24,7 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, Cus
     /// Finds a registered code by its text; an unknown text gets an error code with no title.
     public init(rawValue: String) {
         self = DiagnosticCode.all.first { $0.rawValue == rawValue }
+            ?? DiagnosticCode.sourceCodes.first { $0.rawValue == rawValue }
             ?? DiagnosticCode(rawValue, .error, "", hint: "")
     }
 
@@ -321,6 +322,17 @@ extension DiagnosticCode {
     /// `ICS3010` (note): UTC series read at X-WR-TIMEZONE's wall time.
     public static let utcSeriesInCalendarZone = DiagnosticCode("ICS3010", .note, "UTC series read at X-WR-TIMEZONE's wall time",
         hint: "Google Calendar writes recurring events in UTC and shows them at a constant time in X-WR-TIMEZONE; give DTSTART that TZID to say so.")
+
+    /// `ICS4001` (warning): one item of a source (a vdir file, a CalDAV resource) could not be read.
+    public static let sourceItemSkipped = DiagnosticCode("ICS4001", .warning, "item of a source skipped",
+        hint: "The other items were read; fix or remove the file, or check the resource on the server (its status is in the message).")
+    /// `ICS4002` (warning): a sync failed and the last good copy is served.
+    public static let staleCopy = DiagnosticCode("ICS4002", .warning, "sync failed, last copy served",
+        hint: "The server did not answer as expected (the message says how); the events shown are those of the last successful sync.")
+
+    /// The codes of sources (vdir, CalDAV): raised while reading or syncing a source, about the
+    /// source rather than a file's content, so neither ``all`` (the validator's table) nor `validate` lists them.
+    public static var sourceCodes: [DiagnosticCode] { [sourceItemSkipped, staleCopy] }
 
     /// Every code this module registers, in order; the README's table is made from this list.
     public static var all: [DiagnosticCode] {

@@ -21,6 +21,23 @@ final class CurlTransfer {
         var body: [UInt8]
         /// Where a 3xx points (`Location`, resolved against the request's URL).
         var redirect: URL?
+        /// The bytes of the body as they came over the wire (before decoding), for counts.
+        var received: Int = 0
+    }
+
+    /// What a WebDAV request adds to a GET: another method, a body, authentication that libcurl
+    /// answers (Digest needs its challenge), and the body of an error answer (a `DAV:error`).
+    struct Extras {
+        /// `PROPFIND`, `REPORT`, … (`CURLOPT_CUSTOMREQUEST`); `nil` for GET.
+        var method: String?
+        /// The request body (copied by libcurl, `CURLOPT_COPYPOSTFIELDS`).
+        var body: [UInt8]?
+        /// User, password and `CURLAUTH_*` bits, given to libcurl (`CURLOPT_USERNAME`,
+        /// `CURLOPT_PASSWORD`, `CURLOPT_HTTPAUTH`), never put in a header here or in a message.
+        var credentials: (user: String, password: String, authBits: Int)?
+        /// Keep the body of a non-2xx answer (up to 64 KiB) and do not stop at its headers
+        /// (a Digest challenge's 401 is answered by libcurl on the same transfer).
+        var keepsErrorBodies = false
     }
 
     private let curl: CurlLibrary
@@ -38,6 +55,9 @@ final class CurlTransfer {
     private var failure: ICSError?
     private var stoppedAfterHeaders = false
     private var received = 0
+    private var extras = Extras()
+    private var errorBody: [UInt8] = []
+    private static let errorBodyLimit = 64 << 10
 
     /// - Parameters:
     ///   - limit: the largest decoded body accepted, in bytes.
@@ -67,7 +87,8 @@ final class CurlTransfer {
     ///   - connectTimeout: the longest wait for the connection, and for each next byte.
     /// - Throws: ``ICSError``: the network failure, the size limit, a corrupt encoding, the deadline.
     func perform(_ url: URL, headers requestHeaders: [String], userAgent: String,
-                 connectTimeout: TimeInterval) throws(ICSError) -> Outcome {
+                 connectTimeout: TimeInterval, extras: Extras = Extras()) throws(ICSError) -> Outcome {
+        self.extras = extras
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw FetchSession.totalTimeout(totalSeconds) }
         let milliseconds = { (t: TimeInterval) in max(1, Int((t * 1000).rounded(.up))) }
@@ -90,6 +111,20 @@ final class CurlTransfer {
         set(CURLOPT_HEADERDATA, me)
         set(CURLOPT_WRITEFUNCTION, CurlTransfer.onBody)
         set(CURLOPT_WRITEDATA, me)
+        if let method = extras.method { set(CURLOPT_CUSTOMREQUEST, method) }
+        if let body = extras.body {
+            // > CURLOPT_POSTFIELDSIZE: "If you want to post static data to the server without
+            // > having libcurl do a strlen() ...". Set before CURLOPT_COPYPOSTFIELDS, which copies that many bytes.
+            set(CURLOPT_POSTFIELDSIZE, body.count)
+            body.withUnsafeBytes { raw in
+                _ = icskit_curl_set_pointer(curl.setopt, handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
+            }
+        }
+        if let credentials = extras.credentials {
+            set(CURLOPT_USERNAME, credentials.user)
+            set(CURLOPT_PASSWORD, credentials.password)
+            set(CURLOPT_HTTPAUTH, credentials.authBits)
+        }
 
         let code = withExtendedLifetime(self) { curl.easyPerform(handle) }
         if let failure { throw failure }
@@ -103,9 +138,9 @@ final class CurlTransfer {
             throw FetchSession.translate(curlCode: Int(code.rawValue), detail: String(cString: errorBuffer))
         }
         var body: [UInt8] = []
-        if (200...299).contains(status), let decoder { body = try decoder.finish() }
+        if (200...299).contains(status), let decoder { body = try decoder.finish() } else if extras.keepsErrorBodies { body = errorBody }
         let redirect = self.headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
-        return Outcome(status: status, reason: reason, headers: self.headers, body: body, redirect: redirect)
+        return Outcome(status: status, reason: reason, headers: self.headers, body: body, redirect: redirect, received: received)
     }
 
     private func set(_ option: CURLoption, _ value: String) { _ = icskit_curl_set_string(curl.setopt, handle, option, value) }
@@ -140,6 +175,7 @@ final class CurlTransfer {
             reason = parts.count > 2 ? String(parts[2]) : ""
             headers = [:]
             decoder = nil
+            errorBody = []
             return true
         }
         guard line.isEmpty else {
@@ -150,7 +186,8 @@ final class CurlTransfer {
         }
         if (100...199).contains(status) { return true }
         guard (200...299).contains(status) else {
-            // A redirect, a 304 or an error: its body is not needed.
+            // A redirect, a 304 or an error: its body is not needed (unless kept for WebDAV).
+            if extras.keepsErrorBodies { return true }
             stoppedAfterHeaders = true
             return false
         }
@@ -173,7 +210,12 @@ final class CurlTransfer {
     /// Returns false to stop the transfer.
     private func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
         received += bytes.count
-        guard let decoder else { return true }
+        guard let decoder else {
+            if extras.keepsErrorBodies && !(200...299).contains(status) && errorBody.count < CurlTransfer.errorBodyLimit {
+                errorBody += bytes.prefix(CurlTransfer.errorBodyLimit - errorBody.count)
+            }
+            return true
+        }
         do {
             try decoder.feed(bytes)
         } catch {

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The local copy of a CalDAV collection: its ``CalDAVSyncState`` in one JSON file, written
+/// atomically (temporary file, fsync, rename), so that a failed or interrupted sync leaves the
+/// last good copy whole; a sync that fails serves that copy with a warning.
+///
+/// The file holds the collection's URL (without credentials), the sync-token and each
+/// resource's href, ETag and text: never a password (the credentials live in the client only).
+///
+/// ```swift
+/// let copy = CalDAVLocalCopy(collection: url, directory: cacheDirectory)
+/// let outcome = copy.sync(with: client)
+/// if let error = outcome.error { print("warning:", error) }      // served from the last copy
+/// show(outcome.calendar); apply(outcome.changes)
+/// ```
+public struct CalDAVLocalCopy: Sendable {
+    /// The collection.
+    public var collection: URL
+    /// The file the state is kept in.
+    public var path: String
+
+    /// The copy of `collection` in `directory` (created, mode 0700, on first write), in a file
+    /// named from a fingerprint of the URL.
+    public init(collection: URL, directory: String) {
+        self.collection = collection
+        path = directory + "/caldav-" + CacheFile.fingerprint(Array(FeedSource.mask(collection.absoluteString).utf8)) + ".json"
+    }
+
+    /// The stored state, or `nil` when there is none (or it does not decode).
+    public func load() -> CalDAVSyncState? {
+        guard let bytes = CacheFile.read(path),
+              let state = try? JSONDecoder().decode(CalDAVSyncState.self, from: Data(bytes)) else { return nil }
+        return state.collection == collection ? state : nil
+    }
+
+    /// When the copy was last written (a successful sync), if it exists.
+    public var lastSynced: Date? { CacheFile.modificationDate(path) }
+
+    /// Writes `state` atomically.
+    /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` and the system's reason.
+    public func save(_ state: CalDAVSyncState) throws(ICSError) {
+        try CacheFile.makeDirectory((path as NSString).deletingLastPathComponent)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(state) } catch {
+            throw ICSError(.unreadable, "cannot encode the sync state: \(error)", source: path)
+        }
+        try CacheFile.writeAtomically([UInt8](data), to: path)
+    }
+
+    /// What ``sync(with:)`` gives: the calendar to show, what changed, and the error if the
+    /// sync failed (then the calendar is the last good copy's, and the changes are empty).
+    public struct Outcome: Sendable {
+        /// The collection as now known (after a failure: as last synced; empty when never synced).
+        public var calendar: ICalendar
+        /// The state now stored.
+        public var state: CalDAVSyncState
+        /// The sync's result, when it succeeded.
+        public var result: CalDAVSyncResult?
+        /// Why the sync failed (credentials never in it); `nil` on success.
+        public var error: ICSError?
+
+        /// What changed (empty after a failure).
+        public var changes: CalendarDiff { result?.changes ?? CalendarDiff(old: ICalendar(), new: ICalendar()) }
+    }
+
+    /// Syncs the collection and stores the new state; on failure keeps the last one and says why
+    /// (the calendar then carries an ``DiagnosticCode/staleCopy`` warning).
+    public func sync(with client: CalDAVClient, options: ImportOptions = ImportOptions()) -> Outcome {
+        let old = load()
+        do {
+            let result = try client.sync(collection, from: old)
+            try save(result.state)
+            var calendar = result.state.calendar(options: options)
+            calendar.diagnostics += result.diagnostics
+            return Outcome(calendar: calendar, state: result.state, result: result, error: nil)
+        } catch {
+            let state = old ?? CalDAVSyncState(collection: collection)
+            var calendar = state.calendar(options: options)
+            let served = old == nil ? "no copy to serve" : "the last copy is served"
+            calendar.diagnostics.append(Diagnostic(.staleCopy, "the sync failed (\(error.message)); \(served)",
+                                                   source: FeedSource.mask(collection.absoluteString)))
+            return Outcome(calendar: calendar, state: state, result: nil, error: error)
+        }
+    }
+
+    /// The stored copy's calendar without syncing (offline); `nil` when never synced.
+    public func cachedCalendar(options: ImportOptions = ImportOptions()) -> ICalendar? {
+        load()?.calendar(options: options)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An XML element of a WebDAV answer, its namespace resolved: a small tree, built once from
+/// a body already bounded by the fetch's size limit, and read by ``Multistatus``.
+struct DAVElement: Sendable {
+    /// The namespace URI (`DAV:`, `urn:ietf:params:xml:ns:caldav`, …).
+    var namespace: String
+    /// The local name (`href`, `getetag`).
+    var name: String
+    var attributes: [String: String]
+    var children: [DAVElement]
+    /// The element's own text, joined (whitespace kept; callers trim where RFC 4918 says so).
+    var text: String
+
+    static let dav = "DAV:"
+    static let caldav = "urn:ietf:params:xml:ns:caldav"
+    static let apple = "http://apple.com/ns/ical/"
+    static let calendarServer = "http://calendarserver.org/ns/"
+
+    /// The first child named `name` in `namespace`.
+    func child(_ name: String, _ namespace: String = DAVElement.dav) -> DAVElement? {
+        children.first { $0.name == name && $0.namespace == namespace }
+    }
+
+    /// Every child named `name` in `namespace`.
+    func all(_ name: String, _ namespace: String = DAVElement.dav) -> [DAVElement] {
+        children.filter { $0.name == name && $0.namespace == namespace }
+    }
+
+    /// The text, trimmed of XML whitespace.
+    var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// Parses a body into its root element.
+    /// - Throws: ``ICSError`` with ``ICSError/Code/network`` and the parser's reason, when the
+    ///   body is not well-formed XML.
+    static func parse(_ body: [UInt8]) throws(ICSError) -> DAVElement {
+        let builder = TreeBuilder()
+        let parser = XMLParser(data: Data(body))
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        guard parser.parse(), let root = builder.root else {
+            let reason = builder.depthExceeded ? "nested too deeply"
+                : parser.parserError.map { "\(($0 as NSError).localizedDescription)" } ?? "empty"
+            throw ICSError(.network, "the server's XML answer does not parse (\(reason), line \(parser.lineNumber))")
+        }
+        return root
+    }
+
+    /// Builds the tree as the parser reports elements (at most 64 levels deep).
+    private final class TreeBuilder: NSObject, XMLParserDelegate {
+        var stack: [DAVElement] = []
+        var root: DAVElement?
+        var depthExceeded = false
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            guard stack.count < 64 else { depthExceeded = true; parser.abortParsing(); return }
+            stack.append(DAVElement(namespace: namespaceURI ?? "", name: elementName, attributes: attributeDict, children: [], text: ""))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            guard let done = stack.popLast() else { return }
+            if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+    }
+}
+
+/// Escapes text for an XML element's content (an href in a multiget).
+func xmlEscape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for c in text {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(c)
+        }
+    }
+    return out
+}

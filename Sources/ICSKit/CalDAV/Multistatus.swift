@@ -1,0 +1,78 @@
+import Foundation
+
+/// A WebDAV `207 Multi-Status` answer (RFC 4918 13), read into its responses: each href with
+/// its own status (a deleted member of a sync-collection report, a resource a multiget could
+/// not give) or its properties found (`200` propstats), and the report's `sync-token` (RFC 6578).
+struct Multistatus: Sendable {
+    /// One `DAV:response`.
+    struct Response: Sendable {
+        /// The href as the server wrote it (sent back as is in a multiget).
+        var href: String
+        /// The response's own status, when it has one instead of propstats (404: gone).
+        var status: Int?
+        /// The properties with status 200, by "namespace name".
+        var properties: [String: DAVElement]
+        /// The status of properties that were not found or refused, when no property was found.
+        var propertyStatus: Int?
+
+        /// A found property.
+        func property(_ name: String, _ namespace: String = DAVElement.dav) -> DAVElement? {
+            properties[namespace + " " + name]
+        }
+    }
+
+    var responses: [Response]
+    /// The report's new token (sync-collection), if any.
+    var syncToken: String?
+
+    /// Reads a multistatus body.
+    /// - Throws: ``ICSError`` when the body is not XML or its root is not `DAV:multistatus`.
+    init(_ body: [UInt8]) throws(ICSError) {
+        let root = try DAVElement.parse(body)
+        guard root.name == "multistatus", root.namespace == DAVElement.dav else {
+            throw ICSError(.network, "the server answered with XML that is not a WebDAV multistatus (<\(root.name)>)")
+        }
+        responses = root.all("response").compactMap { element in
+            guard let href = element.child("href")?.trimmed, !href.isEmpty else { return nil }
+            var properties: [String: DAVElement] = [:]
+            var otherStatus: Int?
+            for propstat in element.all("propstat") {
+                let status = Multistatus.status(propstat.child("status")?.trimmed) ?? 200
+                guard let prop = propstat.child("prop") else { continue }
+                if (200...299).contains(status) {
+                    for property in prop.children { properties[property.namespace + " " + property.name] = property }
+                } else if otherStatus == nil {
+                    otherStatus = status
+                }
+            }
+            return Response(href: href, status: Multistatus.status(element.child("status")?.trimmed),
+                            properties: properties, propertyStatus: properties.isEmpty ? otherStatus : nil)
+        }
+        syncToken = root.child("sync-token")?.trimmed
+    }
+
+    /// `HTTP/1.1 404 Not Found` → 404.
+    static func status(_ line: String?) -> Int? {
+        guard let line else { return nil }
+        let parts = line.split(separator: " ")
+        return parts.count > 1 ? Int(parts[1]) : nil
+    }
+}
+
+/// How hrefs are compared: resolved against the URL they were read from, then their path
+/// percent-decoded (servers write `%40` or `@`, a full URL or a path, for the same resource).
+enum DAVHref {
+    /// The absolute URL of an href read from an answer to `base`.
+    static func url(_ href: String, base: URL) -> URL? {
+        URL(string: href, relativeTo: base)?.absoluteURL
+            ?? href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed).flatMap { URL(string: $0, relativeTo: base)?.absoluteURL }
+    }
+
+    /// The comparable key of an href: its decoded path, without a trailing `/`.
+    static func key(_ href: String, base: URL) -> String {
+        guard let url = url(href, base: base) else { return href }
+        var path = url.path
+        if path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

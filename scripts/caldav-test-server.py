@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Starts a real CalDAV server (Radicale or Xandikos) on 127.0.0.1 with a temporary storage,
+for ICSKit's tests, and optionally a small proxy in front of it whose misbehaviour a test
+switches at run time (POST /__proxy__ with the mode as body):
+
+  pass            forward everything (the default)
+  no-sync         refuse the sync-collection report (403, DAV:supported-report), as a server without it
+  refuse-token    refuse sync-collection with a token (403, DAV:valid-sync-token), as after a token expired
+  die-after N     forward N more requests, then close every connection without answering
+
+Prints one line, "ready <server port> <proxy port>", then serves until its standard input
+closes (the test ended or died) and stops the server."""
+import argparse, http.client, os, shutil, signal, socket, subprocess, sys, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_listening(port, process, seconds=20):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"the server exited with status {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    sys.exit("the server did not start listening")
+
+
+def start_server(kind, storage, user, password):
+    port = free_port()
+    if kind == "radicale":
+        users = os.path.join(storage, "users")
+        with open(users, "w") as f:
+            f.write(f"{user}:{password}\n")
+        command = [shutil.which("radicale") or "radicale", "--server-hosts", f"127.0.0.1:{port}",
+                   "--storage-filesystem-folder", os.path.join(storage, "collections"),
+                   "--auth-type", "htpasswd", "--auth-htpasswd-filename", users,
+                   "--auth-htpasswd-encryption", "plain", "--rights-type", "owner_only",
+                   "--logging-level", "warning"]
+    else:
+        command = [shutil.which("xandikos") or "xandikos", "-d", storage, "-l", "127.0.0.1", "-p", str(port),
+                   "--defaults", "--current-user-principal", "/user/"]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=open(os.path.join(storage, "server.log"), "w"))
+    wait_listening(port, process)
+    return process, port
+
+
+class Proxy(BaseHTTPRequestHandler):
+    upstream = 0
+    mode = ["pass"]
+    lock = threading.Lock()
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def handle_one(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if self.path == "/__proxy__":
+            with Proxy.lock:
+                Proxy.mode[0] = body.decode().strip()
+            self.reply(204, b"")
+            return
+        with Proxy.lock:
+            mode = Proxy.mode[0]
+            if mode.startswith("die-after"):
+                left = int(mode.split()[1])
+                if left <= 0:
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                Proxy.mode[0] = f"die-after {left - 1}"
+        if self.command == "REPORT" and b"sync-collection" in body:
+            if mode == "no-sync":
+                self.reply(403, b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:supported-report/></D:error>')
+                return
+            if mode == "refuse-token" and b"<D:sync-token></D:sync-token>" not in body:
+                self.reply(403, b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>')
+                return
+        connection = http.client.HTTPConnection("127.0.0.1", Proxy.upstream, timeout=30)
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+        connection.request(self.command, self.path, body=body, headers=headers)
+        answer = connection.getresponse()
+        data = answer.read()
+        self.send_response(answer.status, answer.reason)
+        for k, v in answer.getheaders():
+            if k.lower() not in ("transfer-encoding", "connection", "content-length", "server", "date"):
+                self.send_header(k, v)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+        connection.close()
+
+    def reply(self, status, data):
+        self.send_response(status)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = do_MKCOL = do_POST = do_OPTIONS = handle_one
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("kind", choices=["radicale", "xandikos"])
+    parser.add_argument("storage")
+    parser.add_argument("--user", default="alice")
+    parser.add_argument("--password", default="")
+    args = parser.parse_args()
+    process, port = start_server(args.kind, args.storage, args.user, args.password)
+    Proxy.upstream = port
+    proxy = ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+    proxy.daemon_threads = True
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+
+    def stop(*_):
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    print(f"ready {port} {proxy.server_address[1]}", flush=True)
+    sys.stdin.read()
+    stop()
+
+
+if __name__ == "__main__":
+    main()
