@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what ICSKit needs to build, only what is missing: libical, zlib and libcurl (with pkg-config).
+# Installs what ICSKit needs to build, only what is missing: libical, zlib and libcurl (with pkg-config),
+# and tmux for the tests of the full-screen browser.
 # Debian/Ubuntu through apt-get (as root, or with sudo); macOS through Homebrew.
 set -euo pipefail
 
@@ -10,6 +11,11 @@ brew=(libical zlib curl)
 
 missing_debian=()
 missing_brew=()
+# tmux: the browser's tests run icsview browse in a real terminal inside it.
+if ! command -v tmux >/dev/null 2>&1; then
+  missing_debian+=(tmux)
+  missing_brew+=(tmux)
+fi
 for i in "${!modules[@]}"; do
   if ! pkg-config --exists "${modules[$i]}" 2>/dev/null; then
     missing_debian+=("${debian[$i]}")
@@ -34,6 +40,7 @@ else
   exit 1
 fi
 
+command -v tmux >/dev/null 2>&1 || { echo "setup: tmux still not found" >&2; exit 1; }
 for module in "${modules[@]}"; do
   pkg-config --exists "$module" || { echo "setup: $module still not found by pkg-config" >&2; exit 1; }
 done

@@ -8,6 +8,8 @@
 struct Subcommand: Sendable {
     /// The word that selects it (`validate`).
     let name: String
+    /// Other words that select it (`-i` for `browse`).
+    let aliases: [String]
     /// What follows `icsview <name>` in its usage line (`[<options>] <file> ...`).
     let synopsis: String
     /// Its arguments as its row under `SUBCOMMANDS:` names them (`<file>...`).
@@ -22,9 +24,10 @@ struct Subcommand: Sendable {
     /// Runs it with the arguments after its name; returns the exit status.
     let run: @Sendable (_ arguments: [String], _ context: CommandContext) -> Int32
 
-    init(name: String, synopsis: String, arguments: String, summary: [String], help: String, loadsConfiguration: Bool = true,
+    init(name: String, aliases: [String] = [], synopsis: String, arguments: String, summary: [String], help: String, loadsConfiguration: Bool = true,
          run: @escaping @Sendable (_ arguments: [String], _ context: CommandContext) -> Int32) {
         self.name = name
+        self.aliases = aliases
         self.synopsis = synopsis
         self.arguments = arguments
         self.summary = summary

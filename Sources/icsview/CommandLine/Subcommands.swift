@@ -5,6 +5,7 @@
 /// manual page's SYNOPSIS and in every completion script, and has a `--help` of its own.
 enum Subcommands {
     static let all: [Subcommand] = [
+        BrowseCommand.subcommand,
         ConfigCommand.subcommand,
         DiffCommand.subcommand,
         ExportCommand.subcommand,
@@ -16,7 +17,7 @@ enum Subcommands {
     /// The subcommand called `name`, if there is one.
     static func named(_ name: String?) -> Subcommand? {
         guard let name else { return nil }
-        return all.first { $0.name == name }
+        return all.first { $0.name == name || $0.aliases.contains(name) }
     }
 
     /// The words that cannot name a configured calendar, because they select a subcommand.

@@ -149,7 +149,7 @@ enum MonthRenderer {
     /// The decoration drawn in at most `room` cells, and the cells it takes: a mark (one per
     /// calendar color when colors are on; `◆` for one-day all-day occurrences, `●` for the
     /// others), then the count when the day has several occurrences.
-    private static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, bars: BarSet, glyphs g: Glyphs,
+    static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, bars: BarSet, glyphs g: Glyphs,
                                  style: TerminalStyle, options: MonthRenderOptions) -> (String, Int) {
         guard room > 0 else { return ("", 0) }
         let dim = item.state.isInMonth ? [] : ["2"]

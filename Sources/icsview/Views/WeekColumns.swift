@@ -23,8 +23,11 @@ enum WeekColumns {
         lines.append(border(g.top))
         lines.append(row(week.days.enumerated().map { column, item in
             let heading = "\(week.weekdaySymbols[column].short) \(item.day.day)"
+            // The selected day (--select, the browser's selection): <Thu 13>, underlined with colours.
+            if item.state.isSelected && !options.color { return TerminalText.fit("<\(heading)>", cell, .center) }
             if item.state.isToday && !options.color { return TerminalText.fit("[\(heading)]", cell, .center) }
-            return style.apply(TerminalText.fit(heading, cell, .center, ellipsis: g.ellipsis), item.state.isToday ? ["7", "1"] : ["1"])
+            return style.apply(TerminalText.fit(heading, cell, .center, ellipsis: g.ellipsis),
+                               (item.state.isToday ? ["7", "1"] : ["1"]) + (item.state.isSelected ? ["4"] : []))
         }))
         lines.append(border(g.middle))
 

@@ -1,0 +1,41 @@
+import Foundation
+import ICSKit
+
+/// `/`, `n` and `N`: the nearest day after (or before) a day on which an occurrence matches a text,
+/// with `--grep`'s matching (``SearchFilter``: summary, location, description, categories; case
+/// and accents ignored). Forward, the expansion is read lazily in start order and stops at the
+/// first match; backward, it is read a year at a time going back. Both look ``years`` years at most.
+enum BrowseSearch {
+    /// How far a search looks.
+    static let years = 10
+
+    static func find(_ text: String, from day: CalendarDay, forward: Bool, data: BrowseData) -> CalendarDay? {
+        let filter = SearchFilter(grep: text)
+        let calendar = data.calendar, zone = calendar.timeZone
+        let dayOf = { (occurrence: Occurrence) in CalendarDay(containing: occurrence.start.date(in: zone), in: calendar) }
+        if forward {
+            let start = day.adding(days: 1, in: calendar)
+            let end = CalendarDay(containing: calendar.date(byAdding: .year, value: years, to: start.startDate(in: calendar))!, in: calendar)
+            var iterator = OccurrenceExpansion(calendars: data.calendars, from: start.startDate(in: calendar),
+                                               to: end.startDate(in: calendar), viewerTimeZone: zone).makeIterator()
+            while let occurrence = iterator.next() {
+                guard data.filter.matches(occurrence), filter.matches(occurrence) else { continue }
+                if !data.options.showCancelled && occurrence.incidence.isCancelled { continue }
+                return max(dayOf(occurrence), start)
+            }
+            return nil
+        }
+        var upper = day.startDate(in: calendar)
+        for _ in 0..<years {
+            let lower = calendar.date(byAdding: .year, value: -1, to: upper)!
+            let (found, _) = OccurrenceExpansion(calendars: data.calendars, from: lower, to: upper, viewerTimeZone: zone).collect()
+            let matches = found.filter {
+                data.filter.matches($0) && filter.matches($0) && (data.options.showCancelled || !$0.incidence.isCancelled)
+                    && $0.start.date(in: zone) >= lower
+            }
+            if let last = matches.max(by: { $0.start.date(in: zone) < $1.start.date(in: zone) }) { return dayOf(last) }
+            upper = lower
+        }
+        return nil
+    }
+}
