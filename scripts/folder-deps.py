@@ -13,6 +13,8 @@ root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else 'Sources/ICSKit')
 only_cycles = '--cycles' in sys.argv
 decl = re.compile(r'^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|final|indirect|nonisolated)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)', re.M)
 ident = re.compile(r'\b([A-Z]\w*)\b')
+# Any declaration, nested ones too: a file that declares a nested `Kind` means its own by `Kind`.
+anydecl = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|final|indirect|nonisolated)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)', re.M)
 
 def strip(text):
     text = re.sub(r'"""[\s\S]*?"""', '""', text)
@@ -29,7 +31,8 @@ for p, text in files.items():
 edges = defaultdict(dict)
 for p, text in files.items():
     mine = folder(p)
-    for name in set(ident.findall(text)):
+    own = set(anydecl.findall(text))
+    for name in set(ident.findall(text)) - own:
         other = owner.get(name)
         if other and other != mine:
             edges[mine].setdefault(other, name)
