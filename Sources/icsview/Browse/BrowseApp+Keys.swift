@@ -124,7 +124,7 @@ extension BrowseApp {
                 if let day = DateArgument.day(text, today: context.today, locale: calendar.locale ?? Locale(identifier: "en_US")) {
                     state.move(to: CalendarDay(day))
                 } else {
-                    state.message = "Not a date: \(BrowseText.safe(text)) (2024-10-10, today, +7d, -2w, fri)"
+                    state.message = "Not a date: \(TerminalText.safe(text)) (2024-10-10, today, +7d, -2w, fri)"
                 }
             }
         default: break
@@ -154,9 +154,9 @@ extension BrowseApp {
         let found = BrowseSearch.find(text, from: state.cursor, forward: forward, data: data)
         if let day = found {
             state.move(to: day)
-            state.message = "/\(BrowseText.safe(text)): \(day)"
+            state.message = "/\(TerminalText.safe(text)): \(day)"
         } else {
-            state.message = "/\(BrowseText.safe(text)): no \(forward ? "later" : "earlier") match within \(BrowseSearch.years) years"
+            state.message = "/\(TerminalText.safe(text)): no \(forward ? "later" : "earlier") match within \(BrowseSearch.years) years"
         }
     }
 

@@ -4,7 +4,7 @@ import ICSKit
 /// One occurrence's details, as lines: title, time in the display zone and in the event's own
 /// zone, recurrence in words, location, the meeting link found in it, URL, organizer, attendees
 /// with their answers (PARTSTAT), alarms, the calendar, status and the description. Every piece of
-/// feed text goes through ``BrowseText/safe(_:)``.
+/// feed text goes through ``TerminalText/safe(_:lineBreak:limit:)``.
 enum EventDetails {
     /// The hosts whose links are online meetings.
     static let meetingHosts = ["zoom.us", "meet.google.com", "teams.microsoft.com", "teams.live.com", "webex.com",
@@ -14,11 +14,11 @@ enum EventDetails {
     static func lines(_ occurrence: Occurrence, calendarName: String?, calendar: Calendar, dates: LocalDates,
                       width: Int, style: TerminalStyle) -> [String] {
         let event = occurrence.incidence
-        var lines: [String] = [style.apply(BrowseText.safe(event.summary ?? "(no title)"), "1"), ""]
+        var lines: [String] = [style.apply(TerminalText.safe(event.summary ?? "(no title)"), "1"), ""]
         func field(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
             let label = TerminalText.fit(name, 12)
-            lines += wrap(BrowseText.safe(value), width: max(10, width - 12)).enumerated().map { index, part in
+            lines += wrap(TerminalText.safe(value), width: max(10, width - 12)).enumerated().map { index, part in
                 (index == 0 ? label : String(repeating: " ", count: 12)) + part
             }
         }
@@ -55,7 +55,7 @@ enum EventDetails {
         if let notes = event.notes, !notes.isEmpty {
             lines.append("")
             for paragraph in notes.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines += wrap(BrowseText.safe(paragraph), width: max(10, width))
+                lines += wrap(TerminalText.safe(paragraph), width: max(10, width))
             }
         }
         return lines.map { TerminalText.stripANSI($0) == $0 ? TerminalText.truncate($0, toWidth: width) : $0 }

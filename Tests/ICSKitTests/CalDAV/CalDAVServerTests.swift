@@ -75,6 +75,10 @@ struct CalDAVServerTests {
         let calendar = first.state.calendar()
         #expect(calendar.name == "Work" && calendar.color == "#3366FF")
         #expect(Self.summaries(calendar) == (1...5).map { "Event \($0)" })
+        // The server sends CRLF lines; XML reads them as LF (XML 1.0 2.11): the resources are
+        // stored with their CRLF back, so their import raises no line-end finding (ICS1011).
+        #expect(first.state.resources.values.allSatisfy { !$0.data.contains("\n") || $0.data.contains("\r\n") })
+        #expect(!calendar.diagnostics.contains { $0.code.rawValue == "ICS1011" }, "\(calendar.diagnostics)")
         #expect(client.requestCount == 3)    // PROPFIND (properties), sync-collection, one multiget
 
         // Nothing changed: no multiget.

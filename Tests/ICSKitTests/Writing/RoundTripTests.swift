@@ -11,13 +11,23 @@ import Testing
     }
 
     /// Control characters other than HTAB may not stand in a content line (RFC 5545 3.1): the
-    /// writer drops them, so the import of its text has the text without them.
+    /// writer drops them, so the import of its text has every text of the model without them
+    /// (titles, categories, alarms' texts, the calendar's name alike: the model is walked through
+    /// its `Codable` form, so that no field is missed).
     static func withoutControlCharacters(_ calendar: ICalendar) -> ICalendar {
-        var copy = calendar
-        func clean(_ text: String?) -> String? {
-            text.map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\t" || $0 == "\n" }.map(Character.init)) }
+        func clean(_ value: Any) -> Any {
+            switch value {
+            case let text as String:
+                return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\t" || $0 == "\n" }))
+            case let list as [Any]: return list.map(clean)
+            case let object as [String: Any]: return object.mapValues(clean)
+            default: return value
+            }
         }
-        copy.events = copy.events.map { var e = $0; e.summary = clean(e.summary); e.notes = clean(e.notes); e.location = clean(e.location); return e }
+        guard let data = try? JSONEncoder().encode(calendar),
+              let tree = try? JSONSerialization.jsonObject(with: data),
+              let cleaned = try? JSONSerialization.data(withJSONObject: clean(tree)),
+              let copy = try? JSONDecoder().decode(ICalendar.self, from: cleaned) else { return calendar }
         return copy
     }
 

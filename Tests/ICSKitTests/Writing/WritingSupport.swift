@@ -103,7 +103,10 @@ func agenda(_ calendar: ICalendar, _ range: DateInterval, _ zone: TimeZone) -> [
 /// after the last (1990–2040 when there is none).
 func agendaSpan(_ calendar: ICalendar) -> DateInterval {
     let years = (calendar.events + calendar.todos + calendar.journals).compactMap { $0.start?.date.year }
-    let first = max((years.min() ?? 1991) - 1, 1900), last = min((years.max() ?? 2035) + 5, 2200)
+    // Both ends within 1900–2200 (a fixture's year 9999 or 0001 must not make the span empty or
+    // reversed: DateInterval traps on that).
+    let last = min(max((years.max() ?? 2035) + 5, 1900), 2200)
+    let first = min(max((years.min() ?? 1991) - 1, 1900), last)
     func start(of year: Int) -> Date { Date(timeIntervalSince1970: Double(CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * 86_400)) }
     return DateInterval(start: start(of: first), end: start(of: last + 1))
 }
