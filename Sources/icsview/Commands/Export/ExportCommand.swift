@@ -81,7 +81,7 @@ enum ExportCommand {
         let writer = ICSWriter()
         if options.busy == nil, options.shared.verbosity != .quiet {
             for tzid in writer.missingTimeZones(for: calendar).unresolved {
-                printError("warning: no VTIMEZONE for TZID '\(printable(tzid))' and no zone of that name on this system; written without one\n")
+                printError("warning: no VTIMEZONE for TZID '\(TerminalText.safe(tzid))' and no zone of that name on this system; written without one\n")
             }
         }
         let bytes = options.format == .jcal ? Array(JCalWriter(icsWriter: writer).text(for: calendar).utf8) : writer.bytes(for: calendar)
@@ -131,11 +131,5 @@ enum ExportCommand {
             selected = selected.selecting(occurringFrom: start, to: end, viewerTimeZone: context.zone)
         }
         return selected
-    }
-
-    /// A name from a feed as plain text for a message: control characters (escape sequences
-    /// included) shown as `?`.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? "?" : Character($0) })
     }
 }

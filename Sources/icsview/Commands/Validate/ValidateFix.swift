@@ -32,10 +32,10 @@ enum ValidateFix {
             }
             let remaining = options.accepted(ValidationReport(findings: repair.remaining, files: [path]))
             for change in repair.changes {
-                messages += "\(path):\(change.line.map { "\($0):" } ?? "") fixed: \(printable(change.message))"
-                    + (change.uid.map { " (UID \(printable($0)))" } ?? "") + "\n"
+                messages += "\(path):\(change.line.map { "\($0):" } ?? "") fixed: \(TerminalText.safe(change.message))"
+                    + (change.uid.map { " (UID \(TerminalText.safe($0)))" } ?? "") + "\n"
             }
-            for finding in remaining.findings { messages += "not fixed: \(printable(finding.description))\n" }
+            for finding in remaining.findings { messages += "not fixed: \(TerminalText.safe(finding.description))\n" }
             let target = options.inPlace ? path : options.output
             if let target, path != "-" || !options.inPlace {
                 if repair.isChanged || target != path {
@@ -66,9 +66,4 @@ enum ValidateFix {
         return status
     }
 
-    /// Text from a file as plain text for a message: control characters (escape sequences
-    /// included) shown as `?`.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control && $0 != "\n" ? "?" : Character($0) })
-    }
 }
