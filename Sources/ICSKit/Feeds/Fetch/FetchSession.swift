@@ -59,21 +59,8 @@ final class FetchSession: Sendable {
                                      validators: FetchValidators(etag: outcome.headers["etag"], lastModified: outcome.headers["last-modified"]),
                                      finalURL: target, status: outcome.status, contentType: outcome.headers["content-type"])
             case 301, 302, 303, 307, 308:
-                guard let next = outcome.redirect else {
-                    throw ICSError(.badRedirect, "redirect without a location")
-                }
-                redirects += 1
-                let scheme = next.scheme?.lowercased() ?? ""
-                if scheme != "http" && scheme != "https" {
-                    throw ICSError(.badRedirect, "redirect to a \(scheme) URL refused: \(FeedSource.mask(next.absoluteString))")
-                }
-                if !visited.insert(next.absoluteString).inserted {
-                    throw ICSError(.badRedirect, "redirect loop at \(FeedSource.mask(next.absoluteString))")
-                }
-                if redirects > options.maximumRedirects {
-                    throw ICSError(.badRedirect, "more than \(options.maximumRedirects) redirects")
-                }
-                target = next
+                target = try FetchSession.follow(outcome.redirect, redirects: &redirects, visited: &visited,
+                                                 limit: options.maximumRedirects)
             default:
                 throw ICSError(.httpStatus, "HTTP \(outcome.status) \(FetchSession.reason(outcome.status, sent: outcome.reason))",
                                httpStatus: outcome.status)
@@ -140,5 +127,26 @@ final class FetchSession: Sendable {
 
     static func seconds(_ t: TimeInterval) -> String {
         t == t.rounded() ? "\(Int(t)) s" : "\(t) s"
+    }
+}
+
+extension FetchSession {
+    /// The next URL of a redirect, checked as every request of the fetch layer checks it: a
+    /// location is given, it is http(s), it was not visited before, and at most `limit` redirects
+    /// are followed (`redirects` counts them, `visited` holds the URLs seen).
+    static func follow(_ next: URL?, redirects: inout Int, visited: inout Set<String>, limit: Int) throws(ICSError) -> URL {
+        guard let next else { throw ICSError(.badRedirect, "redirect without a location") }
+        redirects += 1
+        let scheme = next.scheme?.lowercased() ?? ""
+        if scheme != "http" && scheme != "https" {
+            throw ICSError(.badRedirect, "redirect to a \(scheme) URL refused: \(FeedSource.mask(next.absoluteString))")
+        }
+        if !visited.insert(next.absoluteString).inserted {
+            throw ICSError(.badRedirect, "redirect loop at \(FeedSource.mask(next.absoluteString))")
+        }
+        if redirects > limit {
+            throw ICSError(.badRedirect, "more than \(limit) redirects")
+        }
+        return next
     }
 }

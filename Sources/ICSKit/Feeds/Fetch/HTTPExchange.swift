@@ -84,19 +84,8 @@ final class HTTPExchange: Sendable {
             }
             switch outcome.status {
             case 301, 302, 303, 307, 308:
-                guard let next = outcome.redirect else { throw ICSError(.badRedirect, "redirect without a location") }
-                redirects += 1
-                let scheme = next.scheme?.lowercased() ?? ""
-                if scheme != "http" && scheme != "https" {
-                    throw ICSError(.badRedirect, "redirect to a \(scheme) URL refused: \(FeedSource.mask(next.absoluteString))")
-                }
-                if !visited.insert(next.absoluteString).inserted {
-                    throw ICSError(.badRedirect, "redirect loop at \(FeedSource.mask(next.absoluteString))")
-                }
-                if redirects > options.maximumRedirects {
-                    throw ICSError(.badRedirect, "more than \(options.maximumRedirects) redirects")
-                }
-                target = next
+                target = try FetchSession.follow(outcome.redirect, redirects: &redirects, visited: &visited,
+                                                 limit: options.maximumRedirects)
             default:
                 return Reply(status: outcome.status, reason: FetchSession.reason(outcome.status, sent: outcome.reason),
                              headers: outcome.headers, body: outcome.body, url: target)
