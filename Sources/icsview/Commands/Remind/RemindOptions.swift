@@ -1,7 +1,7 @@
 import ICSKit
 
 /// What `icsview remind` was asked to do; parsed by ``parse(_:)``, a pure function.
-struct RemindOptions: Equatable {
+struct RemindOptions {
     /// The options shared with the views: inputs, `--tz`, `--format`, `--today` and the feed options.
     var base = Options()
     /// `--next 7d`: the length of the range, in seconds.
