@@ -71,6 +71,8 @@ struct Options {
     var grep: String?
     /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
     var calendarFilter: [String] = []
+    /// `--details`: each event's location, meeting link, people, repeats and alarms under it.
+    var details = false
     /// What the parser warns about (an option that does nothing in the view, ``OptionScope``):
     /// printed on standard error as `warning: …` unless `--quiet`.
     var warnings: [String] = []
