@@ -46,6 +46,11 @@ struct Options: Equatable {
     var noCache = false
     /// `--cache-dir DIR` (default: `$XDG_CACHE_HOME/icsview` or `~/.cache/icsview`).
     var cacheDirectory: String?
+    /// `--refresh`: sync CalDAV calendars whatever the age of their local copy.
+    var refresh = false
+    /// The configuration's `refresh-interval` (seconds): the age at which a CalDAV calendar's
+    /// local copy is synced before it is read (default: ``LocalCopies/defaultMaximumAge``).
+    var refreshInterval: Int?
     /// `--timeout SECONDS`: the longest a URL may take.
     var timeout: Double?
     /// `--max-size MB`: the largest body a URL may send.
@@ -83,6 +88,7 @@ struct Options: Equatable {
             && lhs.ascii == rhs.ascii && lhs.today == rhs.today && lhs.select == rhs.select
             && lhs.showCancelled == rhs.showCancelled && lhs.showHelp == rhs.showHelp && lhs.showVersion == rhs.showVersion
             && lhs.offline == rhs.offline && lhs.noCache == rhs.noCache && lhs.cacheDirectory == rhs.cacheDirectory
+            && lhs.refresh == rhs.refresh && lhs.refreshInterval == rhs.refreshInterval
             && lhs.timeout == rhs.timeout && lhs.maxSizeMB == rhs.maxSizeMB
             && lhs.noAgenda == rhs.noAgenda && lhs.threeMonths == rhs.threeMonths && lhs.year == rhs.year
             && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
