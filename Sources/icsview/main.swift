@@ -102,6 +102,7 @@ func run(_ commandLine: [String]) -> Int32 {
         case .agenda: views.streamAgendaText(show)
         case .week: show(views.week())
         case .year: show(views.year())
+        case .todos where options.format == .json: print(views.todosJSON(), terminator: "")
         case .todos: show(views.todos())
         default: show(views.month())
         }

@@ -34,9 +34,9 @@ import ICSKit
 /// ```
 enum ConfigParser {
     /// The keys of `[defaults]`, in the order `config check` lists them.
-    static let defaultKeys = ["timezone", "first-weekday", "time-format", "color", "view", "refresh-interval"]
+    static let defaultKeys = ConfigKeys.defaults.map(\.name)
     /// The keys of a `[calendar NAME]` section.
-    static let calendarKeys = ["url", "file", "caldav", "vdir", "name", "color", "username", "password-command", "header"]
+    static let calendarKeys = ConfigKeys.calendar.map(\.name)
     /// The keys that say where a calendar is read from (one of them).
     static let sourceKeys = ["url", "file", "caldav", "vdir"]
     /// The keys that may be given more than once in a section.
