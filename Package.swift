@@ -59,10 +59,13 @@ let package = Package(
         // scripts/fuzz.sh: icsview's commands run in-process over each input (views in every format,
         // remind, search, diff, validate, the configuration, date arguments); a stub the same way.
         .executableTarget(name: "icsview-fuzz", dependencies: ["icsviewCore"], path: "Fuzz/ICSViewFuzz"),
+        // What both test targets share: the repository root, the local HTTP server, the deflate bomb.
+        // Foundation only; it knows nothing of ICSKit.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "ICSKitTests",
             // Tests reach libical and libcurl only through ICSKit's internal API (@testable import ICSKit).
-            dependencies: ["ICSKit"]
+            dependencies: ["ICSKit", "TestSupport"]
         ),
         // Imports only ICSKit (no @testable): fails to build when a C type or an internal name leaks
         // into the public API an app uses (as swift-system's probe does).
@@ -73,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "icsviewTests",
-            dependencies: ["ICSKit"]
+            dependencies: ["ICSKit", "TestSupport"]
         ),
         // A stand-in that exports HorizonCalendar's public type names (plain Foundation
         // values), and a test target that imports it beside ICSKit: it compiles only while no

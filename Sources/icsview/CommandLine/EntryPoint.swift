@@ -110,6 +110,7 @@ public func run(arguments commandLine: [String], environment: [String: String]) 
         case .agenda: views.streamAgendaText(show)
         case .week: show(views.week())
         case .year: show(views.year())
+        case .todos where options.format == .json: print(views.todosJSON(), terminator: "")
         case .todos: show(views.todos())
         default: show(views.month())
         }

@@ -113,6 +113,7 @@ enum OptionParser {
                 default: throw UsageError(message: "'\(text)' is not a time format (12h or 24h)")
                 }
             case "--ascii": options.ascii = true
+            case "--details": options.details = true
             case "--show-cancelled": options.showCancelled = true
             case "--month":
                 try setView(.month, name)
@@ -190,9 +191,6 @@ enum OptionParser {
             throw UsageError(message: "--to \(to) is before --from \(from)")
         }
         try checkShownRange(options, today: today, locale: locale)
-        if options.view == .todos && options.format == .json {
-            throw UsageError(message: "--todos has no JSON format (use --agenda --format json)")
-        }
         if let error = PageFormats.check(options) { throw error }
         if options.days != nil && options.to != nil {
             throw UsageError(message: "--days and --to cannot be used together")

@@ -22,6 +22,7 @@ enum OptionScope {
         "--select": Rule(views: [.month, .week], isError: true),
         "--no-agenda": Rule(views: [.month], isError: false),
         "--week-numbers": Rule(views: [.month, .year], isError: false),
+        "--details": Rule(views: [.agenda, .month], isError: false),
     ]
 
     /// Checks the options the command line gave (`given`, by name as written).

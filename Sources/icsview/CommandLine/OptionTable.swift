@@ -53,6 +53,7 @@ enum OptionTable {
             .option("--select <day>", ["Below the month, list only this day."]),
             .option("--today <yyyy-mm-dd>", ["Take this day as today (for reproducible output)."]),
             .option("--show-cancelled", ["Also list cancelled occurrences."]),
+            .option("--details", ["Under each event: location, meeting link, URL, organizer, attendees", "with their answers, how it repeats and its alarms (--agenda; search, remind)."]),
             .option("--grep <text>", ["Only occurrences whose summary, location, description or categories", "contain the text, ignoring case and accents (\"cafe\" finds \"Café\")."]),
             .option("--calendar <name>", ["Only the calendars of this name: X-WR-CALNAME or the file's name", "(ignoring case; repeatable)."]),
             .option("--color <mode>", ["auto, always or never (default: auto; NO_COLOR is honoured;", "24-bit colour when COLORTERM is truecolor or 24bit, else 256)."]),

@@ -25,9 +25,9 @@ import ICSKit
 /// ```
 enum ConfigParser {
     /// The keys of `[defaults]`, in the order `config check` lists them.
-    static let defaultKeys = ["timezone", "first-weekday", "time-format", "color", "view", "refresh-interval"]
+    static let defaultKeys = ConfigKeys.defaults.map(\.name)
     /// The keys of a `[calendar NAME]` section.
-    static let calendarKeys = ["url", "file", "name", "color"]
+    static let calendarKeys = ConfigKeys.calendar.map(\.name)
 
     /// Parses `text`, read from `path`.
     /// - Parameters:

@@ -17,6 +17,8 @@ struct AgendaRenderOptions {
     var dates: LocalDates?
     /// The instant before which an open to-do's due time makes it overdue (nil: none is).
     var now: Date?
+    /// `--details`: each event's details under it (``EventDetails``).
+    var details = false
 }
 
 /// The agenda: a heading for each day that has occurrences, then each occurrence with its
@@ -35,7 +37,7 @@ enum AgendaRenderer {
     /// The agenda's lines (no newlines in them).
     static func lines(_ occurrences: [Occurrence], days: ClosedRange<CalendarDay>, calendar: Calendar,
                       options: AgendaRenderOptions) -> [String] {
-        let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includeCancelled: options.showCancelled)
+        let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includesCancelled: options.showCancelled)
         var lines: [String] = []
         var listed = Set<Int>()
         for day in CalendarDay.days(in: days, calendar: calendar) {
@@ -61,6 +63,12 @@ enum AgendaRenderer {
         for placement in today {
             let until = placement.isMultiDay ? untilText(placement, dates: dates, calendar: calendar, strings: options.strings) : nil
             lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
+            if options.details {
+                // Under the title: the indent, the mark, a space, the time column and a space.
+                let indent = 2 + (TodoState(placement.occurrence.incidence)?.mark(ascii: options.ascii).count ?? 1) + 1
+                    + timeColumn(dates, options.strings) + 1
+                lines += DetailLines.lines(placement.occurrence.incidence, indent: indent, width: options.width)
+            }
         }
         return (lines, today.map(\.index))
     }

@@ -63,8 +63,10 @@ enum TodoRenderer {
             if oldDue < now && (due >= now || due > oldDue) { chosen[key] = item }
             if oldDue >= now && due >= now && due < oldDue { chosen[key] = item }
         }
+        // By due time, then priority (1 first; unset last), then file order.
         let dated = order.compactMap { chosen[$0] }.enumerated()
-            .sorted { ($0.element.due ?? .distantFuture, $0.offset) < ($1.element.due ?? .distantFuture, $1.offset) }
+            .sorted { ($0.element.due ?? .distantFuture, rank($0.element.incidence), $0.offset)
+                < ($1.element.due ?? .distantFuture, rank($1.element.incidence), $1.offset) }
             .map(\.element)
         var undated: [Item] = []
         for (index, calendar) in todosOnly.enumerated() {
@@ -72,7 +74,18 @@ enum TodoRenderer {
                 undated.append(Item(occurrence: nil, incidence: todo, calendarIndex: index, due: nil, dueIsDate: false))
             }
         }
-        return dated + undated
+        let ranked = undated.enumerated().sorted { (rank($0.element.incidence), $0.offset) < (rank($1.element.incidence), $1.offset) }.map(\.element)
+        return dated + ranked
+    }
+
+    /// PRIORITY 1 (highest) to 9; nil for 0 or none (RFC 5545 3.8.1.9: 0 is undefined).
+    static func priority(_ incidence: Incidence) -> Int? {
+        incidence.priority.flatMap { (1...9).contains($0) ? $0 : nil }
+    }
+
+    /// The sort rank of a priority: 1 … 9, then undefined as 10.
+    private static func rank(_ incidence: Incidence) -> Int {
+        priority(incidence) ?? 10
     }
 
     /// The lines of the list, or the "No open to-dos." line.

@@ -75,7 +75,7 @@ struct Views {
             // running occurrence one entry per later day it covers (an all-day series lasting
             // centuries: every instance times every day of the range), and only today's are read.
             let placed = DayOccurrences(running, visibleDays: day...day, calendar: calendar,
-                                        includeCancelled: options.showCancelled)
+                                        includesCancelled: options.showCancelled)
             let today = AgendaRenderer.dayLines(placed, day: day, calendar: calendar, options: options)
             if !today.lines.isEmpty {
                 write((wrote ? "\n" : "") + today.lines.joined(separator: "\n") + "\n")
@@ -133,7 +133,7 @@ struct Views {
     var agendaOptions: AgendaRenderOptions {
         AgendaRenderOptions(width: context.width, ascii: options.ascii, color: context.color, showCancelled: options.showCancelled,
                             calendars: styles, calendarNames: calendarNames, strings: context.strings, dates: context.dates,
-                            now: context.instant)
+                            now: context.instant, details: options.details)
     }
 
     func monthOptions(width: Int) -> MonthRenderOptions {
@@ -147,10 +147,19 @@ struct Views {
 
     /// `--todos`: the open to-dos by due date (instances looked for from ten years back to ten on).
     func todos() -> String {
+        TodoRenderer.render(todoItems, now: context.instant, calendar: context.calendar, options: agendaOptions)
+    }
+
+    /// `--todos --format json`: the same to-dos, one object a line (``TodoJSON``).
+    func todosJSON() -> String {
+        TodoJSON.lines(todoItems, calendars: calendars, now: context.instant, zone: context.zone)
+    }
+
+    /// The open to-dos (instances looked for from ten years back to ten on), `--grep` applied.
+    var todoItems: [TodoRenderer.Item] {
         let now = context.instant
         let window = now.addingTimeInterval(-10 * 366 * 86_400)...now.addingTimeInterval(10 * 366 * 86_400)
-        let items = TodoRenderer.items(calendars, window: window, now: now, zone: context.zone).filter { filter.matches($0.incidence) }
-        return TodoRenderer.render(items, now: now, calendar: context.calendar, options: agendaOptions)
+        return TodoRenderer.items(calendars, window: window, now: now, zone: context.zone).filter { filter.matches($0.incidence) }
     }
 
     // MARK: Week

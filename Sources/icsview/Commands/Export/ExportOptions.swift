@@ -2,7 +2,7 @@ import Foundation
 import ICSKit
 
 /// What `icsview export` was asked for.
-struct ExportOptions: Equatable {
+struct ExportOptions {
     /// How the calendar is written.
     enum Format: String { case ics, jcal }
     /// How free/busy time is written with `--busy`.

@@ -23,6 +23,8 @@ enum RemindCommand {
       --tz <zone>             Display time zone, IANA or Windows name (default: $TZ or the system's);
                               all-day and floating events count from midnight there.
       --today <yyyy-mm-dd>    Take this day as today (the default start is its midnight).
+      --details               Under each reminder, its event's location, meeting link, people,
+                              repeats and alarms.
       --include-acknowledged  Also list reminders already dismissed (ACKNOWLEDGED, X-MOZ-LASTACK)
                               or replaced by a snooze.
       --format <format>       text, or json: one object per line with uid, recurrenceId, component,
@@ -95,6 +97,11 @@ enum RemindCommand {
                     renderer.json(reminder, to: &out)
                 } else {
                     out.append(Array(renderer.text(reminder).utf8))
+                    if options.base.details {
+                        // Indented by four: a reminder's line has no time column to align with.
+                        let details = DetailLines.lines(reminder.incidence, indent: 4, width: context.width)
+                        for line in details { out.byte(0x0A); out.append(Array(line.utf8)) }
+                    }
                 }
                 out.byte(0x0A)
             }

@@ -2,7 +2,7 @@ import Foundation
 import ICSKit
 
 /// What `icsview remind --watch` was asked to do; parsed by ``parse(_:defaults:)``, a pure function.
-struct WatchOptions: Equatable {
+struct WatchOptions {
     /// Inputs, `--tz`, `--format`, `--calendar`, `--grep` and the feed options, as the views read them.
     var base = Options()
     /// `--exec CMD`: run through `/bin/sh -c` for each alarm.

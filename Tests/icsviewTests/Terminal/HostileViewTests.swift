@@ -35,7 +35,7 @@ import Testing
         #expect(days.first?["date"] as? String == "2024-05-27" && days.last?["date"] as? String == "2024-06-30")
         // Each day lists the projection's cap (100) of its 150, the dot counts all 150.
         for day in days {
-            #expect(day["eventCount"] as? Int == 150)
+            #expect(day["occurrenceCount"] as? Int == 150)
             #expect((day["occurrences"] as? [Int])?.count == 100)
             #expect((day["decoration"] as? [String: Any])?["count"] as? Int == 150)
         }

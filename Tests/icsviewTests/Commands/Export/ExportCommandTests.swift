@@ -51,6 +51,21 @@ import Testing
         #expect(agenda.stdout.split(separator: "\n").count >= 7)
     }
 
+    /// `-o NAME` without a folder writes into the working directory (the folder to flush after
+    /// the rename is `.`, not the empty string).
+    @Test func writesAFileNamedWithoutAFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let work = CLI.root.appendingPathComponent(Self.work).path
+        let result = try CLI.shell("cd '\(dir.path)' && \"$ICSVIEW\" export '\(work)' -o q.ics --tz UTC --today 2024-06-12")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let text = try String(contentsOfFile: dir.appendingPathComponent("q.ics").path, encoding: .utf8)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(Self.summaries(text).count == Self.summaries(try CLI.run(["export", Self.work] + Self.pinned).stdout).count)
+    }
+
     @Test func busyTellsOnlyTimes() throws {
         let result = try CLI.run(["export", Self.work, "--busy", "--from", "2024-06-10", "--to", "2024-06-13"] + Self.pinned)
         #expect(result.status == 0, "\(result.stderr)")

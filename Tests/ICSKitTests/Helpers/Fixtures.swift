@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 @testable import ICSKit
 
 /// Finds the repository's `Fixtures/` folder from this file's path, so that tests run
 /// from any working directory (`swift test`, an IDE, CI's fresh clone).
 enum Fixtures {
-    /// The repository root: three levels above `Tests/ICSKitTests/Support/Fixtures.swift`.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // ICSKitTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // repository root
+    /// The repository root.
+    static let root: URL = RepositoryRoot.url
 
     /// The path of `Fixtures/import/<name>`.
     static func path(_ name: String) -> String {

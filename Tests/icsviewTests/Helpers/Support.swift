@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `icsview` binary and captures what it prints.
 enum CLI {
-    /// The repository root: two levels above `Tests/icsviewTests/Support.swift`.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root.
+    static let root: URL = RepositoryRoot.url
 
     /// `icsview` next to the test bundle (`.build/<triple>/<config>/`, which also covers
     /// sanitizer builds), else `.build/debug/icsview`. `swift build --build-tests` builds it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `icsview validate` run as a binary: output and exit codes compared exactly. Expected texts

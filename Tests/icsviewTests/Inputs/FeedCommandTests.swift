@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `icsview` with URLs served on 127.0.0.1, and `icsview diff` on the fixtures.
@@ -6,7 +7,7 @@ import Testing
 /// out by hand in ICSKitTests' CalendarDiffTests.
 @Suite("icsview feeds and diff")
 struct FeedCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+    static let root = CLI.root.path
     static let team = """
     BEGIN:VCALENDAR\r
     VERSION:2.0\r

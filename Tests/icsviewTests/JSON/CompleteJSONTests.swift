@@ -151,7 +151,7 @@ import Testing
         #expect(titles(days[1]) == ["Quarterly planning"])
         #expect(titles(days[2]) == ["Dentist", "Drinks"])
         #expect(titles(days[4]) == ["Summer holiday"])
-        #expect(days.map { $0["eventCount"] as? Int } == [1, 1, 2, 0, 1, 0, 0])
+        #expect(days.map { $0["occurrenceCount"] as? Int } == [1, 1, 2, 0, 1, 0, 0])
         #expect(occurrences.count == 5)
         #expect(Set(occurrences[0].keys) == Set(Self.keys))
     }

@@ -4,23 +4,23 @@
 /// of any size, streamed, without a compression library or a big file.
 /// Checked against Python's zlib: `zlib.decompressobj(-15)` inflates `head + block * 3 + tail`
 /// to 6,198,193 zero bytes (1 + 6·258 + 3·8006·258) and reports the end of the stream.
-enum DeflateBomb {
+public enum DeflateBomb {
     /// A non-final block: the literal 0 and 6 copies (1,549 bytes): 96 bits, 12 bytes.
-    static let head = block(final: false, literal: true, copies: 6)
+    public static let head = block(final: false, literal: true, copies: 6)
     /// A non-final block of 8,006 copies (2,065,548 zero bytes): 104,088 bits, 13,011 bytes.
-    static let block = block(final: false, literal: false, copies: 8006)
+    public static let block = block(final: false, literal: false, copies: 8006)
     /// The final, empty block: `03 00`.
-    static let tail = block(final: true, literal: false, copies: 0)
+    public static let tail = block(final: true, literal: false, copies: 0)
     /// Zero bytes that `block` inflates to.
-    static let blockOutput = 8006 * 258
+    public static let blockOutput = 8006 * 258
 
     /// `head`, `block` × `count`, `tail` as raw deflate (1 + 6·258 + count·2,065,548 zero bytes).
-    static func raw(blocks count: Int) -> [UInt8] {
+    public static func raw(blocks count: Int) -> [UInt8] {
         head + Array([[UInt8]](repeating: block, count: count).joined()) + tail
     }
 
     /// The gzip header of RFC 1952 (no name, no time, OS unknown).
-    static let gzipHeader: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF]
+    public static let gzipHeader: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF]
 
     private static func block(final: Bool, literal: Bool, copies: Int) -> [UInt8] {
         var writer = BitWriter()

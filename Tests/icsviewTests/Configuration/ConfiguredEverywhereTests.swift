@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Configured calendars wherever a calendar can be named: the short form `NAME = SOURCE` before

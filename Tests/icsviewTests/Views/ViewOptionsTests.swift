@@ -16,7 +16,6 @@ import Testing
         (["--year", "--week", "x.ics"], "Error: --year and --week cannot be used together\n"),
         (["-y", "--todos", "x.ics"], "Error: --year and --todos cannot be used together\n"),
         (["--no-agenda=yes", "x.ics"], "Error: '--no-agenda' takes no value\n"),
-        (["--todos", "--format", "json", "x.ics"], "Error: --todos has no JSON format (use --agenda --format json)\n"),
     ] as [([String], String)])
     func usageErrors(arguments: [String], firstLine: String) throws {
         let result = try CLI.run(arguments)

@@ -7,15 +7,15 @@ import Foundation
 /// per connection answers with what the handler returns, then closes the connection.
 ///
 /// Sendable notes: `requests` and `stopped` are only touched under `lock`.
-final class TestHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
+public final class TestHTTPServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
         /// Header names lower-cased.
-        var headers: [String: String]
+        public var headers: [String: String]
     }
 
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// A complete answer (`Content-Length` is added).
         case response(status: Int, headers: [(String, String)], body: [UInt8])
         /// Accepts, reads the request, then says nothing for `seconds` before closing.
@@ -31,14 +31,14 @@ final class TestHTTPServer: @unchecked Sendable {
         case drip(interval: Double)
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let lock = NSLock()
     private var recorded: [Request] = []
     private var stopped = false
 
-    init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
+    public init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -60,12 +60,12 @@ final class TestHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// The base URL, e.g. `http://127.0.0.1:40123`.
-    var base: String { "http://127.0.0.1:\(port)" }
+    public var base: String { "http://127.0.0.1:\(port)" }
 
     /// The requests received so far, in order.
-    var requests: [Request] { lock.withLock { recorded } }
+    public var requests: [Request] { lock.withLock { recorded } }
 
-    func stop() {
+    public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
             return !stopped
@@ -164,7 +164,7 @@ final class TestHTTPServer: @unchecked Sendable {
         return true
     }
 
-    static func reason(_ status: Int) -> String {
+    public static func reason(_ status: Int) -> String {
         [200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 401: "Unauthorized",
          404: "Not Found", 500: "Internal Server Error"][status] ?? "Status"
     }

@@ -120,7 +120,11 @@ import Testing
         // goldens hold a placeholder (CompleteJSONTests checks the value itself).
         let stdout = Self.maskingCalendarIDs(result.stdout)
         if Self.updating {
+            // A recording run always fails, so that it cannot pass silently in place of a check:
+            // read `git diff Fixtures/views` and run again without the variable.
+            let before = try? String(contentsOf: url, encoding: .utf8)
             try Data(stdout.utf8).write(to: url)
+            Issue.record("UPDATE_GOLDENS=1 wrote \(url.lastPathComponent) (\(before == stdout ? "unchanged" : "changed")); review the diff, then run without UPDATE_GOLDENS")
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)

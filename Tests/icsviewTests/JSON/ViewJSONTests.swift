@@ -29,7 +29,7 @@ import Testing
         #expect(days.prefix(7).map { $0["weekday"] as? Int } == [2, 3, 4, 5, 6, 7, 1])
         #expect(days.last?["date"] as? String == "2024-06-30")
         for day in days {
-            #expect(Set(day.keys) == ["date", "weekday", "inMonth", "isToday", "isSelected", "isEnabled", "isWeekend", "eventCount",
+            #expect(Set(day.keys) == ["date", "weekday", "inMonth", "isToday", "isSelected", "isEnabled", "isWeekend", "occurrenceCount",
                                       "occurrences", "decoration"])
             // Nothing selected (no --select), every day enabled (no range of available days).
             #expect(day["isSelected"] as? Bool == false)
