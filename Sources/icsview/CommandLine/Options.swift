@@ -71,6 +71,8 @@ struct Options: Equatable {
     var grep: String?
     /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
     var calendarFilter: [String] = []
+    /// `--no-pager`: write to the terminal directly, not through the pager (``Pager``).
+    var noPager = false
     /// `--details`: each event's location, meeting link, people, repeats and alarms under it.
     var details = false
     /// What the parser warns about (an option that does nothing in the view, ``OptionScope``):
@@ -91,6 +93,6 @@ struct Options: Equatable {
             && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
             && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
             && lhs.verbosity == rhs.verbosity && lhs.strict == rhs.strict
-            && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter && lhs.details == rhs.details
+            && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter && lhs.details == rhs.details && lhs.noPager == rhs.noPager
     }
 }
