@@ -46,10 +46,13 @@ let package = Package(
         .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
         // scripts/fuzz.sh: the libFuzzer target (a stub that says so unless built with -D ICSKIT_FUZZ).
         .executableTarget(name: "icskit-fuzz", dependencies: ["ICSKit"], path: "Fuzz/ICSKitFuzz"),
+        // What both test targets share: the repository root, the local HTTP server, the deflate bomb.
+        // Foundation only; it knows nothing of ICSKit.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "ICSKitTests",
             // Tests reach libical and libcurl only through ICSKit's internal API (@testable import ICSKit).
-            dependencies: ["ICSKit"]
+            dependencies: ["ICSKit", "TestSupport"]
         ),
         // Imports only ICSKit (no @testable): fails to build when a C type or an internal name leaks
         // into the public API an app uses (as swift-system's probe does).
@@ -60,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "icsviewTests",
-            dependencies: ["ICSKit"]
+            dependencies: ["ICSKit", "TestSupport"]
         ),
         // A stand-in that exports HorizonCalendar's public type names (plain Foundation
         // values), and a test target that imports it beside ICSKit: it compiles only while no

@@ -69,7 +69,7 @@ func run(_ commandLine: [String]) -> Int32 {
     if options.verbosity != .quiet { for warning in options.warnings { printError("warning: \(warning)\n") } }
     // A view imports only what can show in its range; the summary needs everything.
     let window = Views.importWindow(options: options)
-    var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
+    var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration, options: options),
                                                       options: options, window: window)
     // Failed inputs are not empty calendars: with none read, the errors alone.
     if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { exit(1) }

@@ -286,9 +286,26 @@ struct SeriesBuilder {
         if overrides.isEmpty, !asInstance, isOutsideRange(series: written, start: start, startKey: startTrue, frame: frame, length: length) {
             return
         }
-        let uid = written.uid
+        let sources = ruleSources(of: written, start: start, frame: frame)
+        let extras = extraInstances(of: written, frame: frame, startWall: startWall, startTrue: startTrue, hasRules: !sources.isEmpty)
+        // A UTC series read at X-WR-TIMEZONE's wall time: its UTC values also name instances by their UTC reading.
+        let reading = asInstance ? nil : UTCReading(start: start, clock: frame.clock)
+        let excluded = exclusions(of: written, frame: frame, reading: reading)
+        let (overridden, futures) = addOverrides(overrides, of: written, calendarIndex: calendarIndex, frame: frame, reading: reading)
+        let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
+                            // Moved in, not copied: the series skips and advances its sources in
+                            // place, which would copy them (and their rules) if this builder still held them.
+                            sources: consume sources, extras: extras, excluded: excluded,
+                            overridden: overridden, futures: futures,
+                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
+                            startExists: frame.clock.zone.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
+        keep(series, recurrenceID: recurrenceID, frame: frame)
+    }
+
+    /// The compiled RRULEs of `written` from `start`; a rule that cannot be expanded, or whose
+    /// UNTIL precedes the start, is said in a diagnostic.
+    private mutating func ruleSources(of written: Incidence, start: TimeValue, frame: SeriesFrame) -> [InstanceSource] {
         var sources: [InstanceSource] = []
-        let zoneCache = frame.clock.zone
         for rule in written.recurrenceRules {
             if InstanceSource.untilPrecedesStart(of: rule, start: start, clock: frame.clock) {
                 diagnostics.append(Diagnostic(.untilBeforeStart,
@@ -302,15 +319,23 @@ struct SeriesBuilder {
                                               line: written.line, uid: written.uid, property: "RRULE"))
             }
         }
+        return sources
+    }
+
+    /// The instances no rule makes: DTSTART itself when there is no rule, and each RDATE (a
+    /// PERIOD with its own end).
+    private mutating func extraInstances(of written: Incidence, frame: SeriesFrame, startWall: Int, startTrue: Int,
+                                         hasRules: Bool) -> [ExtraInstance] {
         var extras: [ExtraInstance] = []
-        if sources.isEmpty { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
+        if !hasRules { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
+        let uid = written.uid
         for rdate in written.recurrenceDates {
             let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: uid) })
             var end: (key: Int, time: OccurrenceTime)?
             if case .period(_, let periodEnd) = rdate {
                 switch periodEnd {
                 case .time(let t):
-                    end = absolute(t, frame: frame, uid: written.uid)
+                    end = absolute(t, frame: frame, uid: uid)
                 case .duration(let span):
                     let trueUTC = frame.isDate ? w : frame.instant(wall: w)
                     end = frame.end(wall: w, utc: trueUTC, length: InstanceLength(days: span.nominalDays, seconds: span.exactSeconds))
@@ -318,16 +343,29 @@ struct SeriesBuilder {
             }
             extras.append(ExtraInstance(wall: w, utc: utc, end: end))
         }
-        // A UTC series read at X-WR-TIMEZONE's wall time: its UTC values also name instances by their UTC reading.
-        let reading = asInstance ? nil : UTCReading(start: start, clock: frame.clock)
+        return extras
+    }
+
+    /// The instances EXDATE removes, by their key (and by their UTC reading too, under `reading`).
+    private mutating func exclusions(of written: Incidence, frame: SeriesFrame, reading: UTCReading?) -> InstanceMatchSet {
         var excluded = InstanceMatchSet()
         excluded.reserveCapacity(keys: written.exceptionDates.count)
         for value in written.exceptionDates {
-            excluded.insert(match(value, frame: frame, uid: uid))
-            if let reading, let zone = zoneCache, let other = reading.alternate(value, zone: zone) { excluded.insert(.key(other)) }
+            excluded.insert(match(value, frame: frame, uid: written.uid))
+            if let reading, let zone = frame.clock.zone, let other = reading.alternate(value, zone: zone) { excluded.insert(.key(other)) }
         }
+        excluded.seal()
+        return excluded
+    }
+
+    /// Adds each override (the latest of each RECURRENCE-ID) as an instance of its own.
+    /// - Returns: the instances they replace, and the changes that RANGE=THISANDFUTURE carries
+    ///   to the later instances.
+    private mutating func addOverrides(_ overrides: [Incidence], of written: Incidence, calendarIndex: Int, frame: SeriesFrame,
+                                       reading: UTCReading?) -> (InstanceMatchSet, [FutureChange]) {
         var overridden = InstanceMatchSet()
         var futures: [FutureChange] = []
+        let zoneCache = frame.clock.zone
         for chosen in Self.latestIndices(overrides, by: { $0.recurrenceID }) {
             let override = overrides[chosen]
             guard let rid = override.recurrenceID else { continue }
@@ -344,16 +382,14 @@ struct SeriesBuilder {
                                             length: self.length(of: override, start: newStart, end: override.end, frame: frame)))
             }
         }
-        excluded.seal()
         overridden.seal()
-        let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
-                            // Moved in, not copied: the series skips and advances its sources in
-                            // place, which would copy them (and their rules) if this builder still held them.
-                            sources: consume sources, extras: extras, excluded: excluded,
-                            overridden: overridden, futures: futures,
-                            rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
-                            startExists: zoneCache.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
-        if series.ruleCount == 0 && extras.count == 1 && futures.isEmpty {
+        return (overridden, futures)
+    }
+
+    /// Keeps a built series: as a single occurrence when it has one instance and nothing that
+    /// moves it, else in the merge (when it has any instance in the range).
+    private mutating func keep(_ series: Series, recurrenceID: TimeValue?, frame: SeriesFrame) {
+        if series.ruleCount == 0 && series.extras.count == 1 && series.futures.isEmpty {
             if let instance = series.next() {
                 var single = PendingOccurrence(key: instance.key, order: series.order,
                                                occurrence: series.occurrence(for: instance))

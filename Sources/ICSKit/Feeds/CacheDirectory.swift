@@ -29,13 +29,13 @@ enum CacheDirectory {
         let owner = geteuid()
         guard info.st_uid == owner else {
             throw ICSError(.unreadable, "the cache directory belongs to user id \(info.st_uid), not to you (\(owner)); the cache is "
-                + "not used (choose another with --cache-dir, or remove it)", source: directory)
+                + "not used (choose another cache directory, or remove it)", source: directory)
         }
         let mode = info.st_mode & 0o777
         guard mode & 0o022 == 0 else {
             throw ICSError(.unreadable, "the cache directory can be written by "
                 + "\(mode & 0o002 != 0 ? "every user" : "its group") (mode \(String(mode, radix: 8))); the cache is not used "
-                + "(chmod go-w on it, or choose another with --cache-dir)", source: directory)
+                + "(chmod go-w on it, or choose another cache directory)", source: directory)
         }
     }
 

@@ -72,7 +72,8 @@ enum CacheFile {
         if interruption == .beforeRename { return }
         try moveIntoPlace(temporary, path)
         trace?("rename")
-        try syncDirectory((path as NSString).deletingLastPathComponent)
+        let directory = (path as NSString).deletingLastPathComponent
+        try syncDirectory(directory.isEmpty ? "." : directory)
         trace?("fsync directory")
     }
 
@@ -140,8 +141,10 @@ enum CacheFile {
         return try writeTemporary(bytes, for: target)
     }
 
+    /// A name beside `path` (in `.` when the path names no folder: never in `/`).
     private static func temporaryPath(for path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
         let name = (path as NSString).lastPathComponent
         return "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }

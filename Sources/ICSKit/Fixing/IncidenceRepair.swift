@@ -56,6 +56,6 @@ enum IncidenceRepair {
     /// that the same file gets the same UIDs each time.
     static func madeUID(_ incidence: Incidence, position: Int) -> String {
         let key = "\(position)|\(incidence.start.map(ValueText.time) ?? "")|\(incidence.summary ?? "")"
-        return "icsview-\(String(FNV1a.hash(Array(key.utf8)), radix: 16))-\(position)@icsview.invalid"
+        return "icskit-\(String(FNV1a.hash(Array(key.utf8)), radix: 16))-\(position)@icskit.invalid"
     }
 }

@@ -451,7 +451,6 @@ struct BlockScanner {
             if inCalendar {
                 note(.missingEnd, "VCALENDAR begun on line \(open.line) has no END", line: open.line)
             }
-            _ = open
             flushCalendar()
         }
     }

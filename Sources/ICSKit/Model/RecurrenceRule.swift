@@ -113,10 +113,12 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
 }
 
 extension RecurrenceRule: CustomStringConvertible {
-    /// The rule as iCalendar text, e.g. `FREQ=MONTHLY;BYDAY=-1FR;COUNT=3`.
+    /// The rule as iCalendar text, e.g. `FREQ=MONTHLY;BYDAY=-1FR;COUNT=3`; UNTIL in the form
+    /// of its own value (a date, a UTC time, or a wall time with no TZID: RFC 5545 has no place
+    /// for a zone inside a rule).
     public var description: String {
         var parts = ["FREQ=\(frequency.rawValue)"]
-        if let until { parts.append("UNTIL=\(until)") }
+        if let until { parts.append("UNTIL=\(until.valueText)") }
         if let count { parts.append("COUNT=\(count)") }
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         func list(_ name: String, _ values: [some CustomStringConvertible]) {

@@ -39,14 +39,21 @@ public enum TimeValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// iCalendar text: `20240610`, `20240610T090000`, `20240610T090000Z`, or `TZID=…:20240610T090000`.
     public var description: String {
+        if case .zoned(_, let tzid) = self { return "TZID=\(tzid):" + valueText }
+        return valueText
+    }
+
+    /// The value as written after a property's colon: `20240610`, `20240610T090000`,
+    /// `20240610T090000Z`, or a zoned value's wall time (its TZID is a parameter, not part of
+    /// the value). Also the form of an RRULE's UNTIL.
+    var valueText: String {
         func basic(_ t: CivilDateTime) -> String {
             "\(pad(t.date.year, 4))\(pad(t.date.month, 2))\(pad(t.date.day, 2))T\(pad(t.hour, 2))\(pad(t.minute, 2))\(pad(t.second, 2))"
         }
         switch self {
         case .date(let d): return "\(pad(d.year, 4))\(pad(d.month, 2))\(pad(d.day, 2))"
-        case .floating(let t): return basic(t)
+        case .floating(let t), .zoned(let t, _): return basic(t)
         case .utc(let t): return basic(t) + "Z"
-        case .zoned(let t, let tzid): return "TZID=\(tzid):" + basic(t)
         }
     }
 }

@@ -47,23 +47,23 @@ public struct DayOccurrences: Sendable {
     /// Places `occurrences` on the days of `visibleDays` in `calendar`.
     ///
     /// - Parameters:
-    ///   - includeCancelled: whether occurrences with STATUS:CANCELLED are shown (default: no).
+    ///   - includesCancelled: whether occurrences with STATUS:CANCELLED are shown (default: no).
     ///   - maxPerDay: the most occurrences a day lists (default: all); ``count(on:)`` counts them all.
     /// - Complexity: O(n log n + l) for n occurrences and l listed day slots (at most `maxPerDay` a day).
     public init(_ occurrences: [Occurrence], visibleDays: ClosedRange<CalendarDay>,
-                calendar: Calendar, includeCancelled: Bool = false, maxPerDay: Int = .max) {
+                calendar: Calendar, includesCancelled: Bool = false, maxPerDay: Int = .max) {
         let arithmetic = DayArithmetic(calendar)
         self.init(occurrences, visibleSerials: arithmetic.serial(of: visibleDays.lowerBound)...arithmetic.serial(of: visibleDays.upperBound),
-                  arithmetic: arithmetic, includeCancelled: includeCancelled, maxPerDay: maxPerDay)
+                  arithmetic: arithmetic, includesCancelled: includesCancelled, maxPerDay: maxPerDay)
     }
 
-    init(_ occurrences: [Occurrence], visibleSerials: ClosedRange<Int>, arithmetic: DayArithmetic, includeCancelled: Bool,
+    init(_ occurrences: [Occurrence], visibleSerials: ClosedRange<Int>, arithmetic: DayArithmetic, includesCancelled: Bool,
          maxPerDay: Int) {
         precondition(maxPerDay >= 1, "a day must list at least one occurrence")
         var slots: [Slot] = []
         for index in occurrences.indices {
             // Read in place: the fields, not a copy of the occurrence or of its incidence.
-            if !includeCancelled, occurrences[index].shared.value.status == .cancelled { continue }
+            if !includesCancelled, occurrences[index].shared.value.status == .cancelled { continue }
             let span = OccurrencePlacement.span(start: occurrences[index].start, end: occurrences[index].end, arithmetic: arithmetic)
             guard span.last >= visibleSerials.lowerBound, span.first <= visibleSerials.upperBound else { continue }
             slots.append(Slot(index: index, first: span.first, last: span.last, start: span.start))

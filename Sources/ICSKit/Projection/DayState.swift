@@ -4,8 +4,8 @@ public struct DayState: Sendable, Hashable, Codable {
     public var day: CalendarDay
     /// Whether the day belongs to the month shown (false for neighbours filling a grid row).
     public var isInMonth: Bool
-    /// How many occurrences cover the day (0 for a day that is not visible).
-    public var eventCount: Int
+    /// How many occurrences, of events and of to-dos, cover the day (0 for a day that is not visible).
+    public var occurrenceCount: Int
     /// Whether it is the day of the injected "now" in the display calendar.
     public var isToday: Bool
     /// Whether it is one of the selected days.
@@ -16,19 +16,19 @@ public struct DayState: Sendable, Hashable, Codable {
     public var isWeekend: Bool
 
     /// A day's state; every flag but `isInMonth` and `isEnabled` defaults to false.
-    public init(day: CalendarDay, isInMonth: Bool = true, eventCount: Int = 0, isToday: Bool = false,
+    public init(day: CalendarDay, isInMonth: Bool = true, occurrenceCount: Int = 0, isToday: Bool = false,
                 isSelected: Bool = false, isEnabled: Bool = true, isWeekend: Bool = false) {
         self.day = day
         self.isInMonth = isInMonth
-        self.eventCount = eventCount
+        self.occurrenceCount = occurrenceCount
         self.isToday = isToday
         self.isSelected = isSelected
         self.isEnabled = isEnabled
         self.isWeekend = isWeekend
     }
 
-    /// Whether any occurrence covers the day (the day is highlighted).
-    public var hasEvents: Bool { eventCount > 0 }
+    /// Whether any occurrence (of an event or a to-do) covers the day (the day is highlighted).
+    public var hasOccurrences: Bool { occurrenceCount > 0 }
 }
 
 /// One day of a projected grid: where it sits, its state, its occurrences and its decoration.
@@ -43,7 +43,7 @@ public struct DayItem: Sendable, Hashable {
     public var weekday: Weekday
     /// The occurrences that cover the day, in display order (all-day first, then by start);
     /// at most ``ProjectionOptions/maxOccurrencesPerDay`` of them (``hiddenCount`` tells how
-    /// many more there are; `state.eventCount` counts them all).
+    /// many more there are; `state.occurrenceCount` counts them all).
     public var occurrences: [Occurrence]
     /// For each of ``occurrences``, its position in the list given to the projection.
     public var occurrenceIndices: [Int] = []

@@ -71,8 +71,6 @@ struct ComponentBlock: Sendable {
     var unparsed: [UnparsedLine] = []
     /// Diagnostics found while scanning this block.
     var diagnostics: [Diagnostic] = []
-    /// Whether this block carries only the VCALENDAR's own properties.
-    var isCalendarProperties: Bool { name == "VCALENDAR" }
 
     init(name: String, line: Int) {
         self.name = name

@@ -16,7 +16,7 @@ extension ContentLineWriter {
             if incidence.appliesToFutureInstances { parameters.append(Parameter(name: "RANGE", value: "THISANDFUTURE")) }
             write("RECURRENCE-ID", parameters: parameters, value: ValueText.time(recurrenceID))
         }
-        for rule in incidence.recurrenceRules { write("RRULE", value: ValueText.rule(rule)) }
+        for rule in incidence.recurrenceRules { write("RRULE", value: rule.description) }
         writeRecurrenceDates(incidence.recurrenceDates)
         writeTimes("EXDATE", incidence.exceptionDates)
         if let summary = incidence.summary { writeText("SUMMARY", summary) }
@@ -86,7 +86,7 @@ extension ContentLineWriter {
             write("DTSTART", value: ValueText.basic(observance.start))
             write("TZOFFSETFROM", value: ValueText.utcOffset(observance.offsetFrom))
             write("TZOFFSETTO", value: ValueText.utcOffset(observance.offsetTo))
-            if let rule = observance.recurrenceRule { write("RRULE", value: ValueText.rule(rule)) }
+            if let rule = observance.recurrenceRule { write("RRULE", value: rule.description) }
             if !observance.recurrenceDates.isEmpty {
                 write("RDATE", value: observance.recurrenceDates.map(ValueText.basic).joined(separator: ","))
             }

@@ -82,18 +82,6 @@ enum ValueText {
         return text + fraction
     }
 
-    /// An RRULE's value: the model's rule text (``RecurrenceRule/description``), with UNTIL in
-    /// the form of its own value (a date, a UTC or a floating time).
-    static func rule(_ rule: RecurrenceRule) -> String {
-        guard let until = rule.until else { return rule.description }
-        var withoutUntil = rule
-        withoutUntil.until = nil
-        let text = withoutUntil.description
-        let untilPart = "UNTIL=" + time(until)
-        guard let semicolon = text.firstIndex(of: ";") else { return text + ";" + untilPart }
-        return String(text[..<semicolon]) + ";" + untilPart + String(text[semicolon...])
-    }
-
     /// GEO: `latitude;longitude`.
     static func geo(_ geo: Geo) -> String {
         float(geo.latitude) + ";" + float(geo.longitude)

@@ -30,7 +30,7 @@ struct DayPane {
         for day in days {
             if !lines.isEmpty { lines.append("") }
             let (shown, hidden) = data.occurrences(on: day)
-            let placed = DayOccurrences(shown, visibleDays: day...day, calendar: calendar, includeCancelled: options.showCancelled)
+            let placed = DayOccurrences(shown, visibleDays: day...day, calendar: calendar, includesCancelled: options.showCancelled)
             let heading = dates.string(day, template: "EEE d MMM yyyy") + (day == today ? " (today)" : "")
             lines.append(style.apply(TerminalText.fit(heading, width).trimmingTrailingSpaces(), "1"))
             let listed = AgendaRenderer.dayLines(placed, day: day, calendar: calendar, options: agenda)

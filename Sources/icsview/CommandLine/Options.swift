@@ -1,7 +1,7 @@
 import ICSKit
 
 /// What the user asked for on the command line.
-struct Options: Equatable {
+struct Options {
     enum View: Equatable {
         case summary
         case month
@@ -46,6 +46,11 @@ struct Options: Equatable {
     var noCache = false
     /// `--cache-dir DIR` (default: `$XDG_CACHE_HOME/icsview` or `~/.cache/icsview`).
     var cacheDirectory: String?
+    /// `--refresh`: sync CalDAV calendars whatever the age of their local copy.
+    var refresh = false
+    /// The configuration's `refresh-interval` (seconds): the age at which a CalDAV calendar's
+    /// local copy is synced before it is read (default: ``LocalCopies/defaultMaximumAge``).
+    var refreshInterval: Int?
     /// `--timeout SECONDS`: the longest a URL may take.
     var timeout: Double?
     /// `--max-size MB`: the largest body a URL may send.
@@ -78,21 +83,4 @@ struct Options: Equatable {
     /// What the parser warns about (an option that does nothing in the view, ``OptionScope``):
     /// printed on standard error as `warning: …` unless `--quiet`.
     var warnings: [String] = []
-
-    static func == (lhs: Options, rhs: Options) -> Bool {
-        lhs.inputs == rhs.inputs && lhs.view == rhs.view && lhs.format == rhs.format
-            && lhs.month?.year == rhs.month?.year && lhs.month?.month == rhs.month?.month && lhs.months == rhs.months
-            && lhs.weekDate == rhs.weekDate && lhs.from == rhs.from && lhs.to == rhs.to && lhs.timeZone == rhs.timeZone
-            && lhs.firstWeekday == rhs.firstWeekday && lhs.weekNumbers == rhs.weekNumbers && lhs.color == rhs.color
-            && lhs.ascii == rhs.ascii && lhs.today == rhs.today && lhs.select == rhs.select
-            && lhs.showCancelled == rhs.showCancelled && lhs.showHelp == rhs.showHelp && lhs.showVersion == rhs.showVersion
-            && lhs.offline == rhs.offline && lhs.noCache == rhs.noCache && lhs.cacheDirectory == rhs.cacheDirectory
-            && lhs.timeout == rhs.timeout && lhs.maxSizeMB == rhs.maxSizeMB
-            && lhs.noAgenda == rhs.noAgenda && lhs.threeMonths == rhs.threeMonths && lhs.year == rhs.year
-            && lhs.days == rhs.days && lhs.hour12 == rhs.hour12
-            && lhs.pictureWidth == rhs.pictureWidth && lhs.pictureHeight == rhs.pictureHeight
-            && lhs.showManPage == rhs.showManPage && lhs.completionShell == rhs.completionShell
-            && lhs.verbosity == rhs.verbosity && lhs.strict == rhs.strict
-            && lhs.grep == rhs.grep && lhs.calendarFilter == rhs.calendarFilter && lhs.details == rhs.details && lhs.noPager == rhs.noPager
-    }
 }

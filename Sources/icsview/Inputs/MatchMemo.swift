@@ -18,9 +18,6 @@ final class MatchMemo {
     private var entries: [ObjectIdentifier: Entry] = [:]
     static let capacity = 1 << 16
 
-    /// How many answers are held.
-    var count: Int { entries.count }
-
     /// The answer remembered for `owner`, else `compute()`'s, remembered.
     func answer(for owner: AnyObject, _ compute: () -> Bool) -> Bool {
         let key = ObjectIdentifier(owner)

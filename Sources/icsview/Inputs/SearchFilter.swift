@@ -55,9 +55,6 @@ struct SearchFilter {
         return memo.answer(for: occurrence.sharedIncidenceKey) { Self.contains(occurrence.incidence, needle) }
     }
 
-    /// How many answers are remembered (for tests and the debug counters).
-    var rememberedCount: Int { memo.count }
-
     private static func contains(_ incidence: Incidence, _ needle: String) -> Bool {
         for text in [incidence.summary, incidence.location, incidence.notes] {
             if let text, fold(text).contains(needle) { return true }

@@ -9,7 +9,7 @@ enum MonthJSON {
     static func object(_ month: MonthProjection, occurrences: [Occurrence], limits: [Diagnostic] = [],
                        context: OccurrenceJSON.Context) -> JSON {
         // The projection was given `occurrences`: days and ranges name them by the positions it kept.
-        // A day lists at most the projection's cap; `eventCount` counts them all. A week's
+        // A day lists at most the projection's cap; `occurrenceCount` counts them all. A week's
         // `hiddenRanges` counts, per column, the range segments past the lane cap (not listed).
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
@@ -43,7 +43,7 @@ enum MonthJSON {
             ("isSelected", .bool(item.state.isSelected)),
             ("isEnabled", .bool(item.state.isEnabled)),
             ("isWeekend", .bool(item.state.isWeekend)),
-            ("eventCount", .int(item.state.eventCount)),
+            ("occurrenceCount", .int(item.state.occurrenceCount)),
             ("occurrences", .array(item.occurrenceIndices.map { .int(index($0)) })),
             ("decoration", decoration(item.decoration)),
         ])

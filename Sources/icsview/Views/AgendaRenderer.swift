@@ -39,7 +39,7 @@ enum AgendaRenderer {
     /// The agenda's lines (no newlines in them).
     static func lines(_ occurrences: [Occurrence], days: ClosedRange<CalendarDay>, calendar: Calendar,
                       options: AgendaRenderOptions) -> [String] {
-        let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includeCancelled: options.showCancelled)
+        let placed = DayOccurrences(occurrences, visibleDays: days, calendar: calendar, includesCancelled: options.showCancelled)
         var lines: [String] = []
         var listed = Set<Int>()
         for day in CalendarDay.days(in: days, calendar: calendar) {

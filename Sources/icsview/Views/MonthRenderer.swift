@@ -293,7 +293,7 @@ enum MonthRenderer {
                 line += style.apply(digits, (item.state.isToday ? ["7"] : []) + (item.state.isSelected ? ["4"] : []))
                 if item.state.isToday && !options.color {
                     line += "<"
-                } else if item.state.hasEvents {
+                } else if item.state.hasOccurrences {
                     // A one-day all-day occurrence (a holiday) has its own mark.
                     let allDay = item.occurrences.contains { $0.isAllDay && TodoState($0.incidence) == nil && !bars.contains($0) }
                     let mark = allDay ? (options.ascii ? "#" : "◆") : (options.ascii ? "*" : "•")

@@ -75,7 +75,7 @@ struct Views {
             // running occurrence one entry per later day it covers (an all-day series lasting
             // centuries: every instance times every day of the range), and only today's are read.
             let placed = DayOccurrences(running, visibleDays: day...day, calendar: calendar,
-                                        includeCancelled: options.showCancelled)
+                                        includesCancelled: options.showCancelled)
             let today = AgendaRenderer.dayLines(placed, day: day, calendar: calendar, options: options)
             if !today.lines.isEmpty {
                 write((wrote ? "\n" : "") + today.lines.joined(separator: "\n") + "\n")

@@ -53,7 +53,7 @@ enum WeekRenderer {
         for item in week.days {
             for occurrence in item.occurrences where seen.insert(occurrence).inserted { unique.append(occurrence) }
         }
-        let placed = DayOccurrences(unique, visibleDays: week.firstDay...week.lastDay, calendar: calendar, includeCancelled: true)
+        let placed = DayOccurrences(unique, visibleDays: week.firstDay...week.lastDay, calendar: calendar, includesCancelled: true)
         let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
         var listed = Set<Int>()
         for (column, item) in week.days.enumerated() {

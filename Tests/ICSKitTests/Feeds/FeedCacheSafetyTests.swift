@@ -56,7 +56,7 @@ struct FeedCacheSafetyTests {
         #expect(temporary.cache.entry(for: source) == nil)
         let error = try #require(throws: ICSError.self) { try temporary.cache.store(updated, for: source) }
         #expect(error.message == "the cache directory can be written by \(who) (mode \(octal)); the cache is not used "
-                + "(chmod go-w on it, or choose another with --cache-dir)")
+                + "(chmod go-w on it, or choose another cache directory)")
         #expect(error.source == temporary.cache.directory.path)
         #expect(temporary.files.count == 2)
         // Offline, the refusal is the reason given, not "no cached copy".

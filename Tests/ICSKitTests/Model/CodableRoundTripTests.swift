@@ -110,7 +110,7 @@ struct CodableRoundTripTests {
                                                 .image(symbol: "🎂", color: teal, size: size), .custom(payload: "{\"k\":1}")]
             for decoration in decorations { #expect(try Self.roundTrip(decoration) == decoration) }
         }
-        let state = DayState(day: day, isInMonth: false, eventCount: 3, isToday: true, isSelected: true, isEnabled: false, isWeekend: true)
+        let state = DayState(day: day, isInMonth: false, occurrenceCount: 3, isToday: true, isSelected: true, isEnabled: false, isWeekend: true)
         #expect(try Self.roundTrip(state) == state)
         #expect(try Self.roundTrip(DayState(day: day)) == DayState(day: day))
         for axis in [MultiMonthProjection.Axis.vertical, .horizontal] { #expect(try Self.roundTrip(axis) == axis) }

@@ -100,7 +100,7 @@ struct BridgeTests {
         let month = CalendarMonth(year: 2024, month: 3)
         let before = MonthProjection(month: month, occurrences: [one, other], calendar: Self.berlin, options: options)
         let after = MonthProjection(month: month, occurrences: [moved, other], calendar: Self.berlin, options: options)
-        #expect(try #require(after.item(for: S.day(2024, 3, 14))).state.eventCount == 1)
+        #expect(try #require(after.item(for: S.day(2024, 3, 14))).state.occurrenceCount == 1)
         #expect(after.item(for: S.day(2024, 4, 8)) == nil) // the grid ends on Sunday 31 March
         #expect(after.daysWithChangedDecorations(since: before) == [S.day(2024, 3, 12), S.day(2024, 3, 14)])
         #expect(after.daysWithChangedDecorations(since: after).isEmpty)

@@ -42,10 +42,10 @@ struct ExpandingProjectionTests {
         let (occurrences, _) = OccurrenceExpansion(calendars: [Self.feed], from: start, to: end,
                                                    viewerTimeZone: Self.berlin.timeZone).collect()
         let old = MonthProjection(month: Self.june, occurrences: occurrences, calendar: Self.berlin, options: Self.options)
-        let shown = old.rows.joined().filter(\.state.hasEvents).map(\.day)
+        let shown = old.rows.joined().filter(\.state.hasOccurrences).map(\.day)
         #expect(shown.count == 30)
         #expect(shown.first == S.day(2024, 6, 2) && shown.last == S.day(2024, 7, 1))
-        #expect(old.item(for: S.day(2024, 6, 1))?.state.hasEvents == false)
+        #expect(old.item(for: S.day(2024, 6, 1))?.state.hasOccurrences == false)
     }
 
     /// The new entry point expands the grid's own interval in Berlin: 26 May 00:00 CEST (25 May
@@ -57,7 +57,7 @@ struct ExpandingProjectionTests {
         #expect(month.grid.dateInterval == month.dateInterval)
         let items = Array(month.rows.joined())
         #expect(items.count == 42)
-        #expect(items.allSatisfy { $0.state.eventCount == 1 })
+        #expect(items.allSatisfy { $0.state.occurrenceCount == 1 })
         #expect(items.first?.day == S.day(2024, 5, 26) && items.last?.day == S.day(2024, 7, 6))
         #expect(month.diagnostics.isEmpty)
         // Occurrences name their calendar by its identity, which the style carries too.
@@ -70,7 +70,7 @@ struct ExpandingProjectionTests {
         var options = Self.options
         options.showsDaysOutsideMonth = false
         let month = MonthProjection(month: Self.june, calendars: [Self.feed], calendar: Self.berlin, options: options)
-        #expect(month.rows.joined().filter(\.state.hasEvents).count == 30)
+        #expect(month.rows.joined().filter(\.state.hasOccurrences).count == 30)
     }
 
     /// The week of Sunday 31 March 2024 (Monday first): Mon 25 – Sun 31 March, from 25 March 00:00 CET
@@ -81,12 +81,12 @@ struct ExpandingProjectionTests {
                                   options: Self.options)
         #expect(week.dateInterval.start == Date(timeIntervalSince1970: TimeInterval(S.utc(2024, 3, 24, 23))))
         #expect(week.dateInterval.duration == 6 * 86_400 + 23 * 3_600)
-        #expect(week.days.allSatisfy { $0.state.eventCount == 0 })
+        #expect(week.days.allSatisfy { $0.state.occurrenceCount == 0 })
         var march = try ICalendar(parsing: Self.feedText(start: "20240301T003000"), source: "march.ics")
         march.name = "March"
         let full = WeekProjection(containing: S.day(2024, 3, 31), calendars: [march], calendar: S.gregorian("Europe/Berlin", firstWeekday: 2),
                                   options: Self.options)
-        #expect(full.days.map(\.state.eventCount) == [1, 1, 1, 1, 1, 1, 1])
+        #expect(full.days.map(\.state.occurrenceCount) == [1, 1, 1, 1, 1, 1, 1])
     }
 
     /// Several months: the visible days 10 June – 5 July, so 21 + 5 = 26 handovers in all, each on its
@@ -95,7 +95,7 @@ struct ExpandingProjectionTests {
         let months = MultiMonthProjection(visibleDays: S.day(2024, 6, 10)...S.day(2024, 7, 5), axis: .vertical,
                                           calendars: [Self.feed], calendar: Self.berlin, options: Self.options)
         #expect(months.months.map(\.month) == [CalendarMonth(year: 2024, month: 6), CalendarMonth(year: 2024, month: 7)])
-        let days = Set(months.months.flatMap { $0.rows.joined().filter(\.state.hasEvents).map(\.day) })
+        let days = Set(months.months.flatMap { $0.rows.joined().filter(\.state.hasOccurrences).map(\.day) })
         #expect(days.count == 26)
         #expect(days.min() == S.day(2024, 6, 10) && days.max() == S.day(2024, 7, 5))
         // July 2024, Sunday first: 1 July is a Monday; its grid runs 30 June – 3 August (5 rows).

@@ -52,7 +52,7 @@ struct HostileProjectionTests {
         #expect(capped.rows.count == 6)
         for item in capped.rows.joined() {
             #expect(Self.covering(item.day, occurrences) == 40, "\(item.day)")
-            #expect(item.state.eventCount == 40, "\(item.day)")
+            #expect(item.state.occurrenceCount == 40, "\(item.day)")
             #expect(item.occurrences.count == 7 && item.hiddenCount == 33, "\(item.day)")
             #expect(item.occurrences == Array(full[item.day].prefix(7)), "\(item.day)")
             #expect(item.occurrenceIndices.map { occurrences[$0] } == item.occurrences, "\(item.day)")
@@ -122,7 +122,7 @@ struct HostileProjectionTests {
             (0..<7).contains { Self.covering(S.day(2024, 3, 10 + $0), [occurrences[index]]) == 1 }
         }
         #expect(week.occurrenceIndices == expected)
-        #expect(week.days.allSatisfy { $0.occurrences.count == 3 && $0.state.eventCount == 40 })
+        #expect(week.days.allSatisfy { $0.occurrences.count == 3 && $0.state.occurrenceCount == 40 })
         #expect(week.dayRanges.laneCounts == [40])
         #expect(week.dayRanges.hiddenCounts[0] == Array(repeating: 38, count: 7))
     }
@@ -165,7 +165,7 @@ struct HostileProjectionTests {
         for item in june.rows.joined() {
             let day = CivilDate(year: item.day.year, month: item.day.month, day: item.day.day).daysSinceEpoch
             let count = expected.filter { $0 <= day && day < $0 + 3_652 }.count
-            #expect(item.state.eventCount == count, "\(item.day)")
+            #expect(item.state.occurrenceCount == count, "\(item.day)")
             #expect(item.occurrences.count == 10 && item.hiddenCount == count - 10)
         }
         #expect(june.dayRanges.segments.allSatisfy { $0.lane < 4 })

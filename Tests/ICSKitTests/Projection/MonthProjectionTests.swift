@@ -19,7 +19,7 @@ struct MonthProjectionTests {
         #expect(items.filter(\.state.isToday).map(\.day) == [S.day(2024, 3, 14)])
         #expect(items.filter(\.state.isSelected).map(\.day) == [S.day(2024, 3, 20), S.day(2024, 4, 2)])
         #expect(items.filter(\.state.isEnabled).count == 16)
-        #expect(items.filter(\.state.hasEvents).map(\.day) == [S.day(2024, 3, 12)])
+        #expect(items.filter(\.state.hasOccurrences).map(\.day) == [S.day(2024, 3, 12)])
         // en_US weekend: Saturday and Sunday, columns 6 and 0 of a Sunday-first grid.
         #expect(items.filter(\.state.isWeekend).allSatisfy { $0.column == 0 || $0.column == 6 })
         #expect(items.filter(\.state.isWeekend).count == 12)
@@ -41,11 +41,11 @@ struct MonthProjectionTests {
         let occurrences = [S.allDay("a", (2024, 4, 1), (2024, 4, 3))]
         let shown = MonthProjection(month: Self.march, occurrences: occurrences, calendar: S.gregorian(),
                                     options: ProjectionOptions(now: Date(timeIntervalSince1970: 0)))
-        #expect(try #require(shown.item(for: S.day(2024, 4, 1))).state.eventCount == 1)
+        #expect(try #require(shown.item(for: S.day(2024, 4, 1))).state.occurrenceCount == 1)
         #expect(shown.dayRanges.segments.count == 1)
         let hidden = MonthProjection(month: Self.march, occurrences: occurrences, calendar: S.gregorian(),
                                      options: ProjectionOptions(now: Date(timeIntervalSince1970: 0), showsDaysOutsideMonth: false))
-        #expect(try #require(hidden.item(for: S.day(2024, 4, 1))).state.eventCount == 0)
+        #expect(try #require(hidden.item(for: S.day(2024, 4, 1))).state.occurrenceCount == 0)
         #expect(hidden.dayRanges.segments.isEmpty)
         #expect(hidden.dayRanges.laneCounts == [0, 0, 0, 0, 0, 0])
     }
@@ -59,9 +59,9 @@ struct MonthProjectionTests {
         #expect(layout.axis == .horizontal)
         #expect(layout.months.map(\.grid.month.description) == ["2024-01", "2024-02", "2024-03"])
         let march = layout.months[2]
-        #expect(try #require(march.item(for: S.day(2024, 3, 10))).state.eventCount == 1)
-        #expect(try #require(march.item(for: S.day(2024, 3, 11))).state.eventCount == 0)
-        #expect(try #require(layout.months[0].item(for: S.day(2024, 1, 1))).state.eventCount == 0)
+        #expect(try #require(march.item(for: S.day(2024, 3, 10))).state.occurrenceCount == 1)
+        #expect(try #require(march.item(for: S.day(2024, 3, 11))).state.occurrenceCount == 0)
+        #expect(try #require(layout.months[0].item(for: S.day(2024, 1, 1))).state.occurrenceCount == 0)
         // The range Mar 9–12 shows as Mar 9 (row 1, col 6) and Mar 10 (row 2, col 0).
         #expect(march.dayRanges.segments.map(\.columns) == [6...6, 0...0])
         #expect(march.dayRanges.segments[1].continuesAfter)
@@ -74,7 +74,7 @@ struct MonthProjectionTests {
         let layout = MultiMonthProjection(visibleDays: S.day(2024, 1, 1)...S.day(2024, 1, 31), axis: .vertical,
                                   occurrences: occurrences, calendar: S.gregorian(), options: options)
         #expect(layout.months.count == 1)
-        #expect(layout.months[0].rows.joined().allSatisfy { !$0.state.hasEvents })
+        #expect(layout.months[0].rows.joined().allSatisfy { !$0.state.hasOccurrences })
         #expect(layout.months[0].dayRanges.segments.isEmpty)
     }
 }

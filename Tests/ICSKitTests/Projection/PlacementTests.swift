@@ -108,7 +108,7 @@ struct PlacementTests {
         let days = S.day(2024, 3, 1)...S.day(2024, 3, 31)
         let index = DayOccurrences([morning, early, allDay, cancelled], visibleDays: days, calendar: S.newYork)
         #expect(index[S.day(2024, 3, 5)].map(\.incidence.uid) == ["d", "e", "m"])
-        let all = DayOccurrences([morning, early, allDay, cancelled], visibleDays: days, calendar: S.newYork, includeCancelled: true)
+        let all = DayOccurrences([morning, early, allDay, cancelled], visibleDays: days, calendar: S.newYork, includesCancelled: true)
         #expect(all[S.day(2024, 3, 5)].map(\.incidence.uid) == ["d", "e", "x", "m"])
     }
 }

@@ -28,7 +28,7 @@ struct WeekProjectionTests {
         let single = S.timed("one", S.utc(2024, 3, 13, 14), S.utc(2024, 3, 13, 15))
         let week = WeekProjection(containing: S.day(2024, 3, 13), occurrences: [single, began], calendar: S.newYork, options: options)
         #expect(week.firstDay == S.day(2024, 3, 10))
-        #expect(week.days.map(\.state.eventCount) == [1, 1, 0, 1, 0, 0, 0])
+        #expect(week.days.map(\.state.occurrenceCount) == [1, 1, 0, 1, 0, 0, 0])
         #expect(week.days.filter(\.state.isToday).map(\.day) == [S.day(2024, 3, 12)])
         #expect(week.dayRanges.segments.count == 1)
         #expect(week.dayRanges.segments[0].columns == 0...1)

@@ -77,7 +77,7 @@ import Testing
     @Test func writesRulesOffsetsAndFloats() {
         var rule = RecurrenceRule(frequency: .weekly, count: nil, until: .utc(CivilDateTime(year: 2024, month: 12, day: 31, hour: 23)))
         rule.byDay = [.init(.monday), .init(.friday, ordinal: -1)]
-        #expect(ValueText.rule(rule) == "FREQ=WEEKLY;UNTIL=20241231T230000Z;BYDAY=MO,-1FR")
+        #expect(rule.description == "FREQ=WEEKLY;UNTIL=20241231T230000Z;BYDAY=MO,-1FR")
         #expect(ValueText.utcOffset(3600) == "+0100")
         #expect(ValueText.utcOffset(-16_200) == "-0430")
         #expect(ValueText.utcOffset(3208) == "+005328")

@@ -21,10 +21,10 @@ import Testing
         #expect(zone.otherProperties.first { $0.name == "X-LIC-LOCATION" }?.value == "Europe/Berlin")
         let daylight = try #require(zone.observances.first { $0.kind == .daylight && $0.recurrenceRule != nil })
         #expect(daylight.offsetFrom == 3600 && daylight.offsetTo == 7200)
-        #expect(ValueText.rule(daylight.recurrenceRule!) == "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3")
+        #expect(daylight.recurrenceRule!.description == "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3")
         #expect(daylight.start.hour == 2 && daylight.start.date.month == 3)
         let standard = try #require(zone.observances.first { $0.kind == .standard && $0.recurrenceRule != nil })
-        #expect(ValueText.rule(standard.recurrenceRule!) == "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10")
+        #expect(standard.recurrenceRule!.description == "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10")
         #expect(standard.start.hour == 3 && standard.offsetFrom == 7200 && standard.offsetTo == 3600)
         // The text names the zone once and the event keeps its TZID.
         let text = ICSWriter(referenceYear: 2024).text(for: calendar)
@@ -61,7 +61,7 @@ import Testing
         let zone = try #require(ICSWriter(referenceYear: 2024).missingTimeZones(for: calendar).generated.first)
         #expect(zone.tzid == display)
         let daylight = try #require(zone.observances.first { $0.kind == .daylight && $0.recurrenceRule != nil })
-        #expect(ValueText.rule(daylight.recurrenceRule!) == "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3")
+        #expect(daylight.recurrenceRule!.description == "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3")
         #expect(daylight.offsetFrom == -18_000 && daylight.offsetTo == -14_400)
     }
 

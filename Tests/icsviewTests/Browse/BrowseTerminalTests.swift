@@ -113,6 +113,26 @@ struct BrowseTerminalTests {
         try terminal.waitFor("Enter events")
     }
 
+    /// `--mouse`: the terminal is asked for xterm's SGR reports (tmux says so), a press of the
+    /// left button on a day's number selects that day, the wheel turns the months. The reports are
+    /// the bytes xterm sends (`ESC [ < button ; column ; row M`, cells from 1), at the cell where
+    /// the screen shows "17".
+    @Test func mouseSelectsADayAndTheWheelTurnsMonths() throws {
+        let terminal = try start(["--mouse"])
+        #expect(try terminal.format("#{mouse_sgr_flag}") == "1")
+        #expect(try terminal.format("#{mouse_standard_flag}") == "1")
+        let lines = try terminal.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let row = try #require(lines.firstIndex { $0.contains("17") && $0.contains("16") && $0.contains("18") })
+        let scalars = Array(lines[row].unicodeScalars)
+        let column = try #require((0..<(scalars.count - 1)).first { scalars[$0] == "1" && scalars[$0 + 1] == "7" })
+        try terminal.sendBytes("\u{1B}[<0;\(column + 1);\(row + 1)M")
+        try terminal.waitFor("<17>", "Thu, 17 Oct 2024")
+        try terminal.sendBytes("\u{1B}[<65;\(column + 1);\(row + 1)M")
+        try terminal.waitFor("November 2024")
+        try terminal.sendBytes("\u{1B}[<64;\(column + 1);\(row + 1)M")
+        try terminal.waitFor("October 2024")
+    }
+
     @Test func viewsAndHelp() throws {
         let terminal = try start()
         try terminal.send("w")

@@ -68,6 +68,11 @@ final class TmuxTerminal {
         try Self.tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Writes `bytes` to the program as the terminal would (`send-keys -H`): a mouse report, say.
+    func sendBytes(_ bytes: String) throws {
+        try Self.tmux(["send-keys", "-t", name, "-H"] + bytes.utf8.map { String($0, radix: 16) })
+    }
+
     /// Resizes the terminal (the browser gets SIGWINCH).
     func resize(columns: Int, rows: Int) throws {
         try Self.tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])

@@ -31,7 +31,7 @@ struct GridProjector {
 
     /// Places the occurrences on the serials `span` (one placement pass shared by several grids).
     func place(_ occurrences: [Occurrence], on span: ClosedRange<Int>) -> DayOccurrences {
-        DayOccurrences(occurrences, visibleSerials: span, arithmetic: arithmetic, includeCancelled: options.includesCancelled,
+        DayOccurrences(occurrences, visibleSerials: span, arithmetic: arithmetic, includesCancelled: options.includesCancelled,
                        maxPerDay: options.maxOccurrencesPerDay)
     }
 
@@ -58,7 +58,7 @@ struct GridProjector {
                 let list = placed.map(occurrences.occurrence(at:))
                 let count = isShown ? occurrences.count(onSerial: serial) : 0
                 let state = DayState(
-                    day: day, isInMonth: month?.contains(serial) ?? true, eventCount: count,
+                    day: day, isInMonth: month?.contains(serial) ?? true, occurrenceCount: count,
                     isToday: serial == todaySerial, isSelected: options.selection.contains(day),
                     isEnabled: options.selection.isEnabled(day), isWeekend: isWeekend)
                 rowItems.append(DayItem(state: state, row: row, column: column, weekday: Weekday(rawValue: weekday)!, occurrences: list,

@@ -19,7 +19,7 @@ enum DiffCommand {
     OPTIONS:
       --format <format>       text or json (default: text).
       --tz <zone>             The zone the text's times are shown in (default: $TZ or the system's).
-      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -q, --quiet             No warnings (a feed served from the cache, for one).
       -h, --help              Show help information.
@@ -52,7 +52,7 @@ enum DiffCommand {
                 if argument == "-h" || argument == "--help" { options.showHelp = true; continue }
                 guard argument.hasPrefix("-"), argument != "-" else { inputs.append(argument); continue }
                 let name = String(argument.prefix { $0 != "=" })
-                guard ["--format", "--tz", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet"].contains(name) else {
+                guard ["--format", "--tz", "--offline", "--refresh", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet"].contains(name) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
                 feedArguments.append(argument)
@@ -71,6 +71,8 @@ enum DiffCommand {
             options.format = parsed.format
             options.timeZone = parsed.timeZone
             options.offline = parsed.offline
+            options.refresh = parsed.refresh
+            options.refreshInterval = parsed.refreshInterval
             options.noCache = parsed.noCache
             options.cacheDirectory = parsed.cacheDirectory
             options.timeout = parsed.timeout
@@ -83,9 +85,12 @@ enum DiffCommand {
         }
         let old: ICalendar, new: ICalendar
         do {
-            let resolved = ConfiguredInputs.resolve(inputs, configuration: configuration)
-            old = try InputLoader.load(resolved[0].source, options: options)
-            new = try InputLoader.load(resolved[1].source, options: options)
+            let resolved = ConfiguredInputs.resolve(inputs, configuration: configuration, options: options)
+            guard resolved.count == 2 else {
+                return subcommand.usageError("diff takes two calendars, not \(resolved.count) (an account stands for each of its calendars: name one as NAME/<calendar>)")
+            }
+            old = try InputLoader.load(resolved[0], options: options)
+            new = try InputLoader.load(resolved[1], options: options)
         } catch {
             printError("Error: \(error)\n")
             return 2

@@ -1,7 +1,7 @@
 import ICSKit
 
 /// What `icsview remind` was asked to do; parsed by ``parse(_:)``, a pure function.
-struct RemindOptions: Equatable {
+struct RemindOptions {
     /// The options shared with the views: inputs, `--tz`, `--format`, `--today` and the feed options.
     var base = Options()
     /// `--next 7d`: the length of the range, in seconds.
@@ -11,7 +11,7 @@ struct RemindOptions: Equatable {
 
     static let valued: Set<String> = ["--from", "--to", "--next", "--tz", "--format", "--today", "--cache-dir", "--timeout", "--max-size",
                                       "--grep", "--calendar"]
-    static let flags: Set<String> = ["--include-acknowledged", "--details", "--no-pager", "--offline", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
+    static let flags: Set<String> = ["--include-acknowledged", "--details", "--no-pager", "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
 
     /// Parses the arguments after `remind`. Accepts `--opt value`, `--opt=value` and `--`.
     /// - Parameter defaults: the configuration's defaults (``Configuration/defaults``): its time
@@ -35,7 +35,7 @@ struct RemindOptions: Equatable {
                     throw UsageError(message: "'\(text)' given to --next is not a length such as 30m, 12h, 7d or 2w")
                 }
                 options.next = seconds
-            case "--offline", "--no-cache", "-q", "--quiet", "--verbose", "--details", "--no-pager": shared.append(name)
+            case "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--details", "--no-pager": shared.append(name)
             default: shared += [name, try cursor.value(for: name, inline: inlineValue)]
             }
         }

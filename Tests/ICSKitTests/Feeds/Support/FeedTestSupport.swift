@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import ICSKit
 
 /// Calendars and helpers shared by the feed tests.

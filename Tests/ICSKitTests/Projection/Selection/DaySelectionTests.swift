@@ -79,7 +79,7 @@ struct DaySelectionTests {
                                     options: ProjectionOptions(now: now))
         var selection = DaySelection(.single(S.day(2024, 3, 12)), availableDays: Self.available)
         let twelfth = try #require(plain.state(of: S.day(2024, 3, 12), selection: selection))
-        #expect(twelfth.isSelected && twelfth.isEnabled && twelfth.eventCount == 1 && !twelfth.isToday)
+        #expect(twelfth.isSelected && twelfth.isEnabled && twelfth.occurrenceCount == 1 && !twelfth.isToday)
         #expect(plain.state(of: S.day(2024, 3, 5), selection: selection)?.isEnabled == false)
         #expect(plain.state(of: S.day(2024, 5, 1), selection: selection) == nil)
         // The same states as a projection built with the selection baked in (the older way).

@@ -2,7 +2,7 @@ import Foundation
 import ICSKit
 
 /// What `icsview remind --watch` was asked to do; parsed by ``parse(_:defaults:)``, a pure function.
-struct WatchOptions: Equatable {
+struct WatchOptions {
     /// Inputs, `--tz`, `--format`, `--calendar`, `--grep` and the feed options, as the views read them.
     var base = Options()
     /// `--exec CMD`: run through `/bin/sh -c` for each alarm.
@@ -20,7 +20,7 @@ struct WatchOptions: Equatable {
 
     static let valued: Set<String> = ["--exec", "--exec-timeout", "--refresh-interval", "--catch-up", "--state-file", "--tz", "--format",
                                       "--cache-dir", "--timeout", "--max-size", "--grep", "--calendar"]
-    static let flags: Set<String> = ["--watch", "--no-notify", "--offline", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
+    static let flags: Set<String> = ["--watch", "--no-notify", "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
 
     /// Parses the arguments after `remind` (with `--watch` among them).
     /// - Parameter defaults: the configuration's defaults: its time zone unless `--tz`, its
@@ -56,7 +56,7 @@ struct WatchOptions: Equatable {
                 }
                 options.catchUp = span
             case "--state-file": options.stateFile = try cursor.value(for: name, inline: inline)
-            case "--offline", "--no-cache", "-q", "--quiet", "--verbose": shared.append(name)
+            case "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose": shared.append(name)
             default: shared += [name, try cursor.value(for: name, inline: inline)]
             }
         }

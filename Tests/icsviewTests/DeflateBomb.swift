@@ -1,1 +1,0 @@
-../ICSKitTests/Feeds/Support/DeflateBomb.swift
