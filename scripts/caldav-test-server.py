@@ -7,10 +7,12 @@ switches at run time (POST /__proxy__ with the mode as body):
   no-sync         refuse the sync-collection report (403, DAV:supported-report), as a server without it
   refuse-token    refuse sync-collection with a token (403, DAV:valid-sync-token), as after a token expired
   die-after N     forward N more requests, then close every connection without answering
+  digest          require HTTP Digest authentication (RFC 7616: MD5, qop=auth) of the test user
+                  from the client, and refuse Basic; forward with the server's own (Basic) login
 
 Prints one line, "ready <server port> <proxy port>", then serves until its standard input
 closes (the test ended or died) and stops the server."""
-import argparse, http.client, os, shutil, signal, socket, subprocess, sys, threading, time
+import argparse, base64, hashlib, http.client, os, re, shutil, signal, socket, subprocess, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -53,8 +55,16 @@ def start_server(kind, storage, user, password):
     return process, port
 
 
+def md5(text):
+    return hashlib.md5(text.encode()).hexdigest()
+
+
 class Proxy(BaseHTTPRequestHandler):
     upstream = 0
+    user = ""
+    password = ""
+    realm = "icskit-tests"
+    nonce = "dcd98b7102dd2f0e8b11d0f600bfb0c093"
     mode = ["pass"]
     lock = threading.Lock()
     protocol_version = "HTTP/1.1"
@@ -79,6 +89,16 @@ class Proxy(BaseHTTPRequestHandler):
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
                 Proxy.mode[0] = f"die-after {left - 1}"
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+        if mode == "digest":
+            if not self.digest_ok():
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", f'Digest realm="{Proxy.realm}", nonce="{Proxy.nonce}", qop="auth", algorithm=MD5')
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
+            headers["Authorization"] = "Basic " + base64.b64encode(f"{Proxy.user}:{Proxy.password}".encode()).decode()
         if self.command == "REPORT" and b"sync-collection" in body:
             if mode == "no-sync":
                 self.reply(403, b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:supported-report/></D:error>')
@@ -87,7 +107,6 @@ class Proxy(BaseHTTPRequestHandler):
                 self.reply(403, b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>')
                 return
         connection = http.client.HTTPConnection("127.0.0.1", Proxy.upstream, timeout=30)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
         connection.request(self.command, self.path, body=body, headers=headers)
         answer = connection.getresponse()
         data = answer.read()
@@ -99,6 +118,19 @@ class Proxy(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
         connection.close()
+
+    def digest_ok(self):
+        """RFC 7616 3.4.1: response = MD5(MD5(user:realm:password):nonce:nc:cnonce:qop:MD5(method:uri))."""
+        header = self.headers.get("Authorization") or ""
+        if not header.startswith("Digest "):
+            return False
+        fields = dict((k, v1 or v2) for k, v1, v2 in re.findall(r'(\w+)=(?:"([^"]*)"|([^\s,]+))', header[7:]))
+        if fields.get("username") != Proxy.user or fields.get("nonce") != Proxy.nonce or fields.get("uri") != self.path:
+            return False
+        ha1 = md5(f"{Proxy.user}:{Proxy.realm}:{Proxy.password}")
+        ha2 = md5(f"{self.command}:{fields['uri']}")
+        expected = md5(f"{ha1}:{Proxy.nonce}:{fields.get('nc', '')}:{fields.get('cnonce', '')}:{fields.get('qop', '')}:{ha2}")
+        return fields.get("qop") == "auth" and fields.get("response") == expected
 
     def reply(self, status, data):
         self.send_response(status)
@@ -119,6 +151,7 @@ def main():
     args = parser.parse_args()
     process, port = start_server(args.kind, args.storage, args.user, args.password)
     Proxy.upstream = port
+    Proxy.user, Proxy.password = args.user, args.password
     proxy = ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
     proxy.daemon_threads = True
     threading.Thread(target=proxy.serve_forever, daemon=True).start()

@@ -29,7 +29,7 @@ public struct CalDAVClient: Sendable {
     ///   - credentials: the user's, or `nil` for a server without authentication.
     ///   - options: limits and user agent (the default user agent names ICSKit).
     ///   - headers: extra headers, `Name: value`.
-    public init(credentials: HTTPCredentials? = nil, options: FetchOptions = FetchOptions(userAgent: "ICSKit"),
+    public init(credentials: HTTPCredentials? = nil, options: FetchOptions = FetchOptions(),
                 headers: [String] = [], multigetBatchSize: Int = 500) {
         precondition(multigetBatchSize > 0, "a multiget asks for at least one href")
         self.options = options

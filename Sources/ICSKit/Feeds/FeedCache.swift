@@ -17,7 +17,7 @@ import Foundation
 /// next read or write.
 ///
 /// ```swift
-/// let cache = FeedCache.standard               // Linux: ~/.cache/icsview; Apple: Caches/icsview
+/// let cache = FeedCache.standard(application: "my-app")   // Linux: ~/.cache/my-app; Apple: Caches/my-app
 /// if let copy = cache.entry(for: source) { print(copy.fetchedAt) }
 /// let mine = FeedCache(directory: URL(fileURLWithPath: "/var/cache/my-app/feeds"))
 /// ```
@@ -32,32 +32,43 @@ public struct FeedCache: Sendable, Hashable {
         self.directory = directory.standardizedFileURL
     }
 
-    /// The platform's place for caches, with an `icsview` directory in it: on Apple platforms the
+    /// The platform's place for caches, with an `ICSKit` directory in it: on Apple platforms the
     /// user's caches directory (`FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)`,
-    /// inside the app's container when sandboxed); elsewhere `$XDG_CACHE_HOME/icsview` when
-    /// `XDG_CACHE_HOME` is an absolute path (XDG Base Directory Specification), else `~/.cache/icsview`.
+    /// inside the app's container when sandboxed); elsewhere `$XDG_CACHE_HOME/ICSKit` when
+    /// `XDG_CACHE_HOME` is an absolute path (XDG Base Directory Specification), else
+    /// `~/.cache/ICSKit`. An app names its own with ``standard(application:)``.
     public static var standard: FeedCache {
-        FeedCache(directory: standardDirectory(environment: ProcessInfo.processInfo.environment))
+        standard(application: "ICSKit")
     }
 
-    /// The directory of ``standard`` for `environment` (the XDG rule, on platforms without a caches directory).
-    static func standardDirectory(environment: [String: String]) -> URL {
+    /// The platform's place for caches, with a directory named after `application` in it (as
+    /// ``standard``): `FeedCache.standard(application: "my-app")` is `~/.cache/my-app` on Linux.
+    /// - Precondition: `application` is one path component (not empty, no `/`, not `.` or `..`).
+    public static func standard(application: String) -> FeedCache {
+        precondition(!application.isEmpty && !application.contains("/") && application != "." && application != "..",
+                     "an application's cache directory is one name")
+        return FeedCache(directory: standardDirectory(environment: ProcessInfo.processInfo.environment, application: application))
+    }
+
+    /// The directory of ``standard(application:)`` for `environment` (the XDG rule, on platforms without a caches directory).
+    static func standardDirectory(environment: [String: String], application: String = "ICSKit") -> URL {
         #if canImport(Darwin)
         if let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first {
-            return caches.appendingPathComponent("icsview", isDirectory: true)
+            return caches.appendingPathComponent(application, isDirectory: true)
         }
         #endif
-        return xdgDirectory(environment: environment)
+        return xdgDirectory(environment: environment, application: application)
     }
 
-    /// `$XDG_CACHE_HOME/icsview` when set to an absolute path (a relative one is ignored, as the
-    /// specification says), else `$HOME/.cache/icsview`.
-    static func xdgDirectory(environment: [String: String]) -> URL {
+    /// `$XDG_CACHE_HOME/<application>` when set to an absolute path (a relative one is ignored, as
+    /// the specification says), else `$HOME/.cache/<application>`.
+    static func xdgDirectory(environment: [String: String], application: String = "ICSKit") -> URL {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("icsview", isDirectory: true)
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(application, isDirectory: true)
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/icsview", isDirectory: true)
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+            .appendingPathComponent(application, isDirectory: true)
     }
 
     /// The directory as a path, for the file functions.

@@ -66,8 +66,23 @@ public struct FeedSubscription: Sendable {
     ///
     /// It never blocks a thread of Swift's cooperative pool: reading files (the feed's file, the
     /// cached copy) and parsing run on a thread of their own, the transfer on another, while the
-    /// calling task is suspended; many refreshes may run at once.
+    /// calling task is suspended; many refreshes may run at once. Refreshes of the same feed
+    /// (same source, cache and options) that run at the same time share one request and its result.
     public func refresh(now: Date = Date()) async throws(ICSError) -> FeedUpdate {
+        guard isRemote else { return try await refreshAlone(now: now) }
+        let subscription = self
+        return try await RefreshCoalescing.run(RefreshCoalescing.key(self)) { () async throws(ICSError) in
+            try await subscription.refreshAlone(now: now)
+        }
+    }
+
+    /// Whether a refresh makes a request (a URL, not offline): only those are coalesced.
+    private var isRemote: Bool {
+        if case .remote = source.kind, !isOffline { return true }
+        return false
+    }
+
+    private func refreshAlone(now: Date) async throws(ICSError) -> FeedUpdate {
         let subscription = self
         switch try await BlockingWork.run({ () throws(ICSError) in try subscription.plan() }) {
         case .done(let update): return update
@@ -82,8 +97,14 @@ public struct FeedSubscription: Sendable {
     }
 
     /// ``refresh(now:)`` for command-line tools: blocks the calling thread until done.
-    /// Do not call it on an app's main thread.
+    /// Do not call it on an app's main thread. Blocking refreshes of the same feed on several
+    /// threads at once share one request: the first makes it, the others wait for its result.
     public func refreshBlocking(now: Date = Date()) throws(ICSError) -> FeedUpdate {
+        guard isRemote else { return try refreshBlockingAlone(now: now) }
+        return try RefreshCoalescing.runBlocking(RefreshCoalescing.key(self)) { () throws(ICSError) in try refreshBlockingAlone(now: now) }
+    }
+
+    private func refreshBlockingAlone(now: Date) throws(ICSError) -> FeedUpdate {
         switch try plan() {
         case .done(let update): return update
         case .fetch(let url, let cached):

@@ -23,9 +23,7 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, RawRepresentable, Cus
 
     /// Finds a registered code by its text; an unknown text gets an error code with no title.
     public init(rawValue: String) {
-        self = DiagnosticCode.all.first { $0.rawValue == rawValue }
-            ?? DiagnosticCode.sourceCodes.first { $0.rawValue == rawValue }
-            ?? DiagnosticCode(rawValue, .error, "", hint: "")
+        self = DiagnosticCode.all.first { $0.rawValue == rawValue } ?? DiagnosticCode(rawValue, .error, "", hint: "")
     }
 
     public init(from decoder: any Decoder) throws {
@@ -340,7 +338,8 @@ extension DiagnosticCode {
         hint: "The server did not answer as expected (the message says how); the events shown are those of the last successful sync.")
 
     /// The codes of sources (vdir, CalDAV): raised while reading or syncing a source, about the
-    /// source rather than a file's content, so neither ``all`` (the validator's table) nor `validate` lists them.
+    /// source rather than a file's content; in ``all``, and not raised by `validate`
+    /// (``Validator/raises(_:)`` is false for them).
     public static var sourceCodes: [DiagnosticCode] { [sourceItemSkipped, staleCopy] }
 
     /// Every code this module registers, in order; the README's table is made from this list.
@@ -362,6 +361,7 @@ extension DiagnosticCode {
          untilTypeMismatch, untilNotUTC, countAndUntil, byPartOutOfRange, byPartNotAllowed, ruleYieldsNoInstance,
          exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance, emptyRecurrenceRule, repeatedRulePart, countNotPositive, untilBeforeStart,
          unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,
-         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone, fixedOffsetZoneName]
+         defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone, fixedOffsetZoneName,
+         sourceItemSkipped, staleCopy]
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ICSKit
 
 /// The values of `--timeout` and `--max-size`, shared by the views and `validate`.
@@ -16,9 +17,16 @@ enum FetchArguments {
         return mb
     }
 
-    /// The fetch options these values give (defaults for those not given).
+    /// The user agent icsview sends (the library's default names the library only).
+    static let userAgent = "icsview/\(Help.semanticVersion) (ICSKit)"
+
+    /// icsview's cache of feeds and local copies (`--cache-dir` replaces it):
+    /// `$XDG_CACHE_HOME/icsview`, else `~/.cache/icsview`.
+    static var standardCache: FeedCache { .standard(application: "icsview") }
+
+    /// The fetch options these values give (defaults for those not given), with icsview's user agent.
     static func options(timeout: Double?, maxSizeMB: Int?) -> FetchOptions {
-        var fetch = FetchOptions()
+        var fetch = FetchOptions(userAgent: userAgent)
         if let timeout { fetch.totalTimeout = timeout }
         if let maxSizeMB { fetch.maximumBytes = maxSizeMB << 20 }
         return fetch

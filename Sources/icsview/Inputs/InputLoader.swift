@@ -33,7 +33,7 @@ enum InputLoader {
     static func subscription(for source: FeedSource, options: Options, headers: [String] = []) -> FeedSubscription {
         var fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
         fetch.headers = headers
-        let cache: FeedCache? = options.noCache ? nil : options.cacheDirectory.map { FeedCache(directory: URL(fileURLWithPath: $0, isDirectory: true)) } ?? .standard
+        let cache: FeedCache? = options.noCache ? nil : options.cacheDirectory.map { FeedCache(directory: URL(fileURLWithPath: $0, isDirectory: true)) } ?? FetchArguments.standardCache
         return FeedSubscription(source, cache: cache, fetchOptions: fetch, offline: options.offline)
     }
 }

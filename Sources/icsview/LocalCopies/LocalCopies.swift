@@ -16,13 +16,12 @@ enum LocalCopies {
 
     /// The directory of the copies: `--cache-dir`, else the feed cache's.
     static func directory(_ options: Options) -> String {
-        options.cacheDirectory ?? FeedCache.standard.directory.path
+        options.cacheDirectory ?? FetchArguments.standardCache.directory.path
     }
 
     /// The client for a configured CalDAV calendar (credentials from its `password-command`).
     static func client(for entry: Configuration.CalendarEntry, options: Options) throws(ICSError) -> CalDAVClient {
-        var fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
-        fetch.userAgent = "icsview/\(Help.semanticVersion) (ICSKit)"
+        let fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
         return CalDAVClient(credentials: try PasswordCommand.credentials(for: entry), options: fetch, headers: entry.headers)
     }
 

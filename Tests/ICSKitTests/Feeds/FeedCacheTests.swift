@@ -54,10 +54,10 @@ struct FeedCacheTests {
     /// ("If an implementation encounters a relative path in any of these variables it should
     /// consider the path invalid and ignore it"), else `$HOME/.cache`.
     @Test(arguments: [
-        (["XDG_CACHE_HOME": "/srv/cache", "HOME": "/home/ada"], "/srv/cache/icsview"),
-        (["XDG_CACHE_HOME": "relative/cache", "HOME": "/home/ada"], "/home/ada/.cache/icsview"),
-        (["HOME": "/home/ada"], "/home/ada/.cache/icsview"),
-        (["XDG_CACHE_HOME": "", "HOME": "/root"], "/root/.cache/icsview"),
+        (["XDG_CACHE_HOME": "/srv/cache", "HOME": "/home/ada"], "/srv/cache/ICSKit"),
+        (["XDG_CACHE_HOME": "relative/cache", "HOME": "/home/ada"], "/home/ada/.cache/ICSKit"),
+        (["HOME": "/home/ada"], "/home/ada/.cache/ICSKit"),
+        (["XDG_CACHE_HOME": "", "HOME": "/root"], "/root/.cache/ICSKit"),
     ])
     func standardDirectoryFollowsXDG(_ environment: [String: String], _ expected: String) {
         let directory = FeedCache.xdgDirectory(environment: environment)
@@ -67,7 +67,11 @@ struct FeedCacheTests {
 
     @Test func standardCacheIsThePlatformsCacheDirectory() throws {
         let standard = FeedCache.standard.directory
-        #expect(standard.isFileURL && standard.lastPathComponent == "icsview")
+        #expect(standard.isFileURL && standard.lastPathComponent == "ICSKit")
+        // An app's own: the same place, its name.
+        let mine = FeedCache.standard(application: "my-app").directory
+        #expect(mine.lastPathComponent == "my-app" && mine.deletingLastPathComponent() == standard.deletingLastPathComponent())
+        #expect(FeedCache.xdgDirectory(environment: ["HOME": "/home/ada"], application: "my-app").path == "/home/ada/.cache/my-app")
         #if canImport(Darwin)
         let caches = try #require(FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first)
         #expect(standard.deletingLastPathComponent().standardizedFileURL == caches.standardizedFileURL)

@@ -39,6 +39,8 @@ struct FeedHeaderTests {
         let shown = try home.run(["token", "--agenda", "--from", "2024-06-10", "--days", "3", "--no-cache"])
         #expect(shown.status == 0)
         #expect(shown.stdout.contains("Tue, 11 Jun 2024\n") && shown.stdout.contains("Behind a token\n"))
+        // icsview names itself (the library's default user agent names the library).
+        #expect(server.requests.first?.headers["user-agent"] == "icsview/0.1.0 (ICSKit)")
         let refused = try home.run(["without", "--no-cache"])
         #expect(refused.status == 1 && refused.stderr.contains("HTTP 401"))
         let hop = try home.run(["hop", "--agenda", "--from", "2024-06-10", "--days", "3", "--no-cache"])

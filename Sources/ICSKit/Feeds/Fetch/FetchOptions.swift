@@ -25,8 +25,12 @@ public struct FetchOptions: Sendable, Hashable {
     /// another), and no error message or cache file holds them.
     public var headers: [String]
 
-    /// The defaults: `icsview/0.1 (ICSKit)`, 15 s to connect, 120 s in all, 50 MB, 5 redirects.
-    public init(userAgent: String = "icsview/0.1 (ICSKit)", connectTimeout: TimeInterval = 15,
+    /// The user agent when the caller names none: the library's name. An app sends its own
+    /// (`"my-app/2.1 (ICSKit)"`), so that servers can tell apps apart.
+    public static let defaultUserAgent = "ICSKit"
+
+    /// The defaults: the user agent ``defaultUserAgent``, 15 s to connect, 120 s in all, 50 MB, 5 redirects.
+    public init(userAgent: String = FetchOptions.defaultUserAgent, connectTimeout: TimeInterval = 15,
                 totalTimeout: TimeInterval = 120, maximumBytes: Int = 50 << 20, maximumRedirects: Int = 5,
                 headers: [String] = []) {
         self.userAgent = userAgent
