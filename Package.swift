@@ -37,15 +37,28 @@ let package = Package(
             name: "ICSKit",
             dependencies: ["CLibical", "CICUZones", "CZlib", "CCurl"]
         ),
+        // Everything icsview does (commands, views, options, configuration), as a library with one
+        // public entry point, `run(arguments:environment:) -> Int32`, which never exits the process:
+        // the executable below and the in-process fuzz target (icsview-fuzz) both call it.
+        .target(
+            name: "icsviewCore",
+            dependencies: ["ICSKit"],
+            path: "Sources/icsview"
+        ),
+        // The executable: `exit(run(arguments:environment:))` and nothing else.
         .executableTarget(
             name: "icsview",
-            dependencies: ["ICSKit"]
+            dependencies: ["icsviewCore"],
+            path: "Sources/icsviewMain"
         ),
         .executableTarget(name: "FeedMonth", dependencies: ["ICSKit"], path: "Examples/FeedMonth"),
         // scripts/bench.sh: the import and the expansion timed apart.
         .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
         // scripts/fuzz.sh: the libFuzzer target (a stub that says so unless built with -D ICSKIT_FUZZ).
         .executableTarget(name: "icskit-fuzz", dependencies: ["ICSKit"], path: "Fuzz/ICSKitFuzz"),
+        // scripts/fuzz.sh: icsview's commands run in-process over each input (views in every format,
+        // remind, search, diff, validate, the configuration, date arguments); a stub the same way.
+        .executableTarget(name: "icsview-fuzz", dependencies: ["icsviewCore"], path: "Fuzz/ICSViewFuzz"),
         // What both test targets share: the repository root, the local HTTP server, the deflate bomb.
         // Foundation only; it knows nothing of ICSKit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -36,18 +36,35 @@ func icskitFuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 
 #else
 
-/// The plain build: no fuzzer runtime, only a pointer to the script that builds the real target.
+/// The plain build: no fuzzer runtime. With files as arguments it runs each through the same
+/// code as the fuzzer does (`icskit-fuzz FILE...`): to reproduce an input in a debugger, and to
+/// measure coverage over a corpus (`scripts/fuzz-coverage.sh`); without, it says how to fuzz.
 @main
 enum FuzzHelp {
     static func main() {
-        let text = """
-        icskit-fuzz was built without the fuzzer. Build and run it with:
-          bash scripts/fuzz.sh [seconds] [libFuzzer flags...]
-        (a release build with -sanitize=fuzzer,address and -D ICSKIT_FUZZ; see the README's Fuzzing paragraph).
+        let files = CommandLine.arguments.dropFirst()
+        guard !files.isEmpty else {
+            let text = """
+            icskit-fuzz was built without the fuzzer. Build and run it with:
+              bash scripts/fuzz.sh [seconds] [libFuzzer flags...]
+            (a release build with -sanitize=fuzzer,address and -D ICSKIT_FUZZ; see docs/development.md's Fuzzing).
+            With files as arguments, it runs each through what the fuzzer runs.
 
-        """
-        FileHandle.standardError.write(Data(text.utf8))
-        exit(64)
+            """
+            FileHandle.standardError.write(Data(text.utf8))
+            exit(64)
+        }
+        var count = 0
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("cannot read \(file)\n".utf8))
+                exit(66)
+            }
+            count += 1
+            FuzzInput.run([UInt8](data))
+        }
+        // Last, after everything the commands printed: the runs ended (none exited the process).
+        FileHandle.standardError.write(Data("\(CommandLine.arguments[0].split(separator: "/").last!): \(count) inputs run\n".utf8))
     }
 }
 

@@ -36,6 +36,13 @@ final class DiagnosticOutput: Sendable {
         set { state.withLock { $0.verbosity = newValue } }
     }
 
+    /// Forgets every source and diagnostic and goes back to the default verbosity: each
+    /// ``run(arguments:environment:)`` starts with this, so that runs in one process (the
+    /// in-process fuzz target) do not report one another's problems.
+    func reset() {
+        state.withLock { $0 = State() }
+    }
+
     /// Remembers that `source` was typed as `word` (a configured name, a path, a URL).
     func register(source: String, word: String) {
         state.withLock { $0.words.append((source, word)) }

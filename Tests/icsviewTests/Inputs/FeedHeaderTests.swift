@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TestSupport
 
 /// `header = Name: value` on a configured feed: sent with the request (the test's server on
 /// 127.0.0.1 answers 401 without it), not sent to another host after a redirect, and never printed.

@@ -1,9 +1,10 @@
 import ICSKit
 
 /// `icsview diff [--format text|json] <old> <new>`: what changed between two copies of a
-/// calendar (files, URLs or `-`), by UID and RECURRENCE-ID.
+/// calendar (files, URLs or `-`), by UID and RECURRENCE-ID; with `--occurrences`, occurrence by
+/// occurrence over a range of days (``OccurrenceDiff``).
 enum DiffCommand {
-    static let synopsis = "[--format <format>] [--tz <zone>] [<old> <new>]"
+    static let synopsis = "[--occurrences [--from <day>] [--to <day>]] [--format <format>] [--tz <zone>] [<old> <new>]"
     static let usage = "USAGE: icsview diff \(synopsis)"
 
     static let help = """
@@ -19,6 +20,12 @@ enum DiffCommand {
                               what its server serves now; the cache then holds the new copy.
 
     OPTIONS:
+      --occurrences           Compare occurrences over a range of days instead of events: added,
+                              removed, moved (another start or end) and changed, each keyed by its
+                              identity (calendar, UID, RECURRENCE-ID).
+      --from <day>, --to <day>, --days <n>, --today <yyyy-mm-dd>
+                              The days --occurrences compares, as for --agenda (default: today and
+                              the 30 days after it).
       --format <format>       text or json (default: text).
       --tz <zone>             The zone the text's times are shown in (default: $TZ or the system's).
       --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
@@ -30,6 +37,11 @@ enum DiffCommand {
     A changed event names the properties that differ, with their old and new values
     (SUMMARY: "Design review" → "Design review (moved)"), and whether SEQUENCE or
     LAST-MODIFIED says the new one is newer. Times are shown as the agenda shows them.
+
+    With --occurrences, a moved instance of a series keeps its identity (its RECURRENCE-ID); a new
+    EXDATE removes one; a changed RRULE removes the instances it no longer makes and adds the new
+    ones; a changed SUMMARY of a series changes each occurrence in the range. The JSON gives each
+    occurrence's 'id', the key an app stores occurrences under.
 
     EXIT STATUS (as diff(1)):
       0 no changes, 1 changes, 2 trouble (an input could not be read), 64 usage error.
@@ -46,6 +58,8 @@ enum DiffCommand {
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         var options = Options()
         var inputs: [String] = []
+        var occurrences = false
+        var rangeGiven: String?
         var rest = arguments[...]
         do throws(UsageError) {
             var feedArguments: [String] = []
@@ -54,9 +68,12 @@ enum DiffCommand {
                 if argument == "-h" || argument == "--help" { options.showHelp = true; continue }
                 guard argument.hasPrefix("-"), argument != "-" else { inputs.append(argument); continue }
                 let name = String(argument.prefix { $0 != "=" })
-                guard ["--format", "--tz", "--offline", "--refresh", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet"].contains(name) else {
+                if name == "--occurrences" { occurrences = true; continue }
+                guard ["--format", "--tz", "--offline", "--refresh", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet",
+                       "--from", "--to", "--days", "--today"].contains(name) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
+                if ["--from", "--to", "--days"].contains(name) { rangeGiven = name }
                 feedArguments.append(argument)
                 if !argument.contains("="), OptionParser.valued.contains(name), let value = rest.popFirst() {
                     feedArguments.append(value)
@@ -79,7 +96,12 @@ enum DiffCommand {
             options.cacheDirectory = parsed.cacheDirectory
             options.timeout = parsed.timeout
             options.maxSizeMB = parsed.maxSizeMB
-            if inputs.isEmpty, let configuration, !configuration.calendars.isEmpty {
+            options.from = parsed.from
+            options.to = parsed.to
+            options.days = parsed.days
+            options.today = parsed.today
+            if let rangeGiven, !occurrences { throw UsageError(message: "\(rangeGiven) needs --occurrences (events are compared whole)") }
+            if inputs.isEmpty, !occurrences, let configuration, !configuration.calendars.isEmpty {
                 return feeds(configuration, options: options)
             }
             guard inputs.count == 2 else {
@@ -106,6 +128,19 @@ enum DiffCommand {
         } catch {
             return subcommand.usageError(error.message)
         }
+        if occurrences {
+            let from = options.from ?? context.today
+            let to = options.days.map { from.adding(days: $0 - 1) } ?? options.to ?? min(from.adding(days: 30), DateRange.last)
+            guard from <= to else { return subcommand.usageError("--to (\(to)) is before --from (\(from))") }
+            let diff = OccurrenceDiff(old: old, new: new, from: context.start(of: from), to: context.start(of: to.adding(days: 1)),
+                                      viewerTimeZone: context.zone)
+            switch options.format {
+            case .text, .html, .svg: print(OccurrenceDiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates)),
+                                           terminator: "")
+            case .json: print(OccurrenceDiffRenderer.json(diff, from: from, to: to).text)
+            }
+            return diff.isEmpty ? 0 : 1
+        }
         let diff = CalendarDiff(old: old, new: new)
         print(render(diff, options: options, context: context), terminator: "")
         return diff.isEmpty ? 0 : 1
@@ -122,53 +157,5 @@ enum DiffCommand {
             guard let calendar, case .object(let fields) = DiffRenderer.json(diff) else { return DiffRenderer.json(diff).text + "\n" }
             return JSON.object([("calendar", .string(calendar))] + fields).text + "\n"
         }
-    }
-
-    /// `icsview diff` with no file: each configured feed's cached copy against a fresh fetch
-    /// (which then replaces the cached copy, so the next run shows what changed since this one),
-    /// in configuration order, each under its name. A feed with no cached copy yet is fetched
-    /// and said so on standard error; files, CalDAV and vdir calendars have no earlier copy here
-    /// and are skipped (with a line on standard error unless `--quiet`).
-    /// - Returns: 0 when no feed changed, 1 when one did, 2 when one could not be read.
-    static func feeds(_ configuration: Configuration, options: Options) -> Int32 {
-        let context: ViewContext
-        do {
-            context = try ViewContext(options: options)
-        } catch {
-            return subcommand.usageError(error.message)
-        }
-        var changed = false, trouble = false
-        for entry in configuration.calendars {
-            guard entry.kind == .feed, let source = try? FeedSource(entry.source), source.isRemote else {
-                if DiagnosticOutput.shared.verbosity != .quiet { printError("\(entry.key): not a feed (url); no earlier copy to compare\n") }
-                continue
-            }
-            var cachedOnly = options
-            cachedOnly.offline = true
-            let old: ICalendar
-            do {
-                old = try InputLoader.subscription(for: source, options: cachedOnly, headers: entry.headers).refreshBlocking().calendar
-            } catch {
-                // No cached copy yet: this fetch makes the first one.
-                do {
-                    _ = try InputLoader.load(entry.source, options: options, headers: entry.headers)
-                    if DiagnosticOutput.shared.verbosity != .quiet { printError("\(entry.key): no cached copy yet; fetched and cached now\n") }
-                } catch {
-                    printError("Error: \(entry.key): \(error)\n")
-                    trouble = true
-                }
-                continue
-            }
-            do {
-                let new = try InputLoader.load(entry.source, options: options, headers: entry.headers)
-                let diff = CalendarDiff(old: old, new: new)
-                changed = changed || !diff.isEmpty
-                print(render(diff, options: options, context: context, calendar: entry.key), terminator: "")
-            } catch {
-                printError("Error: \(entry.key): \(error)\n")
-                trouble = true
-            }
-        }
-        return trouble ? 2 : changed ? 1 : 0
     }
 }

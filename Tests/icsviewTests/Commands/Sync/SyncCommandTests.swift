@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `icsview sync` and the views reading CalDAV calendars through their local copies, run as the
@@ -9,12 +10,12 @@ import Testing
 /// calendar-multiget only when something is new or changed.
 @Suite("icsview sync against real CalDAV servers", .serialized)
 struct SyncCommandTests {
-    static let skipRadicale = !CalDAVCommandServer.isInstalled(.radicale)
-    static let skipXandikos = !CalDAVCommandServer.isInstalled(.xandikos)
-    static let sharedRadicale = Result { try CalDAVCommandServer(.radicale) }
-    static let sharedXandikos = Result { try CalDAVCommandServer(.xandikos) }
+    static let skipRadicale = !CalDAVTestServer.isInstalled(.radicale)
+    static let skipXandikos = !CalDAVTestServer.isInstalled(.xandikos)
+    static let sharedRadicale = Result { try CalDAVTestServer(.radicale) }
+    static let sharedXandikos = Result { try CalDAVTestServer(.xandikos) }
 
-    static func radicale() throws -> CalDAVCommandServer {
+    static func radicale() throws -> CalDAVTestServer {
         let server = try sharedRadicale.get()
         try server.proxy("pass")
         return server
@@ -80,7 +81,7 @@ struct SyncCommandTests {
         let check = try home.run(["config", "check"])
         #expect(check.stdout.contains("work: caldav \(server.collection(cal)), user alice, password from a command (hidden) (line 1)"))
         for text in [home.cacheText(), first.stdout, first.stderr, edits.stdout, agenda.stdout, check.stdout] {
-            #expect(!text.contains(CalDAVCommandServer.password))
+            #expect(!text.contains(CalDAVTestServer.password))
         }
         #expect(home.cacheText().contains("Event 4"))
     }
@@ -169,7 +170,7 @@ struct SyncCommandTests {
         #expect(command.status == 1)
         #expect(command.stderr.contains("[calendar failing]: the password-command exited with status 3"))
         for text in [sync.stdout, sync.stderr, command.stdout, command.stderr, home.cacheText()] {
-            #expect(!text.contains(wrong) && !text.contains(CalDAVCommandServer.password))
+            #expect(!text.contains(wrong) && !text.contains(CalDAVTestServer.password))
         }
     }
 

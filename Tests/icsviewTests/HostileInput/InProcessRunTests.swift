@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// icsview's commands run in-process, as the fuzz target `icsview-fuzz` runs them
+/// (`Fuzz/ICSViewFuzz/CommandRuns.swift`: every view in every format, remind, search, diff,
+/// validate and `--fix`, export, the input as the configuration file and as date arguments,
+/// over 40 command lines an input). The plain build of that target replays files through the
+/// same runs; it prints its count last, so a command that exits the process instead of
+/// returning its status (or traps) cannot pass.
+@Suite struct InProcessRunTests {
+    /// The fuzz corpus's regression inputs (the audit's crashers and the seeds; about 4 s in a
+    /// debug build). The blow-up reproducers of `Fixtures/bounds/` take 1–10 s each through
+    /// forty command lines in debug: `BoundedWorkTests` runs them command by command instead.
+    @Test func theCrashFilesRunThroughEveryCommandInOneProcess() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: CLI.root.appendingPathComponent("Fuzz/corpus").path)
+            .filter { $0.hasSuffix(".ics") }.sorted().map { "Fuzz/corpus/\($0)" }
+        #expect(files.count >= 9)
+        let result = try CLI.shell("\"$(dirname \"$ICSVIEW\")/icsview-fuzz\" \(files.joined(separator: " ")) >/dev/null")
+        #expect(result.status == 0)
+        let last = result.stderr.split(separator: "\n").last.map(String.init)
+        #expect(last == "icsview-fuzz: \(files.count) inputs run", "\(result.stderr.suffix(2000))")
+    }
+}
