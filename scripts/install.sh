@@ -12,8 +12,11 @@ DESTDIR=${DESTDIR:-}
 if [ -n "${ICSVIEW_BINARY:-}" ]; then
     binary=$ICSVIEW_BINARY
 else
-    swift build -c release --product icsview
-    binary=$(swift build -c release --show-bin-path)/icsview
+    # The Swift standard library and Foundation linked in (--static-swift-stdlib): the installed
+    # binary needs only the system's C libraries (libical, zlib; libcurl when a feed is fetched),
+    # not the toolchain (scripts/static-binary-check.sh checks it).
+    swift build -c release --product icsview --static-swift-stdlib
+    binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/icsview
 fi
 root=$DESTDIR$PREFIX
 install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \

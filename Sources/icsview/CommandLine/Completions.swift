@@ -33,6 +33,8 @@ enum Completions {
                 cases += "        \(pattern)) return ;;\n"
             }
         }
+        // After a subcommand's name: its own options (as its help lists them).
+        let subcommandWords = Subcommands.all.map { "        \($0.name)) words=\"\($0.optionNames.joined(separator: " "))\" ;;\n" }.joined()
         return """
         # bash completion for icsview (icsview --generate-completion-script bash)
         _icsview() {
@@ -41,7 +43,10 @@ enum Completions {
             case "$prev" in
         \(cases)    esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "\(names)" -- "$cur"))
+                local words="\(names)"
+                [[ $COMP_CWORD -gt 1 ]] && case "${COMP_WORDS[1]}" in
+        \(subcommandWords)        esac
+                COMPREPLY=($(compgen -W "$words" -- "$cur"))
                 return
             fi
             if [[ $COMP_CWORD -eq 1 ]]; then
@@ -73,6 +78,7 @@ enum Completions {
             }
         }
         let subcommands = OptionTable.subcommands.map { "'\($0.name):\(zshQuoted($0.summary))'" }.joined(separator: " ")
+        let subcommandOptions = Subcommands.all.map { "        \($0.name)) compadd -- \($0.optionNames.joined(separator: " ")); return ;;\n" }.joined()
         return """
         #compdef icsview
         # zsh completion for icsview (icsview --generate-completion-script zsh)
@@ -80,6 +86,11 @@ enum Completions {
             if (( CURRENT == 2 )) && [[ ${words[CURRENT]} != -* ]]; then
                 local -a subcommands=(\(subcommands))
                 _describe -t commands 'icsview subcommand' subcommands
+            fi
+            # After a subcommand's name: its own options.
+            if (( CURRENT > 2 )) && [[ ${words[CURRENT]} == -* ]]; then
+                case ${words[2]} in
+        \(subcommandOptions)        esac
             fi
             _arguments -s \\
                 \(specs.joined(separator: " \\\n        "))  \\
@@ -110,6 +121,13 @@ enum Completions {
             if option.value != nil && !option.valueIsOptional { line += " -r" }
             if let choices = OptionTable.choices[option.names[0]] { line += " -x -a \(fishQuoted(choices.joined(separator: " ")))" }
             out += line + " -d \(fishQuoted(option.summary))\n"
+        }
+        // After a subcommand's name: its own options too.
+        for subcommand in Subcommands.all {
+            for name in subcommand.optionNames {
+                let flag = name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"
+                out += "complete -c icsview -n '__fish_seen_subcommand_from \(subcommand.name)' \(flag)\n"
+            }
         }
         out += "complete -c icsview -a '(icsview config names 2>/dev/null)' -d 'configured calendar'\n"
         return out

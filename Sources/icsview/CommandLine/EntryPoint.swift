@@ -106,7 +106,7 @@ public func run(arguments commandLine: [String], environment: [String: String]) 
         let rtl = options.format == .text && context.isRightToLeft
         let show = { (text: String) in print(rtl ? LocalStrings.leftToRight(text) : text, terminator: "") }
         // Long text to a terminal through the pager (after the warnings, which stay on the screen).
-        if options.format == .text && !options.noPager { Pager.start(environment: ProcessInfo.processInfo.environment) }
+        if options.format == .text && !options.noPager { Pager.start(environment: environment) }
         switch options.view {
         case .agenda where options.format == .json: views.streamAgendaJSON()
         case .agenda: views.streamAgendaText(show)

@@ -36,6 +36,21 @@ struct Subcommand: Sendable {
         self.run = run
     }
 
+    /// The option names its help lists (`--next`, `-q`, …), in order: what the completions
+    /// offer after its name. Read off the rows of ``help`` that start with `  -`, the names
+    /// before the description (`  --from <day>, --to <day>` gives `--from` and `--to`).
+    var optionNames: [String] {
+        var names: [String] = []
+        for line in help.split(separator: "\n") where line.hasPrefix("  -") {
+            let column = line.dropFirst(2).components(separatedBy: "  ")[0]
+            for part in column.components(separatedBy: ", ") {
+                let name = String(part.split(separator: " ").first ?? "")
+                if name.hasPrefix("-") && !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
     /// `USAGE: icsview <name> <synopsis>`, the line usage errors and help print.
     var usage: String { "USAGE: icsview \(name) \(synopsis)" }
 

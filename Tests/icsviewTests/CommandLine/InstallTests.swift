@@ -43,7 +43,7 @@ import Testing
             // roff writes - as \-.
             #expect(man.stdout.contains("\\fB" + name.replacingOccurrences(of: "-", with: "\\-")), "man: \(name)")
             // The word list after `compgen -W` for a word starting with `-`.
-            let words = bash.split(separator: "\n").first { $0.contains("compgen -W \"--") }?
+            let words = bash.split(separator: "\n").first { $0.contains("local words=\"--") }?
                 .split(separator: "\"")[1].split(separator: " ").map(String.init) ?? []
             #expect(words.contains(name), "bash: \(name)")
             #expect(zsh.contains("'\(name)[") || zsh.contains(")\(name)["), "zsh: \(name)")

@@ -4,7 +4,7 @@ import ICSKit
 /// calendar (files, URLs or `-`), by UID and RECURRENCE-ID; with `--occurrences`, occurrence by
 /// occurrence over a range of days (``OccurrenceDiff``).
 enum DiffCommand {
-    static let synopsis = "[--occurrences [--from <day>] [--to <day>]] [--format <format>] [--tz <zone>] <old> <new>"
+    static let synopsis = "[--occurrences [--from <day>] [--to <day>]] [--format <format>] [--tz <zone>] [<old> <new>]"
     static let usage = "USAGE: icsview diff \(synopsis)"
 
     static let help = """
@@ -16,6 +16,8 @@ enum DiffCommand {
       <old>                   The earlier copy: an .ics file, a URL, - for standard input, or a
                               calendar's name from the configuration file.
       <new>                   The later copy.
+                              With neither: each configured feed (a url calendar) as cached, against
+                              what its server serves now; the cache then holds the new copy.
 
     OPTIONS:
       --occurrences           Compare occurrences over a range of days instead of events: added,
@@ -99,6 +101,9 @@ enum DiffCommand {
             options.days = parsed.days
             options.today = parsed.today
             if let rangeGiven, !occurrences { throw UsageError(message: "\(rangeGiven) needs --occurrences (events are compared whole)") }
+            if inputs.isEmpty, !occurrences, let configuration, !configuration.calendars.isEmpty {
+                return feeds(configuration, options: options)
+            }
             guard inputs.count == 2 else {
                 throw UsageError(message: inputs.count < 2 ? "diff needs two calendars, <old> and <new>" : "diff takes two calendars, not \(inputs.count)")
             }
@@ -137,11 +142,20 @@ enum DiffCommand {
             return diff.isEmpty ? 0 : 1
         }
         let diff = CalendarDiff(old: old, new: new)
+        print(render(diff, options: options, context: context), terminator: "")
+        return diff.isEmpty ? 0 : 1
+    }
+
+    /// The diff as text, or as one JSON object and a line break.
+    static func render(_ diff: CalendarDiff, options: Options, context: ViewContext, calendar: String? = nil) -> String {
         switch options.format {
         // (html and svg never get here: the option parser refuses them for anything but the calendar views.)
-        case .text, .html, .svg: print(DiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates)), terminator: "")
-        case .json: print(DiffRenderer.json(diff).text)
+        case .text, .html, .svg:
+            let text = DiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates))
+            return calendar.map { "\(TerminalText.safe($0)):\n" + text.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n" } ?? text
+        case .json:
+            guard let calendar, case .object(let fields) = DiffRenderer.json(diff) else { return DiffRenderer.json(diff).text + "\n" }
+            return JSON.object([("calendar", .string(calendar))] + fields).text + "\n"
         }
-        return diff.isEmpty ? 0 : 1
     }
 }

@@ -11,8 +11,19 @@ struct DiffValues {
     static let maxLength = 72
 
     /// `SUMMARY: "Design review" → "Design review (moved)"`, or nil for a property whose
-    /// values are not shown (alarms, other components: the header line names them).
+    /// values are not shown (alarms, other components: the header line names them). A list
+    /// (EXDATE, RDATE, CATEGORIES, ATTENDEE) says only what was added and removed:
+    /// `EXDATE: added Tue 18 Jun 2024; removed Mon 3 Jun 2024`.
     func line(_ field: CalendarDiff.Field, old: Incidence, new: Incidence) -> String? {
+        if let before = items(field, of: old), let after = items(field, of: new) {
+            let added = after.filter { !before.contains($0) }, removed = before.filter { !after.contains($0) }
+            var parts: [String] = []
+            if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
+            if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
+            // The same items in another order (or written twice): said as it is.
+            if parts.isEmpty { parts.append("the same items, reordered") }
+            return "\(field): " + parts.joined(separator: "; ")
+        }
         guard let before = value(field, of: old), let after = value(field, of: new) else { return nil }
         return "\(field): \(before) → \(after)"
     }
@@ -46,6 +57,17 @@ struct DiffValues {
         case "ORGANIZER": return incidence.organizer.map(\.address) ?? "(none)"
         case "ATTENDEE": return list(incidence.attendees.map(\.address))
         case "RANGE": return incidence.appliesToFutureInstances ? "THISANDFUTURE" : "(none)"
+        default: return nil
+        }
+    }
+
+    /// The items of a list-valued `field`, as written in a line; nil for other fields.
+    func items(_ field: CalendarDiff.Field, of incidence: Incidence) -> [String]? {
+        switch field.rawValue {
+        case "EXDATE": return incidence.exceptionDates.map(human)
+        case "RDATE": return incidence.recurrenceDates.map { human($0.start) }
+        case "CATEGORIES": return incidence.categories.map(quoted)
+        case "ATTENDEE": return incidence.attendees.map(\.address)
         default: return nil
         }
     }

@@ -98,7 +98,8 @@ enum RemindCommand {
                 if options.base.format == .json {
                     renderer.json(reminder, to: &out)
                 } else {
-                    out.append(Array(renderer.text(reminder).utf8))
+                    // Wrapped at the width between words, the rest under the title.
+                    out.append(Array(renderer.lines(reminder, width: context.width).joined(separator: "\n").utf8))
                     if options.base.details {
                         // Indented by four: a reminder's line has no time column to align with.
                         let details = DetailLines.lines(reminder.incidence, indent: 4, width: context.width)

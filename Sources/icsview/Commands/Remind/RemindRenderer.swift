@@ -54,6 +54,18 @@ struct RemindRenderer {
         return line
     }
 
+    /// ``text(_:)`` in lines of at most `width` cells, broken between words; the lines after the
+    /// first are indented under the title (after the time and its two spaces).
+    func lines(_ reminder: Reminder, width: Int) -> [String] {
+        let line = text(reminder)
+        guard TerminalText.width(line) > width, let gap = line.range(of: "  ") else { return [line] }
+        let stamp = String(line[..<gap.upperBound])
+        let indent = TerminalText.width(stamp)
+        let parts = EventFacts.wrap(String(line[gap.upperBound...]), width: max(20, width - indent))
+        let pad = String(repeating: " ", count: indent)
+        return parts.enumerated().map { ($0.offset == 0 ? stamp : pad) + $0.element }
+    }
+
     /// How the trigger stands to what it is relative to: `in 15 min`, `now`, `started 5 min ago`;
     /// `ends in 10 min` (RELATED=END); `due in 1 day`, `overdue by 2 h` (a to-do's DUE). Nil for
     /// an absolute trigger (not tied to one occurrence).

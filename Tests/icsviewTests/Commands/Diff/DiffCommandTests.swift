@@ -21,7 +21,7 @@ import Testing
         // old.ics: SUMMARY:Review; new.ics: SUMMARY:Design review.
         #expect(lines.contains("    SUMMARY: \"Review\" → \"Design review\""))
         // lunch: no EXDATE before, EXDATE;VALUE=DATE:20240618 (a Tuesday) and SEQUENCE:1 after.
-        #expect(lines.contains("    EXDATE: (none) → Tue, 18 Jun 2024"))
+        #expect(lines.contains("    EXDATE: added Tue, 18 Jun 2024"))
         #expect(lines.contains("    SEQUENCE: 0 → 1"))
         #expect(lines.contains("    STATUS: (none) → CANCELLED"))
     }
