@@ -7,6 +7,7 @@ switches at run time (POST /__proxy__ with the mode as body):
   no-sync         refuse the sync-collection report (403, DAV:supported-report), as a server without it
   refuse-token    refuse sync-collection with a token (403, DAV:valid-sync-token), as after a token expired
   die-after N     forward N more requests, then close every connection without answering
+  no-query        refuse the calendar-query report (501), as a server without time-range queries
   digest          require HTTP Digest authentication (RFC 7616: MD5, qop=auth) of the test user
                   from the client, and refuse Basic; forward with the server's own (Basic) login
 
@@ -99,6 +100,9 @@ class Proxy(BaseHTTPRequestHandler):
                 return
             headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
             headers["Authorization"] = "Basic " + base64.b64encode(f"{Proxy.user}:{Proxy.password}".encode()).decode()
+        if mode == "no-query" and self.command == "REPORT" and b"calendar-query" in body:
+            self.reply(501, b"")
+            return
         if self.command == "REPORT" and b"sync-collection" in body:
             if mode == "no-sync":
                 self.reply(403, b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:supported-report/></D:error>')
