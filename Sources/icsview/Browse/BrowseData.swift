@@ -58,8 +58,8 @@ final class BrowseData {
         var failures: [String] = []
         for (index, input) in inputs.enumerated() {
             do {
-                var calendar = try InputLoader.load(input.source, options: options)
-                ConfiguredInputs.apply(input.entry, to: &calendar)
+                var calendar = try InputLoader.load(input, options: options)
+                ConfiguredInputs.apply(input, to: &calendar)
                 copies[index] = calendar
             } catch {
                 let kept = copies[index] == nil ? "" : " (showing the last copy)"

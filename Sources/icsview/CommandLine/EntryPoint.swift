@@ -77,7 +77,7 @@ public func run(arguments commandLine: [String], environment: [String: String]) 
     if options.verbosity != .quiet { for warning in options.warnings { printError("warning: \(warning)\n") } }
     // A view imports only what can show in its range; the summary needs everything.
     let window = Views.importWindow(options: options)
-    var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
+    var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration, options: options),
                                                       options: options, window: window)
     // Failed inputs are not empty calendars: with none read, the errors alone.
     if calendars.isEmpty && !failures.isEmpty && !(options.view == .summary && options.format == .json) { return 1 }

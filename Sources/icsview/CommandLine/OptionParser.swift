@@ -149,6 +149,7 @@ enum OptionParser {
                 options.grep = text
             case "--calendar": options.calendarFilter.append(try value())
             case "--offline": options.offline = true
+            case "--refresh": options.refresh = true
             case "--no-cache": options.noCache = true
             case "--cache-dir": options.cacheDirectory = try value()
             case "--timeout": options.timeout = try FetchArguments.timeout(try value())

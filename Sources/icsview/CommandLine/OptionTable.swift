@@ -67,13 +67,15 @@ enum OptionTable {
         ]),
         Section("CONFIGURATION:", [
             .option("--config <file>", ["Read this configuration file (default: $ICSVIEW_CONFIG, else", "$XDG_CONFIG_HOME/icsview/config, else ~/.config/icsview/config)."]),
-            .text("It names calendars ([calendar work] with url, name and color) and defaults ([defaults]"),
-            .text("with timezone, first-weekday, time-format, color and view); options given override them."),
+            .text("It names calendars ([calendar work] with url, file, caldav or vdir, name and color)"),
+            .text("and defaults ([defaults] with timezone, first-weekday, time-format, color, view and"),
+            .text("refresh-interval); options given override them."),
         ]),
         Section("FEEDS (URLs):", [
             .option("--cache-dir <dir>", ["Where the last good copy of each URL is kept", "(default: $XDG_CACHE_HOME/icsview or ~/.cache/icsview)."]),
             .option("--no-cache", ["Neither read nor write the cache."]),
             .option("--offline", ["Use the cached copy; make no request."]),
+            .option("--refresh", ["Sync CalDAV calendars now, however recent their local copy", "(default: when older than the configured refresh-interval, 15 minutes)."]),
             .option("--timeout <seconds>", ["The longest a URL may take (default: 120)."]),
             .option("--max-size <mb>", ["The largest calendar a URL may send (default: 50)."]),
             .option("--version", ["Show the version."]),

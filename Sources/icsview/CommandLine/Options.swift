@@ -46,6 +46,11 @@ struct Options {
     var noCache = false
     /// `--cache-dir DIR` (default: `$XDG_CACHE_HOME/icsview` or `~/.cache/icsview`).
     var cacheDirectory: String?
+    /// `--refresh`: sync CalDAV calendars whatever the age of their local copy.
+    var refresh = false
+    /// The configuration's `refresh-interval` (seconds): the age at which a CalDAV calendar's
+    /// local copy is synced before it is read (default: ``LocalCopies/defaultMaximumAge``).
+    var refreshInterval: Int?
     /// `--timeout SECONDS`: the longest a URL may take.
     var timeout: Double?
     /// `--max-size MB`: the largest body a URL may send.

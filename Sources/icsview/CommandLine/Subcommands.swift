@@ -11,6 +11,7 @@ enum Subcommands {
         ExportCommand.subcommand,
         SearchCommand.subcommand,
         RemindCommand.subcommand,
+        SyncCommand.subcommand,
         ValidateCommand.subcommand,
     ]
 

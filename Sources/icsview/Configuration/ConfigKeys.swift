@@ -21,15 +21,26 @@ enum ConfigKeys {
         Key(name: "view", value: "summary | month | week | agenda | year | todos",
             help: ["The view when the command line names none."]),
         Key(name: "refresh-interval", value: "<seconds> | 90s | 15m | 2h | 1d",
-            help: ["How long a URL's cached copy is used before it is requested again."]),
+            help: ["How long a CalDAV calendar's local copy is used before it is synced again",
+                   "(default: 15m), and how often 'icsview remind --watch' reads feeds again."]),
     ]
 
     /// The keys of a `[calendar NAME]` section.
     static let calendar: [Key] = [
-        Key(name: "url", value: "<http, https or webcal URL>", help: ["Where the calendar is (this or file)."]),
+        Key(name: "url", value: "<http, https or webcal URL>", help: ["A feed (one of url, file, caldav and vdir says where the calendar is)."]),
         Key(name: "file", value: "<path>", help: ["A file: ~/ is $HOME, a relative path is next to the configuration file."]),
+        Key(name: "caldav", value: "<URL>", help: ["A CalDAV collection, or a server or principal URL: then every calendar of the",
+                                                   "account, each as NAME/<display name>. Read through a local copy that",
+                                                   "'icsview sync' and refresh-interval keep up to date."]),
+        Key(name: "vdir", value: "<path>", help: ["A vdir calendar (one .ics file per item, as vdirsyncer keeps them); a folder of",
+                                                  "them is an account."]),
         Key(name: "name", value: "<text>", help: ["Shown instead of the calendar's own name; quotes optional."]),
         Key(name: "color", value: "#RRGGBB | #RGB | <CSS name>", help: ["Its colour in every view, instead of its own or one from the palette."]),
+        Key(name: "username", value: "<text>", help: ["The CalDAV account's user name (Basic authentication)."]),
+        Key(name: "password-command", value: "<shell command>", help: ["Run when a request is made; the first line of its output is the password,",
+                                                                      "kept in memory only and never printed."]),
+        Key(name: "header", value: "<Name: value>", help: ["A header sent with every request of a url or caldav calendar (a token, say);",
+                                                           "repeatable; sent to its own host only."]),
     ]
 
     /// A whole file that uses every form, for the manual page.
@@ -47,6 +58,11 @@ enum ConfigKeys {
     url = webcal://calendar.example.com/work.ics
     name = Work
     color = #3366cc
+
+    [calendar team]
+    caldav = https://dav.example.com/calendars/ann/team/
+    username = ann
+    password-command = pass show dav.example.com
 
     [calendars]
     holidays = https://example.org/holidays.ics

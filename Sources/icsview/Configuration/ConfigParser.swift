@@ -20,6 +20,15 @@ import ICSKit
 /// name = Work
 /// color = #3366cc
 ///
+/// [calendar team]
+/// caldav = https://dav.example.com/     # a collection, or an account: team/<display name>
+/// username = ann
+/// password-command = pass show dav      # its first line of output is the password
+/// header = X-Api-Key: 1234              # repeatable; also for url
+///
+/// [calendar local]
+/// vdir = ~/.calendars/personal          # vdirsyncer's layout; a folder of them: local/<name>
+///
 /// [calendars]
 /// holidays = ~/calendars/holidays.ics
 /// ```
@@ -28,6 +37,10 @@ enum ConfigParser {
     static let defaultKeys = ConfigKeys.defaults.map(\.name)
     /// The keys of a `[calendar NAME]` section.
     static let calendarKeys = ConfigKeys.calendar.map(\.name)
+    /// The keys that say where a calendar is read from (one of them).
+    static let sourceKeys = ["url", "file", "caldav", "vdir"]
+    /// The keys that may be given more than once in a section.
+    static let repeatableKeys: Set<String> = ["header"]
 
     /// Parses `text`, read from `path`.
     /// - Parameters:
@@ -45,14 +58,37 @@ enum ConfigParser {
         func close() {
             guard let entry = open else { return }
             open = nil
-            let sources = entry.values.filter { $0.key == "url" || $0.key == "file" }
+            let sources = entry.values.filter { sourceKeys.contains($0.key) }
             guard let source = sources.first else {
-                return fail(entry.line, "[calendar \(entry.key)] has no 'url' (or 'file')")
+                return fail(entry.line, "[calendar \(entry.key)] has no 'url', 'file', 'caldav' or 'vdir'")
             }
-            if sources.count > 1 { return fail(sources[1].line, "[calendar \(entry.key)] has both 'url' and 'file'") }
-            add(Configuration.CalendarEntry(key: entry.key, source: resolve(source.value, folder: folder, home: home),
-                                            displayName: entry.values.first { $0.key == "name" }?.value,
-                                            color: entry.values.first { $0.key == "color" }?.value, line: entry.line))
+            if sources.count > 1 {
+                return fail(sources[1].line, "[calendar \(entry.key)] has both '\(sources[0].key)' and '\(sources[1].key)'")
+            }
+            let kind: Configuration.CalendarEntry.Kind = source.key == "caldav" ? .caldav : source.key == "vdir" ? .vdir : .feed
+            let value = { (key: String) in entry.values.first { $0.key == key } }
+            for key in ["username", "password-command"] where kind != .caldav {
+                if let line = value(key)?.line { return fail(line, "'\(key)' is for a calendar read with 'caldav'") }
+            }
+            if let line = value("password-command")?.line, value("username") == nil {
+                return fail(line, "'password-command' needs a 'username'")
+            }
+            let headers = entry.values.filter { $0.key == "header" }
+            if kind == .vdir || source.key == "file", let header = headers.first {
+                return fail(header.line, "'header' is for a calendar read over HTTP ('url' or 'caldav')")
+            }
+            if kind == .caldav {
+                guard let url = URL(string: source.value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    return fail(source.line, "'\(FeedSource.mask(source.value))' is not an http(s) URL")
+                }
+            }
+            var calendar = Configuration.CalendarEntry(key: entry.key, source: kind == .caldav ? source.value : resolve(source.value, folder: folder, home: home),
+                                                       displayName: value("name")?.value, color: value("color")?.value, line: entry.line)
+            calendar.kind = kind
+            calendar.username = value("username")?.value
+            calendar.passwordCommand = value("password-command")?.value
+            calendar.headers = headers.map(\.value)
+            add(calendar)
         }
         func add(_ entry: Configuration.CalendarEntry) {
             if let earlier = configuration.calendar(named: entry.key) {
@@ -140,11 +176,13 @@ enum ConfigParser {
             case .calendar?:
                 guard var entry = open else { continue }
                 if !calendarKeys.contains(key) {
-                    fail(number, "unknown key '\(key)' in [calendar \(entry.key)] (use url, file, name or color)")
-                } else if let earlier = entry.values.first(where: { $0.key == key }) {
+                    fail(number, "unknown key '\(key)' in [calendar \(entry.key)] (use \(calendarKeys.joined(separator: ", ")))")
+                } else if !repeatableKeys.contains(key), let earlier = entry.values.first(where: { $0.key == key }) {
                     fail(number, "'\(key)' is already set on line \(earlier.line)")
                 } else if key == "color", RGBColor(css: value) == nil {
                     fail(number, "'\(value)' is not a colour (#RRGGBB, #RGB or a CSS name such as teal)")
+                } else if key == "header", let problem = HeaderLine.problem(value) {
+                    fail(number, problem)
                 } else {
                     entry.values.append((key, value, number))
                     open = entry

@@ -7,6 +7,16 @@ import ICSKit
 struct Configuration: Equatable {
     /// A `[calendar NAME]` section (or a `NAME = SOURCE` line under `[calendars]`).
     struct CalendarEntry: Equatable {
+        /// Where a calendar is read from.
+        enum Kind: Equatable {
+            /// `url = …` or `file = …` (or a `NAME = SOURCE` line): a feed or a file.
+            case feed
+            /// `caldav = URL`: a CalDAV collection, or an account (each calendar `NAME/<display name>`).
+            case caldav
+            /// `vdir = PATH`: a vdir calendar, or a folder of them (each `NAME/<folder name>`).
+            case vdir
+        }
+
         /// The name that stands for the calendar on the command line (`icsview work --month`).
         var key: String
         /// A URL, or a file path (`~/` expanded, relative to the configuration file's folder).
@@ -17,6 +27,15 @@ struct Configuration: Equatable {
         var color: String?
         /// The line that names the calendar.
         var line: Int
+        /// What ``source`` is.
+        var kind: Kind = .feed
+        /// `username = …` (CalDAV).
+        var username: String?
+        /// `password-command = …` (CalDAV): run through the shell when a password is needed;
+        /// the first line of its output is the password. Never printed.
+        var passwordCommand: String?
+        /// `header = Name: value` lines, sent with every request. Their values are never printed.
+        var headers: [String] = []
     }
 
     /// One `key = value` line of `[defaults]`, as written, for `config check`.
@@ -41,7 +60,8 @@ struct Configuration: Equatable {
     var color: Options.ColorMode?
     /// `view` (summary, month, week, agenda, year, todos).
     var view: Options.View?
-    /// `refresh-interval` (seconds): how often `remind --watch` reads its sources again.
+    /// `refresh-interval` (seconds): how often `remind --watch` reads its sources again, and
+    /// how old the local copy of a CalDAV calendar may be before a command syncs it.
     var refreshInterval: Int?
 
     /// The configured calendar called `key`.
@@ -59,6 +79,7 @@ struct Configuration: Equatable {
         options.hour12 = hour12
         if let color { options.color = color }
         if let view { options.view = view }
+        options.refreshInterval = refreshInterval
         return options
     }
 

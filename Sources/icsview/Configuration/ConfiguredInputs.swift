@@ -9,18 +9,57 @@ struct ResolvedInput: Equatable {
     var source: String
     /// The configured calendar the word names, if it names one.
     var entry: Configuration.CalendarEntry?
+    /// For a configured CalDAV or vdir calendar: what it is read from.
+    var local: LocalSource?
+    /// For one calendar of a CalDAV or vdir account (`work/Team`): its name after the slash.
+    var member: String?
 }
 
 /// Configured names where files and URLs can stand: `icsview work --month`.
 ///
 /// A word that is a configured calendar's name stands for that calendar, even when a file of
 /// that name exists (write `./work` for the file); every other word is a file or URL.
+///
+/// A CalDAV or vdir account's name stands for each of its calendars (`work/Team`,
+/// `work/Home`), and `work/Team` names one of them.
 enum ConfiguredInputs {
-    static func resolve(_ words: [String], configuration: Configuration?) -> [ResolvedInput] {
-        words.map { word in
-            guard let entry = configuration?.calendar(named: word) else { return ResolvedInput(word: word, source: word) }
-            return ResolvedInput(word: word, source: entry.source, entry: entry)
+    /// - Parameters:
+    ///   - options: how a CalDAV account is listed when its list is not known yet (``LocalAccounts``).
+    ///   - relist: list CalDAV accounts again (`icsview sync`).
+    static func resolve(_ words: [String], configuration: Configuration?, options: Options = Options(),
+                        relist: Bool = false) -> [ResolvedInput] {
+        words.flatMap { word -> [ResolvedInput] in
+            if let entry = configuration?.calendar(named: word) {
+                guard entry.kind != .feed else { return [ResolvedInput(word: word, source: entry.source, entry: entry)] }
+                return LocalAccounts.members(of: entry, options: options, relist: relist).map { member in
+                    local(member, entry: entry, word: member.name.map { word + "/" + $0 } ?? word)
+                }
+            }
+            // `work/Team`: one calendar of a configured account.
+            if let slash = word.firstIndex(of: "/"), let entry = configuration?.calendar(named: String(word[..<slash])), entry.kind != .feed {
+                let name = String(word[word.index(after: slash)...])
+                let members = LocalAccounts.members(of: entry, options: options, relist: relist)
+                if let member = members.first(where: { $0.name == name }) ?? members.first(where: { $0.name?.lowercased() == name.lowercased() }) {
+                    return [local(member, entry: entry, word: word)]
+                }
+                let known = members.compactMap(\.name)
+                let message = known.isEmpty ? "'\(entry.key)' is one calendar, not an account"
+                    : "'\(entry.key)' has no calendar '\(name)' (it has \(known.joined(separator: ", ")))"
+                let reason = members.first { if case .unavailable = $0.source { return true } else { return false } }
+                return [ResolvedInput(word: word, source: word, entry: entry, local: reason?.source ?? .unavailable(message), member: name)]
+            }
+            return [ResolvedInput(word: word, source: word)]
         }
+    }
+
+    private static func local(_ member: LocalAccounts.Member, entry: Configuration.CalendarEntry, word: String) -> ResolvedInput {
+        let source: String
+        switch member.source {
+        case .caldav(let url): source = FeedSource.mask(url.absoluteString)
+        case .vdir(let path): source = path
+        case .unavailable: source = entry.kind == .caldav ? FeedSource.mask(entry.source) : entry.source
+        }
+        return ResolvedInput(word: word, source: source, entry: entry, local: member.source, member: member.name)
     }
 
     /// The calendar as configured: its label (`name = …`, else the configured name: the name
@@ -28,6 +67,15 @@ enum ConfiguredInputs {
     static func apply(_ entry: Configuration.CalendarEntry?, to calendar: inout ICalendar) {
         guard let entry else { return }
         calendar.name = entry.displayName ?? entry.key
+        if let color = entry.color { calendar.color = color }
+    }
+
+    /// As ``apply(_:to:)``; one calendar of an account is labelled `NAME/<its name>` (with
+    /// `name = …` in place of NAME) and keeps its own colour unless `color = …` is set.
+    static func apply(_ input: ResolvedInput, to calendar: inout ICalendar) {
+        guard let entry = input.entry else { return }
+        guard let member = input.member else { return apply(entry, to: &calendar) }
+        calendar.name = (entry.displayName ?? entry.key) + "/" + member
         if let color = entry.color { calendar.color = color }
     }
 
@@ -39,8 +87,8 @@ enum ConfiguredInputs {
         var failures: [ICSError] = []
         for input in inputs {
             do {
-                var calendar = try InputLoader.load(input.source, options: options, window: window)
-                apply(input.entry, to: &calendar)
+                var calendar = try InputLoader.load(input, options: options, window: window)
+                apply(input, to: &calendar)
                 DiagnosticOutput.shared.register(source: calendar.source ?? input.source, word: input.word)
                 calendars.append(calendar)
             } catch {

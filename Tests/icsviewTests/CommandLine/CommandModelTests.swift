@@ -7,7 +7,7 @@ import Testing
 /// known list below, so a subcommand added to one place only fails here.
 @Suite struct CommandModelTests {
     /// The subcommands as a user meets them; a new one is added here as well as in the list.
-    static let expected = ["browse", "config", "diff", "export", "search", "remind", "validate"]
+    static let expected = ["browse", "config", "diff", "export", "search", "remind", "sync", "validate"]
 
     /// The first word of each row under `SUBCOMMANDS:` in `icsview --help`.
     static func helpSubcommands() throws -> [String] {

@@ -69,7 +69,7 @@ struct FeedCommandTests {
         #expect(one.status == 64)
         #expect(one.stderr == """
             Error: diff needs two calendars, <old> and <new>
-            USAGE: icsview diff [--format <format>] [--tz <zone>] <old> <new>
+            USAGE: icsview diff [--occurrences [--from <day>] [--to <day>]] [--format <format>] [--tz <zone>] <old> <new>
               See 'icsview diff --help' for more information.
 
             """)

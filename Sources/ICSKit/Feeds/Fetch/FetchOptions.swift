@@ -20,15 +20,21 @@ public struct FetchOptions: Sendable, Hashable {
     public var maximumBytes: Int
     /// How many redirects are followed before giving up.
     public var maximumRedirects: Int
+    /// Extra request headers, `Name: value` (a bearer token, an API key). Like a URL's
+    /// credentials, they are sent only to the feed's own host (not after a redirect to
+    /// another), and no error message or cache file holds them.
+    public var headers: [String]
 
     /// The defaults: `icsview/0.1 (ICSKit)`, 15 s to connect, 120 s in all, 50 MB, 5 redirects.
     public init(userAgent: String = "icsview/0.1 (ICSKit)", connectTimeout: TimeInterval = 15,
-                totalTimeout: TimeInterval = 120, maximumBytes: Int = 50 << 20, maximumRedirects: Int = 5) {
+                totalTimeout: TimeInterval = 120, maximumBytes: Int = 50 << 20, maximumRedirects: Int = 5,
+                headers: [String] = []) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.maximumBytes = maximumBytes
         self.maximumRedirects = maximumRedirects
+        self.headers = headers
     }
 }
 

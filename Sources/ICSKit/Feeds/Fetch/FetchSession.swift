@@ -68,12 +68,19 @@ final class FetchSession: Sendable {
         }
     }
 
-    /// The request headers; credentials go only to the host they were given for.
+    /// The request headers; credentials and the caller's headers go only to the host they were given for.
     private func headers(for target: URL) -> [String] {
         var list = ["Accept: text/calendar, text/plain;q=0.5, */*;q=0.1", "Accept-Encoding: gzip, deflate"]
-        if let (user, password) = source.credentials,
-           target.host?.lowercased() == url.host?.lowercased(), target.port == url.port {
+        let sameHost = target.host?.lowercased() == url.host?.lowercased() && target.port == url.port
+        if let (user, password) = source.credentials, sameHost {
             list.append("Authorization: Basic \(Data("\(user):\(password)".utf8).base64EncodedString())")
+        }
+        // The caller's headers (a token) are credentials too: for the first host only. One that
+        // names a header set above replaces it (an explicit Authorization or Accept wins).
+        if sameHost, !options.headers.isEmpty {
+            let names = Set(options.headers.map { $0.prefix { $0 != ":" }.lowercased() })
+            list.removeAll { names.contains($0.prefix { $0 != ":" }.lowercased()) }
+            list += options.headers
         }
         if let etag = validators.etag { list.append("If-None-Match: \(etag)") }
         if let date = validators.lastModified { list.append("If-Modified-Since: \(date)") }

@@ -43,7 +43,7 @@ enum BrowseCommand {
       --time-format <12|24>, --color <mode>, --ascii, --show-cancelled
                               As for the views in 'icsview --help' (NO_COLOR is honoured).
       --mouse                 Report the mouse (xterm SGR): a click selects a day, the wheel moves months.
-      --config <file>, --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --config <file>, --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As in 'icsview --help'.
       -h, --help              Show help information.
 
@@ -105,7 +105,7 @@ enum BrowseCommand {
         }
         DiagnosticOutput.shared.verbosity = options.verbosity
         let timings = benchmark ? BrowseTimings(start: started) : nil
-        let data = BrowseData(inputs: ConfiguredInputs.resolve(options.inputs, configuration: configuration), options: options,
+        let data = BrowseData(inputs: ConfiguredInputs.resolve(options.inputs, configuration: configuration, options: options), options: options,
                               calendar: context.calendar, now: context.now)
         guard data.read() else {
             for failure in data.failures { printError("Error: \(failure)\n") }

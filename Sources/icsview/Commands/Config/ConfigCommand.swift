@@ -72,6 +72,7 @@ enum ConfigCommand {
     ///   view = month (line 3)
     /// Calendars:
     ///   work: webcal://example.com/work.ics, name "Work", color #3366cc (line 5)
+    ///   team: caldav https://dav.example.com/, user ann, password from a command (hidden) (line 9)
     /// ```
     static func report(_ configuration: Configuration) -> String {
         var out = "Configuration: \(configuration.path)\n"
@@ -81,10 +82,19 @@ enum ConfigCommand {
         }
         out += "Calendars:" + (configuration.calendars.isEmpty ? " none\n" : "\n")
         for entry in configuration.calendars {
-            // A URL's password is masked here as in every other message.
+            // A URL's password is masked here as in every other message; a password command and
+            // a header's value are not shown at all (either may hold a secret).
             var parts = [FeedSource.mask(entry.source)]
+            switch entry.kind {
+            case .feed: break
+            case .caldav: parts[0] = "caldav " + parts[0]
+            case .vdir: parts[0] = "vdir " + parts[0]
+            }
             if let name = entry.displayName { parts.append("name \"\(name)\"") }
             if let color = entry.color { parts.append("color \(color)") }
+            if let user = entry.username { parts.append("user \(user)") }
+            if entry.passwordCommand != nil { parts.append("password from a command (hidden)") }
+            for header in entry.headers { parts.append("header \(HeaderLine.name(header)) (value hidden)") }
             out += "  \(entry.key): \(parts.joined(separator: ", ")) (line \(entry.line))\n"
         }
         return out

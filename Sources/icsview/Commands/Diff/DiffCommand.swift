@@ -1,9 +1,10 @@
 import ICSKit
 
 /// `icsview diff [--format text|json] <old> <new>`: what changed between two copies of a
-/// calendar (files, URLs or `-`), by UID and RECURRENCE-ID.
+/// calendar (files, URLs or `-`), by UID and RECURRENCE-ID; with `--occurrences`, occurrence by
+/// occurrence over a range of days (``OccurrenceDiff``).
 enum DiffCommand {
-    static let synopsis = "[--format <format>] [--tz <zone>] <old> <new>"
+    static let synopsis = "[--occurrences [--from <day>] [--to <day>]] [--format <format>] [--tz <zone>] <old> <new>"
     static let usage = "USAGE: icsview diff \(synopsis)"
 
     static let help = """
@@ -17,9 +18,15 @@ enum DiffCommand {
       <new>                   The later copy.
 
     OPTIONS:
+      --occurrences           Compare occurrences over a range of days instead of events: added,
+                              removed, moved (another start or end) and changed, each keyed by its
+                              identity (calendar, UID, RECURRENCE-ID).
+      --from <day>, --to <day>, --days <n>, --today <yyyy-mm-dd>
+                              The days --occurrences compares, as for --agenda (default: today and
+                              the 30 days after it).
       --format <format>       text or json (default: text).
       --tz <zone>             The zone the text's times are shown in (default: $TZ or the system's).
-      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -q, --quiet             No warnings (a feed served from the cache, for one).
       -h, --help              Show help information.
@@ -28,6 +35,11 @@ enum DiffCommand {
     A changed event names the properties that differ, with their old and new values
     (SUMMARY: "Design review" → "Design review (moved)"), and whether SEQUENCE or
     LAST-MODIFIED says the new one is newer. Times are shown as the agenda shows them.
+
+    With --occurrences, a moved instance of a series keeps its identity (its RECURRENCE-ID); a new
+    EXDATE removes one; a changed RRULE removes the instances it no longer makes and adds the new
+    ones; a changed SUMMARY of a series changes each occurrence in the range. The JSON gives each
+    occurrence's 'id', the key an app stores occurrences under.
 
     EXIT STATUS (as diff(1)):
       0 no changes, 1 changes, 2 trouble (an input could not be read), 64 usage error.
@@ -44,6 +56,8 @@ enum DiffCommand {
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
         var options = Options()
         var inputs: [String] = []
+        var occurrences = false
+        var rangeGiven: String?
         var rest = arguments[...]
         do throws(UsageError) {
             var feedArguments: [String] = []
@@ -52,9 +66,12 @@ enum DiffCommand {
                 if argument == "-h" || argument == "--help" { options.showHelp = true; continue }
                 guard argument.hasPrefix("-"), argument != "-" else { inputs.append(argument); continue }
                 let name = String(argument.prefix { $0 != "=" })
-                guard ["--format", "--tz", "--offline", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet"].contains(name) else {
+                if name == "--occurrences" { occurrences = true; continue }
+                guard ["--format", "--tz", "--offline", "--refresh", "--no-cache", "--cache-dir", "--timeout", "--max-size", "-q", "--quiet",
+                       "--from", "--to", "--days", "--today"].contains(name) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
+                if ["--from", "--to", "--days"].contains(name) { rangeGiven = name }
                 feedArguments.append(argument)
                 if !argument.contains("="), OptionParser.valued.contains(name), let value = rest.popFirst() {
                     feedArguments.append(value)
@@ -71,10 +88,17 @@ enum DiffCommand {
             options.format = parsed.format
             options.timeZone = parsed.timeZone
             options.offline = parsed.offline
+            options.refresh = parsed.refresh
+            options.refreshInterval = parsed.refreshInterval
             options.noCache = parsed.noCache
             options.cacheDirectory = parsed.cacheDirectory
             options.timeout = parsed.timeout
             options.maxSizeMB = parsed.maxSizeMB
+            options.from = parsed.from
+            options.to = parsed.to
+            options.days = parsed.days
+            options.today = parsed.today
+            if let rangeGiven, !occurrences { throw UsageError(message: "\(rangeGiven) needs --occurrences (events are compared whole)") }
             guard inputs.count == 2 else {
                 throw UsageError(message: inputs.count < 2 ? "diff needs two calendars, <old> and <new>" : "diff takes two calendars, not \(inputs.count)")
             }
@@ -83,9 +107,12 @@ enum DiffCommand {
         }
         let old: ICalendar, new: ICalendar
         do {
-            let resolved = ConfiguredInputs.resolve(inputs, configuration: configuration)
-            old = try InputLoader.load(resolved[0].source, options: options)
-            new = try InputLoader.load(resolved[1].source, options: options)
+            let resolved = ConfiguredInputs.resolve(inputs, configuration: configuration, options: options)
+            guard resolved.count == 2 else {
+                return subcommand.usageError("diff takes two calendars, not \(resolved.count) (an account stands for each of its calendars: name one as NAME/<calendar>)")
+            }
+            old = try InputLoader.load(resolved[0], options: options)
+            new = try InputLoader.load(resolved[1], options: options)
         } catch {
             printError("Error: \(error)\n")
             return 2
@@ -95,6 +122,19 @@ enum DiffCommand {
             context = try ViewContext(options: options)
         } catch {
             return subcommand.usageError(error.message)
+        }
+        if occurrences {
+            let from = options.from ?? context.today
+            let to = options.days.map { from.adding(days: $0 - 1) } ?? options.to ?? min(from.adding(days: 30), DateRange.last)
+            guard from <= to else { return subcommand.usageError("--to (\(to)) is before --from (\(from))") }
+            let diff = OccurrenceDiff(old: old, new: new, from: context.start(of: from), to: context.start(of: to.adding(days: 1)),
+                                      viewerTimeZone: context.zone)
+            switch options.format {
+            case .text, .html, .svg: print(OccurrenceDiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates)),
+                                           terminator: "")
+            case .json: print(OccurrenceDiffRenderer.json(diff, from: from, to: to).text)
+            }
+            return diff.isEmpty ? 0 : 1
         }
         let diff = CalendarDiff(old: old, new: new)
         switch options.format {

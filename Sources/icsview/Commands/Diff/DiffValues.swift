@@ -69,6 +69,16 @@ struct DiffValues {
         }
     }
 
+    /// An occurrence's time as ``human(_:)`` writes a property's: a date as `Thu 20 Jun 2024`,
+    /// an instant in the display zone, a floating time as written.
+    func human(_ time: OccurrenceTime) -> String {
+        switch time {
+        case .date(let day): return dates.string(CalendarDay(day), template: "EEE d MMM yyyy")
+        case .floating(let wall): return self.wall(wall, in: calendar.timeZone)
+        case .instant(let seconds, _, _): return stamp(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+    }
+
     private func wall(_ time: CivilDateTime, in zone: TimeZone) -> String {
         // The wall time read in `zone`: its UTC reading, less the zone's offset then.
         let asUTC = Date(timeIntervalSince1970: TimeInterval(time.secondsSinceEpoch))

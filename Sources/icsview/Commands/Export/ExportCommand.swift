@@ -40,7 +40,7 @@ enum ExportCommand {
       --tz <zone>             Zone of floating and all-day times for --from, --to and --busy.
       --today <yyyy-mm-dd>    Take this day as today (for reproducible output).
       -q, --quiet             No warnings (an input that cannot be read is still an error).
-      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -h, --help              Show help information.
 
@@ -72,7 +72,7 @@ enum ExportCommand {
             return UsageError.report(error.message, usage: usage, command: "export")
         }
         DiagnosticOutput.shared.verbosity = options.shared.verbosity
-        let (loaded, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.shared.inputs, configuration: configuration),
+        let (loaded, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.shared.inputs, configuration: configuration, options: options.shared),
                                                        options: options.shared)
         let filter = SearchFilter(calendars: options.shared.calendarFilter)
         guard let calendars = filter.select(loaded) else { return 1 }

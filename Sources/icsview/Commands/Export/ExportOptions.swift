@@ -23,7 +23,7 @@ struct ExportOptions {
 
     static let valued: Set<String> = ["--from", "--to", "--calendar", "--grep", "--uid", "--busy-as", "--format", "-o", "--output",
                                       "--tz", "--today", "--cache-dir", "--timeout", "--max-size"]
-    static let flags: Set<String> = ["--busy", "--offline", "--no-cache", "--help", "-h", "--quiet", "-q"]
+    static let flags: Set<String> = ["--busy", "--offline", "--refresh", "--no-cache", "--help", "-h", "--quiet", "-q"]
 
     /// Parses the arguments after `export`. A pure function of the arguments (and `defaults`,
     /// the configuration's: its calendars when no input is named, its time zone).
@@ -43,7 +43,7 @@ struct ExportOptions {
             switch name {
             case "-h", "--help": result.showHelp = true
             case "--busy": busy = true
-            case "--offline", "--no-cache", "--quiet", "-q": shared.append(name)
+            case "--offline", "--refresh", "--no-cache", "--quiet", "-q": shared.append(name)
             case "--uid": result.uids.append(try cursor.value(for: name, inline: inlineValue))
             case "-o", "--output": result.output = try cursor.value(for: name, inline: inlineValue)
             case "--format":

@@ -33,7 +33,7 @@ enum RemindCommand {
       --grep <text>           Only reminders of events whose summary, location, description or
                               categories contain the text (ignoring case and accents).
       --calendar <name>       Only the calendars of this name (X-WR-CALNAME or file name; repeatable).
-      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -q, --quiet, --verbose  No warnings; or every problem in the inputs, by line (default: one
                               line per input with problems).
@@ -71,7 +71,7 @@ enum RemindCommand {
             return subcommand.usageError(error.message)
         }
         DiagnosticOutput.shared.verbosity = options.base.verbosity
-        var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration),
+        var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration, options: options.base),
                                                           options: options.base)
         let failed = !failures.isEmpty
         let filter = SearchFilter(options.base)  // --grep, --calendar

@@ -29,7 +29,7 @@ enum SearchCommand {
       --details               Under each event: location, meeting link, people, repeats, alarms.
       --time-format <12h|24h>, --color <mode>, --ascii, --show-cancelled
                               As for the views in 'icsview --help'.
-      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -h, --help              Show help information.
 
@@ -42,7 +42,7 @@ enum SearchCommand {
 
     static let valued: Set<String> = ["--from", "--to", "--calendar", "--format", "--tz", "--today", "--time-format", "--color",
                                       "--cache-dir", "--timeout", "--max-size"]
-    static let flags: Set<String> = ["--ascii", "--show-cancelled", "--details", "--offline", "--no-cache", "--help", "-h"]
+    static let flags: Set<String> = ["--ascii", "--show-cancelled", "--details", "--offline", "--refresh", "--no-cache", "--help", "-h"]
 
     /// Parses the arguments after `search` into the agenda's options, with `grep` the text and
     /// the range defaulted. A pure function of the arguments and `--today` (else the clock).
@@ -64,7 +64,7 @@ enum SearchCommand {
             try ArgumentCursor.check(name, inlineValue: inlineValue, flags: flags, valued: valued)
             switch name {
             case "-h", "--help": help = true
-            case "--ascii", "--show-cancelled", "--details", "--offline", "--no-cache": shared.append(name)
+            case "--ascii", "--show-cancelled", "--details", "--offline", "--refresh", "--no-cache": shared.append(name)
             case "--format":
                 let value = try cursor.value(for: name, inline: inlineValue)
                 guard value == "text" || value == "json" else { throw UsageError(message: "'\(value)' is not a format of search (text or json)") }
@@ -115,7 +115,7 @@ enum SearchCommand {
             return subcommand.usageError(error.message)
         }
         DiagnosticOutput.shared.verbosity = options.verbosity
-        var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration),
+        var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration, options: options),
                                                           options: options)
         let failed = !failures.isEmpty
         let filter = SearchFilter(options)

@@ -44,7 +44,7 @@ enum WatchCommand {
                               location, description, url, meetingUrl, calendar, uid, trigger, action.
       --grep <text>, --calendar <name>
                               Only the alarms of matching events, or of these calendars.
-      --offline, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
+      --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
                               As for URLs in 'icsview --help'.
       -q, --quiet             No start-up line, no warnings about sources.
       -h, --help              Show help information.

@@ -32,7 +32,7 @@ final class WatchLoop {
         self.configPath = configPath
         self.environment = environment
         self.zone = zone
-        let inputs = ConfiguredInputs.resolve(options.base.inputs, configuration: configuration)
+        let inputs = ConfiguredInputs.resolve(options.base.inputs, configuration: configuration, options: options.base)
         let quiet = options.base.verbosity == .quiet
         sources = WatchSources(inputs, options: options, report: Self.reporter(quiet: quiet))
         statePath = WatchCommand.statePath(options, inputs: inputs, environment: environment)
@@ -144,7 +144,7 @@ final class WatchLoop {
             if reparsed.refreshInterval == nil, let configured = configuration?.refreshInterval { reparsed.refreshInterval = Double(configured) }
             options = reparsed
         }
-        let inputs = ConfiguredInputs.resolve(options.base.inputs, configuration: configuration)
+        let inputs = ConfiguredInputs.resolve(options.base.inputs, configuration: configuration, options: options.base)
         let previous = sources
         sources = WatchSources(inputs, options: options, report: Self.reporter(quiet: options.base.verbosity == .quiet))
         sources.adopt(previous)

@@ -20,7 +20,7 @@ struct WatchOptions {
 
     static let valued: Set<String> = ["--exec", "--exec-timeout", "--refresh-interval", "--catch-up", "--state-file", "--tz", "--format",
                                       "--cache-dir", "--timeout", "--max-size", "--grep", "--calendar"]
-    static let flags: Set<String> = ["--watch", "--no-notify", "--offline", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
+    static let flags: Set<String> = ["--watch", "--no-notify", "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
 
     /// Parses the arguments after `remind` (with `--watch` among them).
     /// - Parameter defaults: the configuration's defaults: its time zone unless `--tz`, its
@@ -56,7 +56,7 @@ struct WatchOptions {
                 }
                 options.catchUp = span
             case "--state-file": options.stateFile = try cursor.value(for: name, inline: inline)
-            case "--offline", "--no-cache", "-q", "--quiet", "--verbose": shared.append(name)
+            case "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose": shared.append(name)
             default: shared += [name, try cursor.value(for: name, inline: inline)]
             }
         }

@@ -107,11 +107,20 @@ final class WatchSources: Sendable {
         var source = source
         source.nextRefresh = uptime + source.interval
         do {
+            if source.input.local != nil {
+                // A CalDAV or vdir calendar: through its local copy, synced when due (or forced).
+                var base = options.base
+                base.refresh = base.refresh || force
+                var calendar = try LocalCopies.load(source.input, options: base)
+                ConfiguredInputs.apply(source.input, to: &calendar)
+                source.calendar = calendar
+                return source
+            }
             let feed = try FeedSource(source.input.source)
             if feed.isRemote {
                 var fetchOptions = options.base
                 fetchOptions.offline = options.base.offline
-                let update = try InputLoader.subscription(for: feed, options: fetchOptions).refreshBlocking()
+                let update = try InputLoader.subscription(for: feed, options: fetchOptions, headers: source.input.entry?.headers ?? []).refreshBlocking()
                 if let notice = update.notice() { report("\(source.input.word): \(notice)") }
                 for warning in update.warnings { report("\(source.input.word): \(warning)") }
                 // A new copy replaces ours; a 304, or the cached copy after a failure, keeps it.

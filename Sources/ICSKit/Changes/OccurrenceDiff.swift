@@ -1,0 +1,127 @@
+import Foundation
+
+/// What changed between two imports of a calendar over an interval, occurrence by occurrence:
+/// the occurrences added, removed, moved (another start or end) and changed (the same times,
+/// other content), each keyed by its ``Occurrence/ID`` — what an app that stores occurrences
+/// (the next 90 days, by ``Occurrence/ID/stringValue``) updates, and exactly the days it redraws.
+///
+/// How calendar edits show (RFC 5545 3.8.4.4, 3.8.5):
+/// - an instance of a series moved by an override keeps its identity (its RECURRENCE-ID): **moved**;
+/// - a single event whose DTSTART changed: **moved**;
+/// - a new EXDATE: **removed**; an instance overridden with STATUS:CANCELLED stays, **changed**
+///   (`STATUS`), as the expansion keeps cancelled occurrences;
+/// - a changed RRULE: the instances it no longer makes are **removed**, the new ones **added**
+///   (an instance's identity is its original start);
+/// - a new SUMMARY on a series master: every occurrence in the interval **changed**.
+///
+/// The new import is read as the same calendar as the old one (its occurrences take the old
+/// one's ``ICalendar/id``), so that keys stored from the old copy match.
+///
+/// ```swift
+/// let diff = OccurrenceDiff(old: stored, new: fetched, from: today, to: in90Days, viewerTimeZone: .current)
+/// for occurrence in diff.added { rows.insert(occurrence.id.stringValue, occurrence) }
+/// for occurrence in diff.removed { rows.delete(occurrence.id.stringValue) }
+/// for change in diff.moved + diff.changed { rows.update(change.id.stringValue, change.new) }
+/// ```
+public struct OccurrenceDiff: Sendable {
+    /// One occurrence in both imports that differs.
+    public struct Change: Sendable, Hashable {
+        /// Its identity (the same in both).
+        public var id: Occurrence.ID
+        /// As the old import has it.
+        public var old: Occurrence
+        /// As the new import has it.
+        public var new: Occurrence
+        /// What differs: `DTSTART` and `DTEND` for a moved occurrence's times, then the
+        /// properties of its event that differ (``CalendarDiff/Field``), without those that only
+        /// shape a series (RRULE, RDATE, EXDATE, RANGE, SEQUENCE) or carry its times.
+        public var fields: [CalendarDiff.Field]
+
+        /// Whether its start or end moved.
+        public var isMove: Bool { fields.contains(.start) || fields.contains(.end) }
+    }
+
+    /// In the new import's interval only, by start.
+    public var added: [Occurrence]
+    /// In the old import's interval only, by start.
+    public var removed: [Occurrence]
+    /// In both, with another start or end (perhaps other changes too), by old start.
+    public var moved: [Change]
+    /// In both, at the same times, with other content, by start.
+    public var changed: [Change]
+    /// In both, the same.
+    public var unchangedCount: Int
+
+    /// Whether no occurrence was added, removed, moved or changed.
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
+
+    /// Expands both imports over `start..<end` and compares their occurrences.
+    /// - Parameters:
+    ///   - old: the earlier import.
+    ///   - new: the later one (read as the same calendar as `old`).
+    ///   - viewerTimeZone: the zone floating and all-day times are read in.
+    /// - Complexity: the two expansions, then O(n log n) in the occurrences.
+    public init(old: ICalendar, new: ICalendar, from start: Date, to end: Date, viewerTimeZone: TimeZone) {
+        var renamed = new
+        renamed.source = old.source
+        if old.source == nil {
+            // Without a source the identity is a fingerprint of the content: give both the old one's.
+            renamed.source = "-occurrence-diff"
+            var named = old
+            named.source = "-occurrence-diff"
+            self.init(old: Array(OccurrenceExpansion(calendars: [named], from: start, to: end, viewerTimeZone: viewerTimeZone)),
+                      new: Array(OccurrenceExpansion(calendars: [renamed], from: start, to: end, viewerTimeZone: viewerTimeZone)),
+                      zone: viewerTimeZone)
+            return
+        }
+        self.init(old: Array(OccurrenceExpansion(calendars: [old], from: start, to: end, viewerTimeZone: viewerTimeZone)),
+                  new: Array(OccurrenceExpansion(calendars: [renamed], from: start, to: end, viewerTimeZone: viewerTimeZone)),
+                  zone: viewerTimeZone)
+    }
+
+    /// Compares two lists of occurrences (of the same calendars) by identity.
+    /// - Parameter zone: the zone all-day and floating times are compared in.
+    /// - Complexity: O(n log n).
+    public init(old: [Occurrence], new: [Occurrence], zone: TimeZone) {
+        var before: [Occurrence.ID: Occurrence] = [:]
+        for occurrence in old where before[occurrence.id] == nil { before[occurrence.id] = occurrence }
+        var after: [Occurrence.ID: Occurrence] = [:]
+        for occurrence in new where after[occurrence.id] == nil { after[occurrence.id] = occurrence }
+        func order(_ a: Occurrence, _ b: Occurrence) -> Bool {
+            let (x, y) = (a.start.date(in: zone), b.start.date(in: zone))
+            return x != y ? x < y : a.id.stringValue < b.id.stringValue
+        }
+        added = after.filter { before[$0.key] == nil }.values.sorted(by: order)
+        removed = before.filter { after[$0.key] == nil }.values.sorted(by: order)
+        var moved: [Change] = [], changed: [Change] = []
+        var same = 0
+        for (id, now) in after {
+            guard let was = before[id] else { continue }
+            var fields: [CalendarDiff.Field] = []
+            if was.start.date(in: zone) != now.start.date(in: zone) || was.start.isAllDayDate != now.start.isAllDayDate { fields.append(.start) }
+            if was.end.date(in: zone) != now.end.date(in: zone) || was.end.isAllDayDate != now.end.isAllDayDate { fields.append(.end) }
+            fields += IncidenceFields.differences(was.incidence, now.incidence).filter { !OccurrenceDiff.seriesFields.contains($0) }
+            if fields.isEmpty {
+                same += 1
+            } else {
+                let change = Change(id: id, old: was, new: now, fields: fields)
+                if change.isMove { moved.append(change) } else { changed.append(change) }
+            }
+        }
+        self.moved = moved.sorted { order($0.old, $1.old) }
+        self.changed = changed.sorted { order($0.new, $1.new) }
+        unchangedCount = same
+    }
+
+    /// The fields that shape a series or carry an occurrence's times: not a change of one occurrence.
+    static let seriesFields: Set<CalendarDiff.Field> = [.start, .end, .duration, .due, .recurrenceRules, .recurrenceDates,
+                                                         .exceptionDates, .range, .sequence]
+}
+
+extension OccurrenceTime {
+    /// Whether it is a DATE (all day).
+    var isAllDayDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import ICSKit
+
+/// How the commands read configured CalDAV and vdir calendars: through a local copy in the
+/// cache directory, so that a slow or absent server does not cost every command.
+///
+/// - A CalDAV calendar is synced (``CalDAVLocalCopy``, asking only for what changed) when its
+///   copy is older than the configuration's `refresh-interval` (default 15 minutes), or under
+///   `--refresh`; `--offline` never syncs. A sync that fails serves the last copy with one warning.
+/// - A vdir calendar is read from its directory each time, re-reading only the files changed
+///   since the copy `icsview sync` keeps.
+/// - `--no-cache` neither reads nor writes a copy: a CalDAV calendar is fetched whole.
+enum LocalCopies {
+    /// The age at which a CalDAV copy is synced before it is read, without `refresh-interval`.
+    static let defaultMaximumAge = 15 * 60
+
+    /// The directory of the copies: `--cache-dir`, else the feed cache's.
+    static func directory(_ options: Options) -> String {
+        options.cacheDirectory ?? FeedCache.standard.directory.path
+    }
+
+    /// The client for a configured CalDAV calendar (credentials from its `password-command`).
+    static func client(for entry: Configuration.CalendarEntry, options: Options) throws(ICSError) -> CalDAVClient {
+        var fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
+        fetch.userAgent = "icsview/\(Help.semanticVersion) (ICSKit)"
+        return CalDAVClient(credentials: try PasswordCommand.credentials(for: entry), options: fetch, headers: entry.headers)
+    }
+
+    /// The calendar of a configured CalDAV or vdir input, synced first when its copy is due.
+    /// - Throws: ``ICSError`` when there is nothing to show (never synced and the sync failed,
+    ///   an unreadable vdir, an account that cannot be listed).
+    static func load(_ input: ResolvedInput, options: Options) throws(ICSError) -> ICalendar {
+        guard let local = input.local, let entry = input.entry else { throw ICSError(.unreadable, "not a CalDAV or vdir calendar", source: input.word) }
+        switch local {
+        case .unavailable(let message):
+            throw ICSError(.unreadable, message, source: input.word)
+        case .vdir(let path):
+            let stored = options.noCache ? nil : storedVdir(path, options: options)
+            return try VdirCalendar.read(at: path, previous: stored).calendar
+        case .caldav(let url):
+            if options.noCache {
+                let client = try client(for: entry, options: options)
+                return try client.sync(url, from: nil).state.calendar()
+            }
+            let copy = CalDAVLocalCopy(collection: url, directory: directory(options))
+            let synced = copy.lastSynced
+            let maximumAge = TimeInterval(options.refreshInterval ?? defaultMaximumAge)
+            let due = options.refresh || synced.map { Date().timeIntervalSince($0) >= maximumAge } ?? true
+            if options.offline || !due {
+                if let calendar = copy.cachedCalendar() { return calendar }
+                if options.offline {
+                    throw ICSError(.unreadable, "no local copy yet (--offline): run 'icsview sync \(entry.key)'", source: input.word)
+                }
+            }
+            let outcome = copy.sync(with: try client(for: entry, options: options))
+            guard let error = outcome.error else { return outcome.calendar }
+            guard let synced else { throw error }
+            DiagnosticOutput.shared.warning("\(input.word): cannot sync (\(error.message)); showing the copy synced \(age(synced)) ago")
+            var calendar = outcome.calendar
+            calendar.diagnostics.removeAll { $0.code == .staleCopy }
+            return calendar
+        }
+    }
+
+    /// "5 minutes", "2 hours", "3 days".
+    static func age(_ date: Date, now: Date = Date()) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        func unit(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        if seconds < 120 { return unit(seconds, "second") }
+        if seconds < 7200 { return unit(seconds / 60, "minute") }
+        if seconds < 172_800 { return unit(seconds / 3600, "hour") }
+        return unit(seconds / 86_400, "day")
+    }
+
+    // MARK: vdir copies
+
+    /// The file that keeps what `icsview sync` last read of a vdir calendar.
+    static func vdirPath(_ path: String, options: Options) -> String {
+        directory(options) + "/vdir-" + FNV1a.hex(FNV1a.hash(path.utf8)) + ".json"
+    }
+
+    /// What `icsview sync` last read of the vdir calendar at `path`, if anything.
+    static func storedVdir(_ path: String, options: Options) -> VdirCalendar? {
+        guard let data = FileManager.default.contents(atPath: vdirPath(path, options: options)),
+              let stored = try? JSONDecoder().decode(VdirCalendar.self, from: data),
+              stored.path == (path as NSString).expandingTildeInPath else { return nil }
+        return stored
+    }
+
+    /// Keeps `calendar` as the vdir's copy.
+    static func storeVdir(_ calendar: VdirCalendar, options: Options) throws {
+        try writeAtomically(try JSONEncoder().encode(calendar), to: vdirPath(calendar.path, options: options))
+    }
+
+    // MARK: Files
+
+    /// Writes `data` to a temporary file beside `path`, then renames it over `path`: a reader
+    /// sees the old file or the new one, never half of one. The directory is made (0700) if needed.
+    static func writeAtomically(_ data: Data, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let temporary = folder + "/.tmp-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw ICSError(.unreadable, "cannot write a local copy", source: folder)
+        }
+        if rename(temporary, path) != 0 {
+            unlink(temporary)
+            throw ICSError(.unreadable, "cannot write a local copy", source: path)
+        }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: (path as NSString).expandingTildeInPath, isDirectory: &flag) && flag.boolValue
+    }
+}

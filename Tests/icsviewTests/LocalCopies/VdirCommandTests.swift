@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Configured vdir calendars (vdirsyncer's layout: one `.ics` per item, an optional
+/// `displayname`), made by the test: `icsview sync` reports the edits the test makes, by hand,
+/// and the views read the directory; the configuration's new keys and their errors.
+@Suite("icsview sync of vdirs; CalDAV configuration")
+struct VdirCommandTests {
+    static func event(_ uid: String, _ summary: String, _ start: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART:\(start)\r\nDURATION:PT1H\r\nSUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
+    @Test func aVdirAccountSyncsEachCalendarAndTheViewsReadIt() throws {
+        let home = try SyncTestHome(config: "[calendar mine]\nvdir = vdirs\n")
+        defer { home.remove() }
+        let personal = home.path + "/vdirs/personal", club = home.path + "/vdirs/club"
+        for folder in [personal, club] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try Self.event("p1", "Piano", "20240611T170000Z").write(toFile: personal + "/p1.ics", atomically: true, encoding: .utf8)
+        try Self.event("p2", "Yoga", "20240612T070000Z").write(toFile: personal + "/p2.ics", atomically: true, encoding: .utf8)
+        try Self.event("c1", "Match", "20240615T140000Z").write(toFile: club + "/c1.ics", atomically: true, encoding: .utf8)
+        // Not an item: hidden files and other names are ignored (vdir's rules).
+        try "junk".write(toFile: personal + "/.p3.ics.tmp", atomically: true, encoding: .utf8)
+
+        let first = try home.run(["sync"])
+        #expect(first.status == 0)
+        #expect(first.stdout == """
+            mine/club: first sync (vdir)
+            + c1: "Match" (Sat, 15 Jun 2024 14:00)
+            1 added, 0 removed, 0 changed, 0 unchanged
+            mine/personal: first sync (vdir)
+            + p1: "Piano" (Tue, 11 Jun 2024 17:00)
+            + p2: "Yoga" (Wed, 12 Jun 2024 07:00)
+            2 added, 0 removed, 0 changed, 0 unchanged
+
+            """)
+        try FileManager.default.removeItem(atPath: personal + "/p2.ics")
+        try Self.event("p1", "Piano lesson", "20240611T170000Z").write(toFile: personal + "/p1.ics", atomically: true, encoding: .utf8)
+        let second = try home.run(["sync", "mine/personal"])
+        #expect(second.stdout == """
+            mine/personal: synced (vdir)
+            - p2: "Yoga" (Wed, 12 Jun 2024 07:00)
+            ~ p1: "Piano lesson" — SUMMARY
+                SUMMARY: "Piano" → "Piano lesson"
+            0 added, 1 removed, 1 changed, 0 unchanged
+
+            """)
+        let agenda = try home.run(["--agenda", "--from", "2024-06-10", "--to", "2024-06-16"])
+        #expect(agenda.status == 0)
+        #expect(agenda.stdout.contains("Piano lesson [mine/personal]") && agenda.stdout.contains("Match [mine/club]"))
+        #expect(!agenda.stdout.contains("Yoga"))
+    }
+
+    @Test func aSingleVdirIsTheCalendarItself() throws {
+        let home = try SyncTestHome(config: "[calendar one]\nvdir = cal\nname = One\n")
+        defer { home.remove() }
+        try FileManager.default.createDirectory(atPath: home.path + "/cal", withIntermediateDirectories: true)
+        try Self.event("a", "Alpha", "20240611T170000Z").write(toFile: home.path + "/cal/a.ics", atomically: true, encoding: .utf8)
+        let agenda = try home.run(["one", "--agenda", "--from", "2024-06-10", "--days", "3"])
+        #expect(agenda.stdout.contains("17:00–18:00 Alpha\n"))
+        let json = try home.run(["one", "--agenda", "--from", "2024-06-10", "--days", "3", "--format", "json"])
+        #expect(json.stdout.contains("\"calendar\":\"One\""))
+        let sync = try home.run(["sync", "--format", "json", "-q"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [[String: Any]])
+        #expect(reports.count == 1 && reports[0]["calendar"] as? String == "one" && reports[0]["method"] as? String == "vdir")
+    }
+
+    @Test func syncRefusesWhatItCannotSync() throws {
+        let home = try SyncTestHome(config: "feed = https://example.com/a.ics\n")
+        defer { home.remove() }
+        let none = try home.run(["sync"])
+        #expect(none.status == 64)
+        #expect(none.stderr.hasPrefix("Error: no calendar to sync: the configuration has none with 'caldav = URL' or 'vdir = PATH'\n"))
+        let feed = try home.run(["sync", "feed"])
+        #expect(feed.status == 64 && feed.stderr.contains("'feed' is not a CalDAV or vdir calendar"))
+        let unknown = try home.run(["sync", "nope"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("'nope' is not a configured calendar"))
+    }
+
+    @Test(arguments: [
+        ("[calendar a]\nurl = https://example.com/a.ics\nusername = ann\n", "3: error: 'username' is for a calendar read with 'caldav'"),
+        ("[calendar a]\ncaldav = https://example.com/\npassword-command = pass dav\n", "3: error: 'password-command' needs a 'username'"),
+        ("[calendar a]\ncaldav = https://example.com/\nvdir = ~/cal\n", "3: error: [calendar a] has both 'caldav' and 'vdir'"),
+        ("[calendar a]\ncaldav = ftp://example.com/\n", "2: error: 'ftp://example.com/' is not an http(s) URL"),
+        ("[calendar a]\nvdir = ~/cal\nheader = X-Key: 1\n", "3: error: 'header' is for a calendar read over HTTP ('url' or 'caldav')"),
+        ("[calendar a]\nurl = https://example.com/a.ics\nheader = X Key: 1\n", "3: error: 'X Key' is not a header name (letters, digits and -)"),
+        ("[calendar a]\nurl = https://example.com/a.ics\nheader = Authorization\n", "3: error: a header is written 'Name: value'"),
+    ])
+    func configurationErrors(text: String, expected: String) throws {
+        let home = try SyncTestHome(config: text)
+        defer { home.remove() }
+        let check = try home.run(["config", "check"])
+        #expect(check.status == 64)
+        #expect(check.stderr == "\(home.config):\(expected)\n")
+    }
+
+    @Test func configCheckHidesPasswordCommandsAndHeaderValues() throws {
+        let home = try SyncTestHome(config: """
+            [calendar dav]
+            caldav = https://ann:url-secret@dav.example.com/cal/
+            username = ann
+            password-command = echo cmd-secret
+            header = X-Api-Key: header-secret
+            header = X-Other: two
+
+            """)
+        defer { home.remove() }
+        let check = try home.run(["config", "check"])
+        #expect(check.status == 0)
+        #expect(check.stdout.hasSuffix("""
+            Calendars:
+              dav: caldav https://ann:***@dav.example.com/cal/, user ann, password from a command (hidden), header X-Api-Key (value hidden), header X-Other (value hidden) (line 1)
+
+            """))
+        for secret in ["url-secret", "cmd-secret", "header-secret"] { #expect(!check.stdout.contains(secret)) }
+    }
+}
