@@ -59,7 +59,7 @@ let package = Package(
         // scripts/fuzz.sh: icsview's commands run in-process over each input (views in every format,
         // remind, search, diff, validate, the configuration, date arguments); a stub the same way.
         .executableTarget(name: "icsview-fuzz", dependencies: ["icsviewCore"], path: "Fuzz/ICSViewFuzz"),
-        // What both test targets share: the repository root, the local HTTP server, the deflate bomb.
+        // What both test targets share: the repository root, the local HTTP and CalDAV servers, the deflate bomb.
         // Foundation only; it knows nothing of ICSKit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

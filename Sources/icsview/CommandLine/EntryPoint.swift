@@ -105,6 +105,8 @@ public func run(arguments commandLine: [String], environment: [String: String]) 
         // Right-to-left locales: the grids marked to stay left to right (see LocalStrings.leftToRight).
         let rtl = options.format == .text && context.isRightToLeft
         let show = { (text: String) in print(rtl ? LocalStrings.leftToRight(text) : text, terminator: "") }
+        // Long text to a terminal through the pager (after the warnings, which stay on the screen).
+        if options.format == .text && !options.noPager { Pager.start(environment: ProcessInfo.processInfo.environment) }
         switch options.view {
         case .agenda where options.format == .json: views.streamAgendaJSON()
         case .agenda: views.streamAgendaText(show)

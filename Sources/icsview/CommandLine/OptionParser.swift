@@ -114,6 +114,7 @@ enum OptionParser {
                 }
             case "--ascii": options.ascii = true
             case "--details": options.details = true
+            case "--no-pager": options.noPager = true
             case "--show-cancelled": options.showCancelled = true
             case "--month":
                 try setView(.month, name)

@@ -57,6 +57,8 @@ enum OptionTable {
             .option("--grep <text>", ["Only occurrences whose summary, location, description or categories", "contain the text, ignoring case and accents (\"cafe\" finds \"Café\")."]),
             .option("--calendar <name>", ["Only the calendars of this name: X-WR-CALNAME or the file's name", "(ignoring case; repeatable)."]),
             .option("--color <mode>", ["auto, always or never (default: auto; NO_COLOR is honoured;", "24-bit colour when COLORTERM is truecolor or 24bit, else 256)."]),
+            .option("--no-pager", ["Write to the terminal directly. Otherwise long output to a terminal goes",
+                                   "through $PAGER, else less -FRX (as git does; pager = off in the configuration)."]),
             .option("--ascii", ["Draw without box-drawing or symbol characters."]),
             .option("--format <format>", ["text, json, html (--month, --months, -3, --year, --week)", "or svg (--month, --week) (default: text)."]),
             .option("--width <px>", ["The width of an SVG picture (default: 900)."]),

@@ -76,6 +76,8 @@ struct Options {
     var grep: String?
     /// `--calendar NAME`, repeatable: only the calendars of these display names (``SearchFilter``).
     var calendarFilter: [String] = []
+    /// `--no-pager`: write to the terminal directly, not through the pager (``Pager``).
+    var noPager = false
     /// `--details`: each event's location, meeting link, people, repeats and alarms under it.
     var details = false
     /// What the parser warns about (an option that does nothing in the view, ``OptionScope``):

@@ -20,6 +20,8 @@ enum ConfigKeys {
         Key(name: "color", value: "auto | always | never", help: ["As --color."]),
         Key(name: "view", value: "summary | month | week | agenda | year | todos",
             help: ["The view when the command line names none."]),
+        Key(name: "agenda", value: "on | off", help: ["off: --month without its agenda, as --no-agenda."]),
+        Key(name: "pager", value: "on | off", help: ["off: long output to a terminal is written directly, as with --no-pager."]),
         Key(name: "refresh-interval", value: "<seconds> | 90s | 15m | 2h | 1d",
             help: ["How long a CalDAV calendar's local copy is used before it is synced again",
                    "(default: 15m), and how often 'icsview remind --watch' reads feeds again."]),

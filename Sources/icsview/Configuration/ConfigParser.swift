@@ -229,6 +229,9 @@ enum ConfigParser {
                 return "'\(value)' is not a view (\(Configuration.views.keys.sorted().joined(separator: ", ")))"
             }
             configuration.view = view
+        case "agenda", "pager":
+            guard let on = switchValue(value) else { return "'\(value)' is not on or off" }
+            if key == "agenda" { configuration.agenda = on } else { configuration.pager = on }
         case "refresh-interval":
             guard let seconds = Double(value).map({ Int($0) }) ?? WatchOptions.duration(value), seconds > 0 else {
                 return "'\(value)' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"
@@ -238,6 +241,15 @@ enum ConfigParser {
             return "unknown key '\(key)' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
         }
         return nil
+    }
+
+    /// `on`, `yes`, `true` → true; `off`, `no`, `false` → false; else nil.
+    static func switchValue(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "on", "yes", "true": true
+        case "off", "no", "false": false
+        default: nil
+        }
     }
 
     /// What is wrong with `name` as a calendar's name on the command line, if anything.

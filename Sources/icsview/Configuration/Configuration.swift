@@ -60,6 +60,10 @@ struct Configuration: Equatable {
     var color: Options.ColorMode?
     /// `view` (summary, month, week, agenda, year, todos).
     var view: Options.View?
+    /// `agenda` (on, off): whether the month shows its agenda (`--no-agenda` for off).
+    var agenda: Bool?
+    /// `pager` (on, off): whether long output to a terminal goes through a pager (`--no-pager` for off).
+    var pager: Bool?
     /// `refresh-interval` (seconds): how often `remind --watch` reads its sources again, and
     /// how old the local copy of a CalDAV calendar may be before a command syncs it.
     var refreshInterval: Int?
@@ -79,6 +83,8 @@ struct Configuration: Equatable {
         options.hour12 = hour12
         if let color { options.color = color }
         if let view { options.view = view }
+        if let agenda { options.noAgenda = !agenda }
+        if let pager { options.noPager = !pager }
         options.refreshInterval = refreshInterval
         return options
     }

@@ -17,8 +17,10 @@ struct AgendaRenderOptions {
     var dates: LocalDates?
     /// The instant before which an open to-do's due time makes it overdue (nil: none is).
     var now: Date?
-    /// `--details`: each event's details under it (``EventDetails``).
+    /// `--details`: each event's details under it (``DetailLines``).
     var details = false
+    /// Today in the display zone: its heading and tomorrow's say so (`Mon, 10 Jun 2024 · Today`).
+    var today: CivilDate?
 }
 
 /// The agenda: a heading for each day that has occurrences, then each occurrence with its
@@ -59,7 +61,13 @@ enum AgendaRenderer {
         let today = placed.placements(on: day, skipping: skipping)
         guard !today.isEmpty else { return ([], []) }
         let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
-        var lines = [TerminalStyle(enabled: options.color).apply(dates.string(day, template: "EEE d MMM yyyy"), "1")]
+        var heading = dates.string(day, template: "EEE d MMM yyyy")
+        // "· Today" when it fits the width (the heading itself is never cut).
+        if let word = relativeDay(day, options: options) {
+            let labelled = heading + (options.ascii ? " (\(word))" : " · \(word)")
+            if TerminalText.width(labelled) <= options.width { heading = labelled }
+        }
+        var lines = [TerminalStyle(enabled: options.color).apply(heading, "1")]
         for placement in today {
             let until = placement.isMultiDay ? untilText(placement, dates: dates, calendar: calendar, strings: options.strings) : nil
             lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
@@ -71,6 +79,14 @@ enum AgendaRenderer {
             }
         }
         return (lines, today.map(\.index))
+    }
+
+    /// "Today" or "Tomorrow" (in the user's language, capitalised as a heading's word) when
+    /// `day` is today or the day after, else nil.
+    static func relativeDay(_ day: CalendarDay, options: AgendaRenderOptions) -> String? {
+        guard let today = options.today else { return nil }
+        let word = day == CalendarDay(today) ? options.strings.today : day == CalendarDay(today.adding(days: 1)) ? options.strings.tomorrow : nil
+        return word.map { $0.prefix(1).uppercased() + $0.dropFirst() }
     }
 
     /// "No events from … to …" in the user's language.

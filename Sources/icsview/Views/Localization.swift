@@ -24,8 +24,10 @@ struct LocalStrings: Equatable {
     var noTodos: String
     /// "overdue", after an open to-do whose due time has passed.
     var overdue: String
-    /// "today", after today's heading in the narrow week list.
+    /// "today", after today's heading in the narrow week list and the agenda's (capitalised there).
     var today: String = "today"
+    /// "tomorrow", after tomorrow's heading in the agenda (capitalised there).
+    var tomorrow: String = "tomorrow"
     /// "Agenda", the heading of a page's agenda.
     var agenda: String = "Agenda"
     /// "Calendars", the accessible name of a page's legend.
@@ -39,31 +41,31 @@ struct LocalStrings: Equatable {
         "en": english,
         "de": LocalStrings(allDay: "ganztägig", week: "Woche", weekShort: "KW", noEvents: "Keine Termine vom %@ bis %@.",
                            until: "bis %@", more: "+%d weitere", noTodos: "Keine offenen Aufgaben.", overdue: "überfällig",
-                           today: "heute", agenda: "Termine", calendars: "Kalender"),
+                           today: "heute", tomorrow: "morgen", agenda: "Termine", calendars: "Kalender"),
         "fr": LocalStrings(allDay: "toute la journée", week: "Semaine", weekShort: "Sem", noEvents: "Aucun événement du %@ au %@.",
                            until: "jusqu’au %@", more: "+%d autres", noTodos: "Aucune tâche ouverte.", overdue: "en retard",
-                           today: "aujourd’hui", agenda: "Agenda", calendars: "Calendriers"),
+                           today: "aujourd’hui", tomorrow: "demain", agenda: "Agenda", calendars: "Calendriers"),
         "es": LocalStrings(allDay: "todo el día", week: "Semana", weekShort: "Sem", noEvents: "No hay eventos del %@ al %@.",
                            until: "hasta el %@", more: "+%d más", noTodos: "No hay tareas pendientes.", overdue: "vencida",
-                           today: "hoy", agenda: "Agenda", calendars: "Calendarios"),
+                           today: "hoy", tomorrow: "mañana", agenda: "Agenda", calendars: "Calendarios"),
         "it": LocalStrings(allDay: "tutto il giorno", week: "Settimana", weekShort: "Sett", noEvents: "Nessun evento dal %@ al %@.",
                            until: "fino al %@", more: "+%d altri", noTodos: "Nessuna attività aperta.", overdue: "scaduta",
-                           today: "oggi", agenda: "Agenda", calendars: "Calendari"),
+                           today: "oggi", tomorrow: "domani", agenda: "Agenda", calendars: "Calendari"),
         "nl": LocalStrings(allDay: "hele dag", week: "Week", weekShort: "Wk", noEvents: "Geen afspraken van %@ tot %@.",
                            until: "t/m %@", more: "+%d meer", noTodos: "Geen open taken.", overdue: "te laat",
-                           today: "vandaag", agenda: "Agenda", calendars: "Agenda’s"),
+                           today: "vandaag", tomorrow: "morgen", agenda: "Agenda", calendars: "Agenda’s"),
         "pt": LocalStrings(allDay: "dia inteiro", week: "Semana", weekShort: "Sem", noEvents: "Nenhum evento de %@ a %@.",
                            until: "até %@", more: "+%d mais", noTodos: "Nenhuma tarefa aberta.", overdue: "atrasada",
-                           today: "hoje", agenda: "Agenda", calendars: "Calendários"),
+                           today: "hoje", tomorrow: "amanhã", agenda: "Agenda", calendars: "Calendários"),
         "ja": LocalStrings(allDay: "終日", week: "週", weekShort: "週", noEvents: "%@から%@まで予定はありません。",
                            until: "%@まで", more: "他%d件", noTodos: "未完了のタスクはありません。", overdue: "期限切れ",
-                           today: "今日", agenda: "予定", calendars: "カレンダー"),
+                           today: "今日", tomorrow: "明日", agenda: "予定", calendars: "カレンダー"),
         "zh": LocalStrings(allDay: "全天", week: "周", weekShort: "周", noEvents: "%@至%@没有日程。",
                            until: "至%@", more: "另%d项", noTodos: "没有未完成的待办事项。", overdue: "已逾期",
-                           today: "今天", agenda: "日程", calendars: "日历"),
+                           today: "今天", tomorrow: "明天", agenda: "日程", calendars: "日历"),
         "ko": LocalStrings(allDay: "종일", week: "주", weekShort: "주", noEvents: "%@부터 %@까지 일정이 없습니다.",
                            until: "%@까지", more: "%d개 더", noTodos: "완료되지 않은 할 일이 없습니다.", overdue: "기한 지남",
-                           today: "오늘", agenda: "일정", calendars: "캘린더"),
+                           today: "오늘", tomorrow: "내일", agenda: "일정", calendars: "캘린더"),
     ]
 
     /// The strings of `locale`'s language, else English.

@@ -28,6 +28,9 @@ struct MonthRenderOptions {
     var rightToLeft: Bool = false
     /// The instant before which an open to-do's due time makes it overdue (highlighted in the cells).
     var now: Date?
+    /// The zone of `barStartTimes`' clock, set by the week view: a timed bar (an event that goes on
+    /// past midnight) then starts with its start time on the day it starts (`▕23:00 Night shift▏`).
+    var barStartTimes: TimeZone?
 }
 
 /// Draws a ``MonthProjection`` as text: title, weekday header, seven columns sized to the width,
@@ -146,9 +149,11 @@ enum MonthRenderer {
         return text + String(repeating: " ", count: max(0, cell - used))
     }
 
-    /// The decoration drawn in at most `room` cells, and the cells it takes: a mark (one per
-    /// calendar color when colors are on; `◆` for one-day all-day occurrences, `●` for the
-    /// others), then the count when the day has several occurrences.
+    /// The decoration drawn in at most `room` cells, and the cells it takes: a mark per kind of
+    /// occurrence (per calendar color too when colors are on; `◆` for one-day all-day ones, `●`
+    /// for the others), each followed by how many there are of it when more than one: `●◆` is
+    /// one of each, `●3◆` three timed and one all-day. When that does not fit, the first mark and
+    /// the day's total (`●4`), or the mark alone.
     static func markText(_ decoration: DayDecoration, item: DayItem, room: Int, bars: BarSet, glyphs g: Glyphs,
                                  style: TerminalStyle, options: MonthRenderOptions) -> (String, Int) {
         guard room > 0 else { return ("", 0) }
@@ -156,22 +161,33 @@ enum MonthRenderer {
         switch decoration {
         case .default(let color, _, let count):
             // One mark per (kind, color) in day order: a one-day all-day occurrence is told apart.
-            var kinds: [(allDay: Bool, color: RGBColor?)] = []
+            var kinds: [(allDay: Bool, color: RGBColor?, count: Int)] = []
             for (position, occurrence) in item.occurrences.enumerated() {
                 let allDay = occurrence.isAllDay && !bars.contains(occurrence) && TodoState(occurrence.incidence) == nil
                 let other: RGBColor? = options.color ? (position == 0 ? color : DayDecoration.color(of: occurrence, calendars: options.calendars)) : color
-                if !kinds.contains(where: { $0.allDay == allDay && $0.color == other }) { kinds.append((allDay, other)) }
+                if let index = kinds.firstIndex(where: { $0.allDay == allDay && $0.color == other }) {
+                    kinds[index].count += 1
+                } else {
+                    kinds.append((allDay, other, 1))
+                }
             }
-            if kinds.isEmpty { kinds = [(false, color)] }
-            let countText = count > 1 ? String(count) : ""
-            let markWidth = TerminalText.width(g.mark)
-            // As many marks as fit beside the count (at least one).
-            let marks = max(1, min(kinds.count, (room - countText.count) / markWidth))
-            let drawn = kinds.prefix(marks).map { kind in
+            if kinds.isEmpty { kinds = [(false, color, count)] }
+            // What the occurrences do not account for (a decoration's own count) goes to the first kind.
+            kinds[0].count += max(0, count - kinds.reduce(0) { $0 + $1.count })
+            func mark(_ kind: (allDay: Bool, color: RGBColor?, count: Int)) -> String {
                 style.apply(kind.allDay ? g.allDayMark : g.mark, dim + (kind.color.map { [TerminalStyle.foreground($0)] } ?? []))
-            }.joined()
-            let fits = marks * markWidth + countText.count <= room
-            return (drawn + (fits ? style.apply(countText, dim) : ""), marks * markWidth + (fits ? countText.count : 0))
+            }
+            let markWidth = TerminalText.width(g.mark)
+            let counts = kinds.map { $0.count > 1 ? String($0.count) : "" }
+            let full = kinds.count * markWidth + counts.reduce(0) { $0 + $1.count }
+            if full <= room {
+                let drawn = zip(kinds, counts).map { mark($0) + style.apply($1, dim) }.joined()
+                return (drawn, full)
+            }
+            let total = max(count, kinds.reduce(0) { $0 + $1.count })
+            let totalText = total > 1 ? String(total) : ""
+            let fits = markWidth + totalText.count <= room
+            return (mark(kinds[0]) + (fits ? style.apply(totalText, dim) : ""), markWidth + (fits ? totalText.count : 0))
         case .image(let symbol, let color, _):
             let shown = TerminalText.width(symbol) <= min(2, room) ? symbol : g.mark
             return (style.apply(shown, dim + (color.map { [TerminalStyle.foreground($0)] } ?? [])), TerminalText.width(shown))
@@ -219,19 +235,30 @@ enum MonthRenderer {
     /// One bar for a segment: open ends where the occurrence goes on, the title inside.
     static func bar(_ segment: DayRangeLayout.Segment, span: Int, glyphs g: Glyphs, style: TerminalStyle,
                     options: MonthRenderOptions) -> String {
-        bar(segment.occurrence, span: span, continuesBefore: segment.continuesBefore, continuesAfter: segment.continuesAfter,
-            glyphs: g, style: style, color: options.color, calendars: options.calendars)
+        var clock: String?
+        if let zone = options.barStartTimes, !segment.occurrence.isAllDay, !segment.continuesBefore {
+            let start = segment.occurrence.start.date(in: zone)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            clock = options.dates?.clock(start) ?? AgendaRenderer.clock(start, calendar)
+        }
+        return bar(segment.occurrence, span: span, continuesBefore: segment.continuesBefore, continuesAfter: segment.continuesAfter,
+                   startTime: clock, glyphs: g, style: style, color: options.color, calendars: options.calendars)
     }
 
-    /// One bar of `span` cells: `▕title───▏`, with `◀`/`▶` for ends that go on; with colors,
-    /// the title on the occurrence's color instead of the fill.
+    /// One bar of `span` cells: `▕title───▏`, with `◀`/`▶` for ends that go on, `startTime`
+    /// before the title when given; with colors, the title on the occurrence's color instead of the fill.
     static func bar(_ occurrence: Occurrence, span: Int, continuesBefore: Bool = false, continuesAfter: Bool = false,
-                    glyphs g: Glyphs, style: TerminalStyle, color: Bool, calendars: [CalendarStyle]) -> String {
+                    startTime: String? = nil, glyphs g: Glyphs, style: TerminalStyle, color: Bool,
+                    calendars: [CalendarStyle]) -> String {
         let left = continuesBefore ? g.barBefore : g.barStart
         let right = continuesAfter ? g.barAfter : g.barEnd
         let room = span - TerminalText.width(left) - TerminalText.width(right)
         guard room > 0 else { return TerminalText.fit(left + right, span) }
-        let title = TerminalText.safe(occurrence.incidence.summary ?? "", toWidth: room, ellipsis: g.ellipsis)
+        let head = startTime.map { $0 + " " } ?? ""
+        let title = TerminalText.width(head) >= room
+            ? TerminalText.truncate(head, toWidth: room, ellipsis: "")
+            : head + TerminalText.safe(occurrence.incidence.summary ?? "", toWidth: room - TerminalText.width(head), ellipsis: g.ellipsis)
         let fillCount = room - TerminalText.width(title)
         guard color else {
             return left + title + String(repeating: g.barFill, count: fillCount) + right

@@ -133,7 +133,7 @@ struct Views {
     var agendaOptions: AgendaRenderOptions {
         AgendaRenderOptions(width: context.width, ascii: options.ascii, color: context.color, showCancelled: options.showCancelled,
                             calendars: styles, calendarNames: calendarNames, strings: context.strings, dates: context.dates,
-                            now: context.instant, details: options.details)
+                            now: context.instant, details: options.details, today: context.today)
     }
 
     func monthOptions(width: Int) -> MonthRenderOptions {
@@ -179,7 +179,7 @@ struct Views {
         }
         return WeekRenderer.render(projection, calendar: context.calendar, options: WeekRenderOptions(
             width: context.width, ascii: options.ascii, color: context.color, calendars: styles, calendarNames: calendarNames,
-            strings: context.strings, dates: context.dates))
+            strings: context.strings, dates: context.dates, height: context.height))
     }
 
     /// The Gregorian date with the same numbers as `day`.

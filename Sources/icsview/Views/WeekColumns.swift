@@ -2,16 +2,19 @@ import Foundation
 import ICSKit
 
 /// The week as seven day columns: a heading per day, multi-day bars in their lanes and
-/// one-day all-day events on top, then each day's timed events in time order, two lines
-/// each (the time range, then the title).
+/// one-day all-day events on top (a timed one that goes on past midnight with its start time),
+/// then each day's timed events in time order, two lines each (the time range, then the title).
+/// When the terminal's height is known and a day has more timed events than fit in it, the
+/// columns end with a line of "+N more" (the week then takes the height, at least one event a day).
 enum WeekColumns {
     static func render(_ week: WeekProjection, calendar: Calendar, options: WeekRenderOptions) -> String {
         let g = options.ascii ? MonthRenderer.Glyphs.ascii : MonthRenderer.Glyphs.unicode
         let style = TerminalStyle(enabled: options.color)
         let cell = max(6, (options.width - 8) / 7)
-        let monthOptions = MonthRenderOptions(width: options.width, ascii: options.ascii, color: options.color,
+        var monthOptions = MonthRenderOptions(width: options.width, ascii: options.ascii, color: options.color,
                                               weekNumbers: false, maxLanes: 4, calendars: options.calendars,
                                               strings: options.strings, dates: options.dates)
+        monthOptions.barStartTimes = calendar.timeZone
         let blank = String(repeating: " ", count: cell)
         func border(_ ends: (String, String, String)) -> String {
             ends.0 + Array(repeating: String(repeating: g.horizontal, count: cell), count: 7).joined(separator: ends.1) + ends.2
@@ -47,9 +50,15 @@ enum WeekColumns {
             lines.append(border(g.middle))
         }
 
-        // Below: timed events of one day, in time order (the projection's order), two lines each.
+        // Below: timed events of one day, in time order (the projection's order), two lines each;
+        // as many as the height leaves (the bottom border below them), then "+N more".
         let timed = week.days.map { $0.occurrences.filter { !$0.isAllDay && !multiDay.contains($0) } }
-        for index in 0..<max(1, timed.map(\.count).max() ?? 0) {
+        let busiest = timed.map(\.count).max() ?? 0
+        var shown = busiest
+        if let height = options.height, 2 * busiest > height - lines.count - 1 {
+            shown = max(1, (height - lines.count - 2) / 2)
+        }
+        for index in 0..<max(1, min(shown, busiest)) {
             var times: [String] = [], titles: [String] = []
             for (column, list) in timed.enumerated() {
                 guard index < list.count else {
@@ -71,7 +80,14 @@ enum WeekColumns {
                                                cell, ellipsis: g.ellipsis))
             }
             lines.append(row(times))
-            if index < (timed.map(\.count).max() ?? 0) { lines.append(row(titles)) }
+            if index < busiest { lines.append(row(titles)) }
+        }
+        if shown < busiest {
+            lines.append(row(timed.map { list in
+                guard list.count > shown else { return blank }
+                let long = LocalStrings.fill(options.strings.more, count: list.count - shown)
+                return TerminalText.fit(TerminalText.width(long) <= cell ? long : "+\(list.count - shown)", cell)
+            }))
         }
         lines.append(border(g.bottom))
         return lines.joined(separator: "\n") + "\n"

@@ -17,6 +17,9 @@ struct WeekRenderOptions {
     var strings: LocalStrings = .english
     /// Dates and times in the user's locale; nil: English, 24-hour.
     var dates: LocalDates?
+    /// The terminal's height, when known: a day with more timed events than the seven columns can
+    /// show in it ends with "+N more" (``WeekColumns``).
+    var height: Int?
 
     /// The same settings for the agenda lines of the list layout.
     var agenda: AgendaRenderOptions {

@@ -9,7 +9,10 @@ import Glibc
 /// `WorkerPool` keeps its threads for every map until `close()`: results keep the order of their
 /// indices, each index is transformed once, every map runs on the same `workers` threads (Linux
 /// thread ids, which are not reused soon, unlike `pthread_t`), and `close()` ends the helpers.
-@Suite(.timeLimit(.minutes(1))) struct WorkerPoolTests {
+// The limit catches a hang. It counts from when the test is started, which on two cores can be
+// minutes before its body gets one of the two threads of the pool (a whole suite on a loaded
+// machine waited 6.6 minutes): 10 minutes, not 1.
+@Suite(.timeLimit(.minutes(10))) struct WorkerPoolTests {
     static func threadID() -> Int32 { linuxThreadID() }
 
     @Test(arguments: [1, 2, 3, 0])

@@ -16,8 +16,10 @@ final class TmuxTerminal {
     let name: String
     let directory: URL
 
-    /// Starts `icsview browse arguments` in a `columns`×`rows` terminal (TERM as tmux sets it).
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+    /// Starts `icsview browse arguments` in a `columns`×`rows` terminal (TERM as tmux sets it);
+    /// `subcommand` nil runs `icsview arguments` (a view), `unset` names variables to remove.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+         subcommand: String? = "browse", unset: [String] = []) throws {
         Self.lock.lock()
         Self.counter += 1
         name = "browse\(Self.counter)"
@@ -28,8 +30,9 @@ final class TmuxTerminal {
         var env = ["NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8", "LC_ALL": "", "LC_TIME": "", "ICSVIEW_CONFIG": "",
                    "XDG_CONFIG_HOME": "/nonexistent/icsview-tests", "COLUMNS": "", "LINES": ""]
         for (key, value) in environment { env[key] = value }
-        let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(separator: "; ")
-        let command = ([CLI.binary.path, "browse"] + arguments).map(Self.quote).joined(separator: " ")
+        let exports = (env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value))" } + unset.map { "unset \($0)" })
+            .joined(separator: "; ")
+        let command = ([CLI.binary.path] + (subcommand.map { [$0] } ?? []) + arguments).map(Self.quote).joined(separator: " ")
         let dir = Self.quote(directory.path)
         let script = """
         cd \(Self.quote(CLI.root.path)); \(exports); printf 'MAIN-SCREEN-MARKER\\n'; stty -g > \(dir)/before; \

@@ -50,6 +50,9 @@ enum CLI {
         // No configuration file unless a test names one (the user's own must not change the output).
         env["ICSVIEW_CONFIG"] = ""
         env["XDG_CONFIG_HOME"] = "/nonexistent/icsview-tests"
+        // No pager (an empty PAGER) for the tests that give the views a terminal with script(1),
+        // unless a test names one (PagerTerminalTests).
+        env["PAGER"] = ""
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

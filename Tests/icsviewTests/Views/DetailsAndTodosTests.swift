@@ -125,16 +125,16 @@ import Testing
     @Test func agendaDetails() throws {
         let result = try Self.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Mon, 10 Jun 2024\n" + Self.details + "\n  ● 12:00–13:00 Lunch\n")
+        #expect(result.stdout == "Mon, 10 Jun 2024 · Today\n" + Self.details + "\n  ● 12:00–13:00 Lunch\n")
         // Without --details, the entry alone.
         let plain = try Self.run(["--agenda", "--from", "2024-06-10", "--days", "1"])
-        #expect(plain.stdout == "Mon, 10 Jun 2024\n  ● 09:30–09:45 Stand-up · Room Spree Alexanderplatz 1, Berlin\n  ● 12:00–13:00 Lunch\n")
+        #expect(plain.stdout == "Mon, 10 Jun 2024 · Today\n  ● 09:30–09:45 Stand-up · Room Spree Alexanderplatz 1, Berlin\n  ● 12:00–13:00 Lunch\n")
     }
 
     @Test func searchAndRemindDetails() throws {
         let search = try Self.run(["search", "stand-up", "--from", "2024-06-10", "--to", "2024-06-10", "--details"])
         #expect(search.status == 0, "\(search.stderr)")
-        #expect(search.stdout == "Mon, 10 Jun 2024\n" + Self.details + "\n")
+        #expect(search.stdout == "Mon, 10 Jun 2024 · Today\n" + Self.details + "\n")
         // remind: indented by four, so values wrap at 80 − 4 − 11 = 65 cells. Of the reminders,
         // only the display one of Monday's stand-up (09:15) falls on 10 June; Monday's email one
         // went off on Sunday, Wednesday's on Tuesday.

@@ -60,19 +60,20 @@ import Testing
 
     /// Two months at 80 columns, Sunday first: March and April 2024 side by side as small
     /// months (1 March a Friday, 1 April a Monday, Easter Monday marked `◆`); today, the 29th
-    /// (Good Friday), marked `<`, its holiday in the agenda below.
+    /// (Good Friday), marked `<`, its holiday in the agenda below under a heading that says "Today".
     @Test func twoMonthsSideBySide() throws {
         let lines = try Self.output("holidays-months-2").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "     March 2024             April 2024")
         #expect(lines[1] == "Su Mo Tu We Th Fr Sa   Su Mo Tu We Th Fr Sa")
         #expect(lines[2] == "                1  2       1◆ 2  3  4  5  6")
         #expect(lines[6] == "24 25 26 27 28 29<30   28 29 30")
-        #expect(lines.contains("Fri, 29 Mar 2024") && lines.contains("  ● all day     Karfreitag"))
+        #expect(lines.contains("Fri, 29 Mar 2024 · Today") && lines.contains("  ● all day     Karfreitag"))
     }
 
     /// The weeks: the title with the ISO week and its days; today `[Wed 12]`; the offsite over
     /// Wednesday–Friday; the moved stand-up at 11:00 on the 12th; the 18th's three events in
-    /// time order; the party over Saturday–Sunday of week 40.
+    /// time order; the party over Saturday–Sunday of week 40, its bar starting with its start time
+    /// (20:00; "20:00 🎉 Party" is 14 cells of the bar's 19, the rest fill).
     @Test func weeks() throws {
         let june = try Self.output("google-week-80").split(separator: "\n").map(String.init)
         #expect(june[0].trimmingCharacters(in: .whitespaces) == "Week 24: 2024-06-10 – 2024-06-16")
@@ -85,7 +86,7 @@ import Testing
         #expect(Array(tuesday.prefix(6)) == ["10:00–11:00", "Design review", "12:30–13:30", "Lunch with Ana", "18:00–19:00", "Call with the N…"])
         let october = try Self.output("wide-week-80").split(separator: "\n").map(String.init)
         #expect(october[0].trimmingCharacters(in: .whitespaces) == "Week 40: 2024-09-30 – 2024-10-06")
-        #expect(october[4].hasSuffix("│▕🎉 Party───────────▏│"))
+        #expect(october[4].hasSuffix("│▕20:00 🎉 Party─────▏│"))
         let list = try Self.output("wide-week-list-50").split(separator: "\n").map(String.init)
         #expect(list[0] == "Week 43: 2024-10-21 – 2024-10-27")
         #expect(list.filter { $0.hasSuffix("─") }.count == 7, "a heading for each of the seven days")

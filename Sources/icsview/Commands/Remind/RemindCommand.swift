@@ -25,6 +25,7 @@ enum RemindCommand {
       --today <yyyy-mm-dd>    Take this day as today (the default start is its midnight).
       --details               Under each reminder, its event's location, meeting link, people,
                               repeats and alarms.
+      --no-pager              Write to the terminal directly, not through $PAGER (else less -FRX).
       --include-acknowledged  Also list reminders already dismissed (ACKNOWLEDGED, X-MOZ-LASTACK)
                               or replaced by a snooze.
       --format <format>       text, or json: one object per line with uid, recurrenceId, component,
@@ -87,6 +88,7 @@ enum RemindCommand {
                                           includesAcknowledged: options.includesAcknowledged)
         var iterator = expansion.makeIterator()
         let renderer = RemindRenderer(calendars: calendars, calendar: context.calendar, rangeStart: start)
+        if options.base.format == .text && !options.base.noPager { Pager.start(environment: ProcessInfo.processInfo.environment) }
         var output = StandardOutput()
         var count = 0
         while let reminder = iterator.next() {

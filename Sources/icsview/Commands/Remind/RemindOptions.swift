@@ -11,7 +11,7 @@ struct RemindOptions {
 
     static let valued: Set<String> = ["--from", "--to", "--next", "--tz", "--format", "--today", "--cache-dir", "--timeout", "--max-size",
                                       "--grep", "--calendar"]
-    static let flags: Set<String> = ["--include-acknowledged", "--details", "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
+    static let flags: Set<String> = ["--include-acknowledged", "--details", "--no-pager", "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--help", "-h"]
 
     /// Parses the arguments after `remind`. Accepts `--opt value`, `--opt=value` and `--`.
     /// - Parameter defaults: the configuration's defaults (``Configuration/defaults``): its time
@@ -35,7 +35,7 @@ struct RemindOptions {
                     throw UsageError(message: "'\(text)' given to --next is not a length such as 30m, 12h, 7d or 2w")
                 }
                 options.next = seconds
-            case "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--details": shared.append(name)
+            case "--offline", "--refresh", "--no-cache", "-q", "--quiet", "--verbose", "--details", "--no-pager": shared.append(name)
             default: shared += [name, try cursor.value(for: name, inline: inlineValue)]
             }
         }

@@ -27,6 +27,7 @@ enum SearchCommand {
       --tz <zone>             Display time zone, IANA or Windows name (default: $TZ or the system's).
       --today <yyyy-mm-dd>    Take this day as today (for reproducible output).
       --details               Under each event: location, meeting link, people, repeats, alarms.
+      --no-pager              Write to the terminal directly, not through $PAGER (else less -FRX).
       --time-format <12h|24h>, --color <mode>, --ascii, --show-cancelled
                               As for the views in 'icsview --help'.
       --offline, --refresh, --no-cache, --cache-dir <dir>, --timeout <seconds>, --max-size <mb>
@@ -42,7 +43,7 @@ enum SearchCommand {
 
     static let valued: Set<String> = ["--from", "--to", "--calendar", "--format", "--tz", "--today", "--time-format", "--color",
                                       "--cache-dir", "--timeout", "--max-size"]
-    static let flags: Set<String> = ["--ascii", "--show-cancelled", "--details", "--offline", "--refresh", "--no-cache", "--help", "-h"]
+    static let flags: Set<String> = ["--ascii", "--show-cancelled", "--details", "--no-pager", "--offline", "--refresh", "--no-cache", "--help", "-h"]
 
     /// Parses the arguments after `search` into the agenda's options, with `grep` the text and
     /// the range defaulted. A pure function of the arguments and `--today` (else the clock).
@@ -64,7 +65,7 @@ enum SearchCommand {
             try ArgumentCursor.check(name, inlineValue: inlineValue, flags: flags, valued: valued)
             switch name {
             case "-h", "--help": help = true
-            case "--ascii", "--show-cancelled", "--details", "--offline", "--refresh", "--no-cache": shared.append(name)
+            case "--ascii", "--show-cancelled", "--details", "--no-pager", "--offline", "--refresh", "--no-cache": shared.append(name)
             case "--format":
                 let value = try cursor.value(for: name, inline: inlineValue)
                 guard value == "text" || value == "json" else { throw UsageError(message: "'\(value)' is not a format of search (text or json)") }
@@ -129,6 +130,7 @@ enum SearchCommand {
         if options.format == .json {
             count = views.streamAgendaJSON()
         } else {
+            if !options.noPager { Pager.start(environment: ProcessInfo.processInfo.environment) }
             let rtl = context.isRightToLeft
             count = views.streamAgendaText({ print(rtl ? LocalStrings.leftToRight($0) : $0, terminator: "") }, noEvents: false)
             if count == 0, let from = options.from, let to = options.to {
