@@ -12,8 +12,18 @@ with BYMONTHDAY or BYDAY=2TU, YEARLY; ending by COUNT, UNTIL or never), some
 with EXDATEs and RECURRENCE-ID overrides that name real instances. Starts mix
 UTC, zoned (TZID=...), floating and all-day (VALUE=DATE) values.
 
-Usage: gen_calendar.py [--events N] [--seed S] [--out FILE]
-Only the standard library is used; the same N and seed give the same bytes.
+Usage: gen_calendar.py [--events N] [--seed S] [--shape SHAPE] [--out FILE]
+Only the standard library is used; the same N, seed and shape give the same bytes.
+
+Shapes other than the default mix (for benchmarks that must hold on other inputs):
+  zoned-count        nine in ten events recurring, every start zoned, every rule ending by COUNT
+                     (10 to 400 instances), DAILY and WEEKLY mostly;
+  overrides          half the events recurring, and every series with 2 to 8 RECURRENCE-ID
+                     overrides (moved, retitled, some cancelled) and EXDATEs;
+  long-descriptions  every event with a DESCRIPTION of 0.2 to 1.5 KB (paragraphs, links, escapes),
+                     folded over dozens of lines;
+  many-vtimezones    300 VTIMEZONEs (each its own TZID with its own offsets and DST rules), and
+                     the zoned starts spread over all of them.
 """
 
 import argparse
@@ -161,10 +171,43 @@ def instances(rule, start, k):
     return out
 
 
+SHAPES = ["default", "zoned-count", "overrides", "long-descriptions", "many-vtimezones"]
+
+
+def custom_zones(n):
+    """n VTIMEZONEs with TZIDs of their own: offsets from -11:00 to +13:45 by quarter hours,
+    every other one with a DST rule (a week of March to a week of October, or the southern way)."""
+    zones = {}
+    for i in range(n):
+        minutes = -660 + (i * 15 * 7) % (25 * 60)
+        std = "%s%02d%02d" % ("-" if minutes < 0 else "+", abs(minutes) // 60, abs(minutes) % 60)
+        tzid = "Custom/Zone-%03d" % i
+        lines = ["BEGIN:VTIMEZONE", "TZID:" + tzid]
+        if i % 2:
+            dst_minutes = minutes + 60
+            dst = "%s%02d%02d" % ("-" if dst_minutes < 0 else "+", abs(dst_minutes) // 60, abs(dst_minutes) % 60)
+            north = i % 4 == 1
+            week = 1 + i % 4
+            lines += ["BEGIN:DAYLIGHT", "TZOFFSETFROM:" + std, "TZOFFSETTO:" + dst, "TZNAME:D%03d" % i,
+                      "DTSTART:19700%d0%dT020000" % (3 if north else 9, week),
+                      "RRULE:FREQ=YEARLY;BYMONTH=%d;BYDAY=%dSU" % (3 if north else 9, week), "END:DAYLIGHT",
+                      "BEGIN:STANDARD", "TZOFFSETFROM:" + dst, "TZOFFSETTO:" + std, "TZNAME:S%03d" % i,
+                      "DTSTART:1970%02d0%dT030000" % (10 if north else 4, week),
+                      "RRULE:FREQ=YEARLY;BYMONTH=%d;BYDAY=%dSU" % (10 if north else 4, week), "END:STANDARD"]
+        else:
+            lines += ["BEGIN:STANDARD", "TZOFFSETFROM:" + std, "TZOFFSETTO:" + std, "TZNAME:S%03d" % i,
+                      "DTSTART:19700101T000000", "END:STANDARD"]
+        lines.append("END:VTIMEZONE")
+        zones[tzid] = lines
+    return zones
+
+
 class Generator:
-    def __init__(self, seed):
+    def __init__(self, seed, shape="default"):
         self.rng = random.Random(seed)
         self.uid_counter = 0
+        self.shape = shape
+        self.zones = list(custom_zones(300)) if shape == "many-vtimezones" else ZONES
 
     def uid(self):
         self.uid_counter += 1
@@ -178,6 +221,10 @@ class Generator:
 
     def description(self):
         r = self.rng
+        if self.shape == "long-descriptions":
+            paras = [self.text(20, 60).capitalize() + ", see notes; thanks: https://example.com/a?b=c&d=e"
+                     for _ in range(r.randint(1, 3))]
+            return "\n\n".join(paras)
         x = r.random()
         if x < 0.55:
             return None
@@ -188,11 +235,13 @@ class Generator:
         return "\n\n".join(paras) + "\nJoin: https://meet.google.com/abc-defg-hij?authuser=0&hs=122"
 
     def start_kind(self):
+        if self.shape == "zoned-count":
+            return Start("zoned", self.rng.choice(self.zones))
         x = self.rng.random()
         if x < 0.30:
             return Start("utc")
         if x < 0.72:
-            return Start("zoned", self.rng.choice(ZONES))
+            return Start("zoned", self.rng.choice(self.zones))
         if x < 0.82:
             return Start("floating")
         return Start("date")
@@ -208,6 +257,8 @@ class Generator:
         """A recurrence rule dict and its RRULE text; may move start (e.g. to a 2nd Tuesday)."""
         r = self.rng
         x = r.random()
+        if self.shape == "zoned-count":
+            x *= 0.6  # DAILY and WEEKLY only
         rule = {"interval": 1}
         if x < 0.20:
             rule["freq"] = "DAILY"
@@ -236,7 +287,10 @@ class Generator:
                 start = start.replace(day=28)
             parts = ["FREQ=YEARLY"]
         y = r.random()
-        if y < 0.35:
+        if self.shape == "zoned-count":
+            rule["count"] = r.randint(10, 400)
+            parts.append("COUNT=%d" % rule["count"])
+        elif y < 0.35:
             rule["count"] = r.choice((2, 5, 10, 10, 12, 20, 52, 100))
             parts.append("COUNT=%d" % rule["count"])
         elif y < 0.70:
@@ -300,7 +354,8 @@ class Generator:
         kind = self.start_kind()
         start = self.start_value(kind)
         summary = r.choice(TOPICS)
-        if r.random() >= 1 / 3:
+        recurring = {"zoned-count": 0.9, "overrides": 0.5}.get(self.shape, 1 / 3)
+        if r.random() >= recurring:
             return [self.event_lines(self.uid(), kind, start, self.end_of(kind, start), summary)]
         rule, start, rrule = self.rule(kind, start)
         uid = self.uid()
@@ -310,11 +365,12 @@ class Generator:
             known = [t for t in known if (t if kind.kind == "date" else t.date()) <= rule["until"]]
         later = known[1:]
         exdates, overrides = [], []
-        if later and r.random() < 0.15:
+        many = self.shape == "overrides"
+        if later and r.random() < (0.5 if many else 0.15):
             exdates = sorted(r.sample(later, min(len(later), r.randint(1, 3))))
         rest = [t for t in later if t not in exdates]
-        if rest and r.random() < 0.10:
-            overrides = sorted(r.sample(rest, min(len(rest), r.randint(1, 2))))
+        if rest and (many or r.random() < 0.10):
+            overrides = sorted(r.sample(rest, min(len(rest), r.randint(2, 8) if many else r.randint(1, 2))))
         end = self.end_of(kind, start)
         out = [self.event_lines(uid, kind, start, end, summary, rrule=rrule, exdates=exdates)]
         for rid in overrides:
@@ -330,14 +386,18 @@ class Generator:
         return start + dt.timedelta(minutes=self.rng.choice((15, 30, 30, 45, 60, 60, 90, 120)))
 
 
-def write_calendar(out, events, seed):
-    gen = Generator(seed)
+def write_calendar(out, events, seed, shape="default"):
+    gen = Generator(seed, shape)
     head = ["BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
             "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:ICSKit benchmark (%d events)" % events,
             "X-WR-TIMEZONE:Europe/Berlin",
             "X-WR-CALDESC:A synthetic calendar for benchmarks\\, generated with seed %d." % seed]
-    for zone in ZONES:
-        head += VTIMEZONES[zone]
+    if shape == "many-vtimezones":
+        for lines in custom_zones(300).values():
+            head += lines
+    else:
+        for zone in ZONES:
+            head += VTIMEZONES[zone]
     out.write(b"".join(fold(l) for l in head))
     written = 0
     while written < events:
@@ -353,15 +413,16 @@ def main():
     p = argparse.ArgumentParser(description="Write a synthetic RFC 5545 calendar for benchmarks.")
     p.add_argument("--events", type=int, default=100000, help="number of VEVENTs (default 100000)")
     p.add_argument("--seed", type=int, default=5545, help="random seed (default 5545)")
+    p.add_argument("--shape", default="default", choices=SHAPES, help="the mix of events (default: default)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
     a = p.parse_args()
     if a.events < 0:
         p.error("--events must be >= 0")
     if a.out == "-":
-        write_calendar(sys.stdout.buffer, a.events, a.seed)
+        write_calendar(sys.stdout.buffer, a.events, a.seed, a.shape)
     else:
         with open(a.out, "wb") as f:
-            write_calendar(f, a.events, a.seed)
+            write_calendar(f, a.events, a.seed, a.shape)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,7 @@ enum CommandRuns {
         runs.append(common + ["--agenda", "--days", "2", input])
         runs.append(common + ["--agenda", "--days", "2", "--format", "json", "--show-cancelled", input])
         runs.append(common + ["--todos", input])
+        runs.append(common + ["--todos", "--format", "json", input])
         runs.append(common + ["--month", "--months", "2", "--select", day, "--week-numbers", "--time-format", "12",
                               "--first-weekday", "sun", "--color", "always", "--ascii", "--verbose", input])
         runs.append(common + ["--month", "--no-agenda", "--grep", word, "--strict", input])

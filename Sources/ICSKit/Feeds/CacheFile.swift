@@ -65,9 +65,9 @@ enum CacheFile {
     /// Writes `bytes` to `path` atomically: temporary file, `fsync`, `rename`, `fsync` of the directory.
     /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` and the system's reason.
     /// - Parameter trace: told each durable step (`fsync file`, `rename`, `fsync directory`), for tests.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, interruption: Interruption = .none,
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil, interruption: Interruption = .none,
                                 trace: ((String) -> Void)? = nil) throws(ICSError) {
-        let temporary = try writeTemporary(bytes, for: path, interruption: interruption)
+        let temporary = try writeTemporary(bytes, for: path, mode: mode, interruption: interruption)
         trace?("fsync file")
         if interruption == .beforeRename { return }
         try moveIntoPlace(temporary, path)
@@ -80,13 +80,22 @@ enum CacheFile {
     /// Writes `bytes` to a new temporary file beside `path` and flushes it (`fsync`); nothing
     /// else changes, so a failure (a full disk) leaves every cache file as it was.
     /// - Returns: the temporary file's path, for ``moveIntoPlace(_:_:)`` (or ``discard(_:)``).
-    static func writeTemporary(_ bytes: [UInt8], for path: String, interruption: Interruption = .none) throws(ICSError) -> String {
+    /// - Parameter mode: the file's permissions (`fchmod`, before anything is written); nil
+    ///   leaves the cache's 0600.
+    static func writeTemporary(_ bytes: [UInt8], for path: String, mode: mode_t? = nil,
+                               interruption: Interruption = .none) throws(ICSError) -> String {
         let temporary = temporaryPath(for: path)
         writing.withLock { _ = $0.insert(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             writing.withLock { _ = $0.remove(temporary) }
             throw systemError("cannot create", temporary)
+        }
+        if let mode, fchmod(fd, mode) != 0 {
+            let failure = systemError("cannot set the permissions of", temporary)
+            _ = close(fd)
+            discard(temporary)
+            throw failure
         }
         var written = 0
         let ok = bytes.withUnsafeBytes { raw -> Bool in

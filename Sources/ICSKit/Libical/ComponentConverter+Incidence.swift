@@ -11,6 +11,7 @@ extension ComponentConverter {
         var other = dropped
         var categories: [String] = [], attendees: [CalendarUser] = [], rules: [RecurrenceRule] = []
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
+        var textParameters: [String: [Parameter]] = [:]
         let id = IncidenceNameIDs.shared
         var lastRawLine: Int?
         // Each item is moved out in line order (reversed, then popped), not copied.
@@ -22,10 +23,18 @@ extension ComponentConverter {
             case id.dtend: result.end = time(item, into: &other)
             case id.dtstamp: result.timestamp = time(item, into: &other)
             case id.uid: result.uid = text(item)
-            case id.summary: result.summary = text(item)
-            case id.description: result.notes = text(item)
-            case id.location: result.location = text(item)
-            case id.url: result.url = item.pointer.flatMap(LibicalValues.valueText)
+            case id.summary:
+                result.summary = text(item)
+                keepParameters(of: item, as: "SUMMARY", in: &textParameters)
+            case id.description:
+                result.notes = text(item)
+                keepParameters(of: item, as: "DESCRIPTION", in: &textParameters)
+            case id.location:
+                result.location = text(item)
+                keepParameters(of: item, as: "LOCATION", in: &textParameters)
+            case id.url:
+                result.url = item.pointer.flatMap(LibicalValues.valueText)
+                keepParameters(of: item, as: "URL", in: &textParameters)
             case id.status: result.status = token(item).map(EventStatus.init(rawValue:))
             case id.transp: result.transparency = token(item).map(Transparency.init(rawValue:))
             case id.classification: result.classification = token(item).map(Classification.init(rawValue:))
@@ -77,6 +86,7 @@ extension ComponentConverter {
         result.recurrenceRules = rules
         result.recurrenceDates = recurrenceDates
         result.exceptionDates = exceptionDates
+        if !textParameters.isEmpty { result.textParameters = textParameters }
         other.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         result.otherProperties = other
         var alarms: [Alarm] = [], otherComponents: [RawComponent] = []
@@ -95,6 +105,15 @@ extension ComponentConverter {
         result.alarms = alarms
         result.otherComponents = otherComponents
         return result
+    }
+
+    /// Keeps the parameters `item` was written with under `name`, when it has any. Only libical
+    /// reads a TEXT line with parameters (the Swift reader takes none), and libical counts them
+    /// before the line is split again: a line without parameters costs one call.
+    private func keepParameters(of item: PropertyItem, as name: String, in kept: inout [String: [Parameter]]) {
+        guard item.simple == nil, let pointer = item.pointer, icalproperty_count_parameters(pointer) > 0 else { return }
+        let parameters = self.parameters(item)
+        if !parameters.isEmpty { kept[name] = parameters }
     }
 
     /// A VALARM: libical's component, or nil when its lines were all read in Swift.

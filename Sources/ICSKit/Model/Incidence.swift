@@ -36,6 +36,12 @@ public struct Incidence: Sendable, Hashable, Codable {
     public var notes: String? = nil
     /// LOCATION.
     public var location: String? = nil
+    /// The parameters that ``summary``, ``notes``, ``location`` and ``url`` were written with,
+    /// by property name, when any of them had one (`SUMMARY;LANGUAGE=de:…` →
+    /// `["SUMMARY": [LANGUAGE=de]]`; `DESCRIPTION;ALTREP="cid:…"`, `LOCATION;ALTREP=…`, X-
+    /// parameters), as written; `nil` when none had any, as almost always, at no cost then.
+    /// The writer puts them back on their properties.
+    @Sparse public var textParameters: [String: [Parameter]]? = nil
     /// GEO.
     @Sparse public var geo: Geo? = nil
     /// URL.

@@ -19,11 +19,12 @@ extension ContentLineWriter {
         for rule in incidence.recurrenceRules { write("RRULE", value: rule.description) }
         writeRecurrenceDates(incidence.recurrenceDates)
         writeTimes("EXDATE", incidence.exceptionDates)
-        if let summary = incidence.summary { writeText("SUMMARY", summary) }
-        if let notes = incidence.notes { writeText("DESCRIPTION", notes) }
-        if let location = incidence.location { writeText("LOCATION", location) }
+        let kept = incidence.textParameters
+        if let summary = incidence.summary { writeText("SUMMARY", parameters: kept?["SUMMARY"] ?? [], summary) }
+        if let notes = incidence.notes { writeText("DESCRIPTION", parameters: kept?["DESCRIPTION"] ?? [], notes) }
+        if let location = incidence.location { writeText("LOCATION", parameters: kept?["LOCATION"] ?? [], location) }
         if let geo = incidence.geo { write("GEO", value: ValueText.geo(geo)) }
-        if let url = incidence.url { write("URL", value: url) }
+        if let url = incidence.url { write("URL", parameters: kept?["URL"] ?? [], value: url) }
         if let status = incidence.status { write("STATUS", value: status.rawValue) }
         if let transparency = incidence.transparency { write("TRANSP", value: transparency.rawValue) }
         if let classification = incidence.classification { write("CLASS", value: classification.rawValue) }

@@ -31,13 +31,22 @@ public struct FreeBusy: Sendable, Hashable {
     /// The busy periods, in order of start, clipped to the range.
     public let periods: [Period]
 
-    /// The busy time of `calendars` over `start..<end`.
+    /// What the expansion met: series cut at the instance limit, zones it could not resolve.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// The busy time of `calendars` over `start..<end`, from at most `instanceLimit` instances
+    /// of each series (with a diagnostic in ``diagnostics`` past it).
     /// - Complexity: the expansion of the range, then O(n log n) in its occurrences.
-    public init(calendars: [ICalendar], from start: Date, to end: Date, viewerTimeZone: TimeZone) {
+    public init(calendars: [ICalendar], from start: Date, to end: Date, viewerTimeZone: TimeZone, instanceLimit: Int = 100_000) {
         self.start = Int(start.timeIntervalSince1970.rounded(.down))
         self.end = Int(end.timeIntervalSince1970.rounded(.up))
         var raw: [Period] = []
-        for occurrence in OccurrenceExpansion(calendars: calendars, from: start, to: end, viewerTimeZone: viewerTimeZone) {
+        // At most `instanceLimit` instances of one series (a SECONDLY rule over twelve weeks is
+        // 7 million of them): past it, a recurrenceLimit diagnostic says the busy time stops there.
+        var iterator = OccurrenceExpansion.Iterator(OccurrenceExpansion(calendars: calendars, from: start, to: end,
+                                                                        viewerTimeZone: viewerTimeZone, instanceLimit: instanceLimit),
+                                                    capped: true)
+        while let occurrence = iterator.next() {
             let incidence = occurrence.incidence
             guard incidence.kind == .event, !incidence.isCancelled, incidence.transparency != .transparent else { continue }
             let from = max(Int(occurrence.start.date(in: viewerTimeZone).timeIntervalSince1970), self.start)
@@ -45,6 +54,7 @@ public struct FreeBusy: Sendable, Hashable {
             guard from < to else { continue }
             raw.append(Period(start: from, end: to, isTentative: incidence.status == .tentative))
         }
+        diagnostics = iterator.diagnostics
         var joined: [Period] = []
         for tentative in [false, true] {
             var current: Period?

@@ -7,9 +7,11 @@ import Foundation
 /// What the model keeps is written back: each typed field as its property, and every property,
 /// parameter and component it has no field for (``Property``, ``RawComponent``) with its name,
 /// parameters and value exactly as they were read. Importing the text gives an equal model
-/// (apart from line numbers and diagnostics); the parameters of a typed property other than
-/// those its value needs (`SUMMARY;LANGUAGE=de`), and a property repeated where the model keeps
-/// one value (a second DTSTART), are not in the model and so are not written.
+/// (apart from line numbers and diagnostics). The parameters of SUMMARY, DESCRIPTION, LOCATION
+/// and URL (`SUMMARY;LANGUAGE=de`, `DESCRIPTION;ALTREP="cid:…"`) are kept in
+/// ``Incidence/textParameters`` and written back; those of other typed properties beyond what
+/// their value needs (a TZID, VALUE=DATE), and a property repeated where the model keeps one
+/// value (a second DTSTART), are not in the model and so are not written.
 ///
 /// A TZID that no VTIMEZONE of the calendar defines (an IANA name, a Windows name such as
 /// `W. Europe Standard Time`, an Outlook display name) gets one generated from the system's zone
@@ -75,10 +77,22 @@ public struct ICSWriter: Sendable {
     }
 
     /// Writes `bytes` (a calendar's text, or its jCal) to `path` atomically, as
-    /// ``write(_:toFile:)`` does.
+    /// ``write(_:toFile:)`` does. The file keeps the permissions of the file it replaces (a
+    /// calendar fixed in place stays readable by whoever could read it); a new file gets those
+    /// of any new file (0666 less the umask), or `permissions` when given (a backup copy given
+    /// its original's).
     /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` and the system's reason.
-    public static func writeAtomically(_ bytes: [UInt8], toFile path: String) throws(ICSError) {
-        try CacheFile.writeAtomically(bytes, to: path)
+    public static func writeAtomically(_ bytes: [UInt8], toFile path: String, permissions: Int? = nil) throws(ICSError) {
+        try CacheFile.writeAtomically(bytes, to: path, mode: mode_t(permissions ?? filePermissions(replacing: path)))
+    }
+
+    /// The permission bits of the regular file at `path`, else those a new file gets (0666 less the umask).
+    static func filePermissions(replacing path: String) -> Int {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return Int(info.st_mode & 0o7777) }
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~Int(mask)
     }
 
     /// The VTIMEZONEs that the calendar lacks for the TZIDs its components use, generated from

@@ -111,10 +111,12 @@ public func run(arguments commandLine: [String], environment: [String: String]) 
         case .agenda where options.format == .json: views.streamAgendaJSON()
         case .agenda: views.streamAgendaText(show)
         case .week: show(views.week())
+        case .year where options.format == .json: views.streamMonthJSON(year: true)
         case .year: show(views.year())
         case .todos where options.format == .json: print(views.todosJSON(), terminator: "")
         case .todos: show(views.todos())
-        default: show(views.month())
+        default:
+            if options.format == .json { views.streamMonthJSON(year: false) } else { show(views.month()) }
         }
     }
     // Quiet by default: one line per input with problems (--verbose: every one; --quiet: none).

@@ -4,12 +4,17 @@ import ICSKit
 /// `--month --format json`: the projection of one month as one JSON object, whose integers
 /// index into its `occurrences` (the same objects as `--agenda --format json`).
 enum MonthJSON {
+    /// Writes the object piece by piece through `emit` (which may flush each piece to stdout):
+    /// the grid, then each occurrence's object as it is made, then `limits`. Memory holds one
+    /// occurrence's text at a time, not the month's: a long title on a frequent series is
+    /// written 10,000 times, never held 10,000 times. The bytes are those of one object.
     /// - Parameter limits: the series that stopped at the instance limit: listed under `limits`
     ///   (present only then) with those whose alarm triggers stopped at theirs, as text lists them on stderr.
-    static func object(_ month: MonthProjection, occurrences: [Occurrence], limits: [Diagnostic] = [],
-                       context: OccurrenceJSON.Context) -> JSON {
+    static func write(_ month: MonthProjection, occurrences: [Occurrence], limits: [Diagnostic] = [],
+                      context: OccurrenceJSON.Context, cache: inout SeriesJSONCache,
+                      emit: ((inout JSONBytes) -> Void) -> Void) {
         // The projection was given `occurrences`: days and ranges name them by the positions it kept.
-        // A day lists at most the projection's cap; `occurrenceCount` counts them all. A week's
+        // A day lists at most the projection's cap; `eventCount` counts them all. A week's
         // `hiddenRanges` counts, per column, the range segments past the lane cap (not listed).
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
@@ -19,17 +24,37 @@ enum MonthJSON {
             ])
         }
         let m = month.grid.month
-        // The occurrences first: their alarms may stop at the series' trigger limit, said under `limits` too.
-        let objects = occurrences.map { OccurrenceJSON.object($0, context: context) }
-        let cut = limits + context.triggers.diagnostics
-        return .object([
+        let grid = JSON.object([
             ("month", .string("\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)")),
             ("firstWeekday", .int(month.grid.firstWeekday.rawValue)),
             ("weekdaySymbols", .array(month.grid.weekdaySymbols.map { .string($0.short) })),
             ("weeks", .array(weeks)),
             ("dayRanges", dayRanges(month.dayRanges, index: { $0 })),
-            ("occurrences", .array(objects)),
-        ] + (cut.isEmpty ? [] : [("limits", .array(cut.map(SummaryRenderer.diagnosticJSON)))]))
+        ])
+        emit { out in
+            // `{…the grid…` without its closing brace, then the occurrences.
+            var head = JSONBytes()
+            grid.write(to: &head)
+            out.append(Array(head.bytes.dropLast()))
+            out.literal(#","occurrences":["#)
+        }
+        var scratch = JSONBytes(capacity: 4096)
+        for index in occurrences.indices {
+            emit { out in
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                OccurrenceJSON.write(occurrences[index], context: context, cache: &cache, scratch: &scratch, to: &out)
+            }
+        }
+        // After the occurrences: their alarms may stop at the series' trigger limit, said under `limits` too.
+        let cut = limits + context.triggers.diagnostics
+        emit { out in
+            out.byte(UInt8(ascii: "]"))
+            if !cut.isEmpty {
+                out.literal(#","limits":"#)
+                JSON.array(cut.map(SummaryRenderer.diagnosticJSON)).write(to: &out)
+            }
+            out.byte(UInt8(ascii: "}"))
+        }
     }
 
     /// The object of one day of a month or a week; `index` maps the projection's occurrence

@@ -28,13 +28,18 @@ extension TerminalText {
     /// - Parameters:
     ///   - text: feed text, as read.
     ///   - lineBreak: what a line break becomes (`" "`, or `" ⏎ "`).
-    ///   - limit: the most scalars to write; the scan stops there (for text about to be cut).
+    ///   - limit: the most scalars to read (removed ones count) and so to write; the scan stops
+    ///     there (for text about to be cut).
     /// - Returns: `text` itself when nothing in it needs changing (checked on its bytes).
-    /// - Complexity: O(n) in the length of `text`, or O(`limit`) scalars written.
+    /// - Complexity: O(n) in the length of `text`, or O(`limit`) scalars read (an escape
+    ///   sequence's payload is read whole).
     static func safe(_ text: some StringProtocol, lineBreak: String = " ", limit: Int = .max) -> String {
-        if isPlain(text.utf8) {
-            guard limit < text.utf8.count else { return String(text) }
-            return String(text.unicodeScalars.prefix(limit).reduce(into: String.UnicodeScalarView()) { $0.append($1) })
+        // Printable ASCII needs no change: only the part that can be shown is looked at.
+        if limit < text.utf8.count {
+            let head = text.utf8.prefix(limit)
+            if isPlain(head) { return String(decoding: head, as: UTF8.self) }
+        } else if isPlain(text.utf8) {
+            return String(text)
         }
         var out = String.UnicodeScalarView()
         var written = 0
@@ -42,7 +47,9 @@ extension TerminalText {
         func write(_ s: String) {
             for scalar in s.unicodeScalars { out.append(scalar); written += 1 }
         }
-        while written < limit, let scalar = reader.next() {
+        // Every scalar read counts toward the limit, removed ones too (50,000 zero-width
+        // characters are not read 10,000 times to draw nothing).
+        while written < limit, reader.read < limit, let scalar = reader.next() {
             let v = scalar.value
             switch v {
             case 0x0D:
@@ -106,11 +113,15 @@ extension TerminalText {
         var scalars: Scalars
         var pending: Unicode.Scalar? = nil
 
+        /// How many scalars were read so far.
+        var read = 0
+
         mutating func next() -> Unicode.Scalar? {
             if let p = pending {
                 pending = nil
                 return p
             }
+            read += 1
             return scalars.next()
         }
 

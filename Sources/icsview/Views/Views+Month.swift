@@ -12,12 +12,11 @@ extension Views {
 
     // MARK: Year
 
-    /// `--year [YYYY]`: twelve compact months (the JSON format: the twelve month objects).
+    /// `--year [YYYY]`: twelve compact months (the JSON format: ``streamMonthJSON(year:)``).
     func year() -> String {
         let year = options.year ?? context.today.year
         let first = CalendarMonth(year: year, month: 1)
         let months = (0..<12).map { first.adding(months: $0, in: context.calendar) }
-        if options.format == .json { return JSON.array(monthObjects(months)).text + "\n" }
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
         let found = occurrences(over: civil(grids[0].firstDay)...civil(grids[11].lastDay))
         let projections = months.map {
@@ -40,13 +39,10 @@ extension Views {
     }
 
     /// `--month`: one grid with its agenda under it (beside it from ``besideWidth`` columns),
-    /// or several months side by side as many as fit, with one agenda under them all.
+    /// or several months side by side as many as fit, with one agenda under them all (the JSON
+    /// format: ``streamMonthJSON(year:)``).
     func month() -> String {
         let months = shownMonths
-        if options.format == .json {
-            let objects = monthObjects(months)
-            return (objects.count == 1 ? objects[0] : JSON.array(objects)).text + "\n"
-        }
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
         let found = occurrences(over: civil(grids[0].firstDay)...civil(grids[grids.count - 1].lastDay))
         let projections = months.map {
@@ -109,15 +105,35 @@ extension Views {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The JSON object of each month, each with the occurrences of its own grid's days.
-    func monthObjects(_ months: [CalendarMonth]) -> [JSON] {
+    /// `--month`, `-3`, `--months N` and `--year` as JSON, written to stdout as they are made:
+    /// one month's object (an array of them for several months or the year), each with the
+    /// occurrences of its own grid's days. Memory holds the occurrences of one month and the text
+    /// of one of them at a time, so it stays linear in what is asked for, not in what is written.
+    func streamMonthJSON(year: Bool) {
+        let months: [CalendarMonth]
+        if year {
+            let first = CalendarMonth(year: options.year ?? context.today.year, month: 1)
+            months = (0..<12).map { first.adding(months: $0, in: context.calendar) }
+        } else {
+            months = shownMonths
+        }
         let json = jsonContext
-        return months.map { month in
+        var output = StandardOutput()
+        var cache = SeriesJSONCache()
+        let several = year || months.count > 1
+        if several { output.write { $0.byte(UInt8(ascii: "[")) } }
+        for (position, month) in months.enumerated() {
+            if position > 0 { output.write { $0.byte(UInt8(ascii: ",")) } }
             let grid = MonthGrid(month: month, calendar: context.calendar)
             let (found, limits) = occurrencesAndLimits(over: civil(grid.firstDay)...civil(grid.lastDay))
             let projection = MonthProjection(month: month, occurrences: found, calendar: context.calendar,
                                              options: projectionOptions(selected: options.select))
-            return MonthJSON.object(projection, occurrences: found, limits: limits, context: json)
+            MonthJSON.write(projection, occurrences: found, limits: limits, context: json, cache: &cache) { body in
+                output.write(body)
+            }
         }
+        if several { output.write { $0.byte(UInt8(ascii: "]")) } }
+        output.write { $0.byte(0x0A) }
+        output.flush()
     }
 }

@@ -111,6 +111,7 @@ enum ExportCommand {
             let to = options.shared.to ?? today.adding(days: 12 * 7)
             let busy = FreeBusy(calendars: calendars.map { select($0, options: options, context: context) },
                                 from: context.start(of: from), to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone)
+            DiagnosticOutput.shared.report(busy.diagnostics)
             return busy.calendar(asEvents: form == .events, stamp: Int(context.instant.timeIntervalSince1970))
         }
         return ICalendar.merged(calendars.map { select($0, options: options, context: context) })

@@ -41,7 +41,9 @@ enum ValidateFix {
                 if repair.isChanged || target != path {
                     do {
                         if options.inPlace && !options.noBackup && repair.isChanged {
-                            try ICSWriter.writeAtomically(bytes, toFile: path + ".bak")
+                            // The backup is the original: its permissions too (the fixed file keeps them itself).
+                            let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int
+                            try ICSWriter.writeAtomically(bytes, toFile: path + ".bak", permissions: mode)
                         }
                         try ICSWriter.writeAtomically(repair.bytes, toFile: target)
                     } catch {

@@ -40,6 +40,20 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)")
     }
 
+    /// The fixed file and its backup keep the original's permissions (0640 here; the atomic
+    /// writer's temporary file is made 0600 and given them before it replaces the file).
+    @Test func inPlaceKeepsTheFilesPermissions() throws {
+        let (dir, path) = try Self.temporaryCopy("Fixtures/validation/invalid/ICS1011-bare-lf.ics")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        let result = try CLI.run(["validate", "--fix", "--in-place", path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        for file in [path, path + ".bak"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o640, "\(file): \(String(mode ?? -1, radix: 8))")
+        }
+    }
+
     @Test func whatCannotBeFixedIsSaid() throws {
         let (dir, path) = try Self.temporaryCopy("Fixtures/validation/invalid/ICS2104-missing-dtstart.ics")
         defer { try? FileManager.default.removeItem(at: dir) }

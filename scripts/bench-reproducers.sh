@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Release-build figures for every reproducer of the trust audit: each command's wall time, peak
+# memory (GNU time's maximum resident set), exit status and output size, as the Markdown table of
+# docs/trust.md ("The reproducers, measured"). Bound: 1 s and 200 MB, except where the output is
+# the work (then it says how much was written).
+#
+# Usage: scripts/bench-reproducers.sh [--runs R]
+#   --runs R  each row is the median of R runs (default 3)
+#   ICSVIEW_BIN=path times that binary instead of building `swift build -c release --product icsview`.
+# The reproducers are Fixtures/bounds/*, Fixtures/hostile/terminal-escapes.ics, the 211-byte
+# calendar of Fixtures/validation/invalid/ and files written here into bench-out/reproducers/ (a
+# 94 KB title, a 50,000-zero-width title, BYSETPOS series with EXDATEs that match nothing,
+# 300,000 nested BEGIN lines, 30,000 repeated BEGIN:VEVENT lines, a 252-byte SECONDLY rule).
+# Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+RUNS=3
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) RUNS=$2; shift 2 ;;
+        *) echo "usage: scripts/bench-reproducers.sh [--runs R]" >&2; exit 64 ;;
+    esac
+done
+[ -x /usr/bin/time ] || { echo "bench-reproducers: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
+ICSVIEW=${ICSVIEW_BIN:-}
+if [ -z "$ICSVIEW" ]; then
+    echo "== building icsview (release)" >&2
+    swift build -c release --product icsview >&2 || exit 1
+    ICSVIEW="$(swift build -c release --show-bin-path)/icsview"
+fi
+OUT=bench-out/reproducers
+mkdir -p "$OUT"
+
+python3 - "$OUT" <<'EOF'
+import sys
+out = sys.argv[1]
+head = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//reproducers//EN"]
+def write(name, lines):
+    with open(f"{out}/{name}", "w", newline="") as f:
+        f.write("\r\n".join(lines) + "\r\n")
+def minutely(uid, summary):
+    return head + ["BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T000000Z",
+                   "DURATION:PT1M", "RRULE:FREQ=MINUTELY", "SUMMARY:" + summary, "END:VEVENT", "END:VCALENDAR"]
+write("title-94kb.ics", minutely("long@r", "x" * 94_000))
+write("title-zero-width.ics", minutely("zw@r", "\u200b" * 50_000))
+# BYSETPOS series, each with an EXDATE that matches no instance (validate proves it cannot match).
+events = []
+i = 0
+while sum(len(l) + 2 for l in events) < 99_000:
+    events += ["BEGIN:VEVENT", f"UID:setpos-{i}@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240102T090000Z",
+               "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "EXDATE:20240103T090000Z",
+               "SUMMARY:Last weekday", "END:VEVENT"]
+    i += 1
+write("bysetpos-exdate.ics", head + events + ["END:VCALENDAR"])
+write("nested-begin-300000.ics", head + ["BEGIN:VEVENT", "UID:n@r", "DTSTAMP:20240101T000000Z",
+      "DTSTART:20240101T000000Z"] + ["BEGIN:X-NEST"] * 300_000 + ["END:VCALENDAR"])
+write("repeated-begin-vevent-30000.ics", head + ["BEGIN:VEVENT"] * 30_000 + ["END:VCALENDAR"])
+write("secondly-252-bytes.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTSTAMP:20240101T000000Z",
+      "DTSTART:20240601T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"])
+EOF
+
+B=Fixtures/bounds
+R=$OUT
+# case | command line (after icsview)
+CASES=(
+"211-byte 20-digit DURATION, validate|validate Fixtures/validation/invalid/ICS2010-duration-twenty-digits.ics"
+"211-byte 20-digit DURATION, month|--today 2024-06-15 --month Fixtures/validation/invalid/ICS2010-duration-twenty-digits.ics"
+"--month 0001-01-15 (out of range: exit 64)|--month 0001-01-15 $B/weekly-all-day-0001-9999.ics"
+"--from -99999y --format json (exit 64)|--agenda --from -99999y --format json $B/weekly-all-day-0001-9999.ics"
+"terminal escapes, month + agenda|--today 2024-06-15 --month Fixtures/hostile/terminal-escapes.ics"
+"REPEAT:100000000 minutely, month JSON|--today 2024-06-15 --month --tz UTC --format json $B/minutely-repeat-100000000.ics"
+"REPEAT:100000000 minutely, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $B/minutely-repeat-100000000.ics"
+"weekly all-day 0001-9999, agenda 2024-2033|--agenda --from 2024-01-01 --to 2033-12-31 --tz UTC $B/weekly-all-day-0001-9999.ics"
+"weekly all-day 0001-9999, agenda JSON 2024-2033|--agenda --from 2024-01-01 --to 2033-12-31 --tz UTC --format json $B/weekly-all-day-0001-9999.ics"
+"TRIGGER:-P9999W minutely, remind 30 min|remind --from 2024-06-01 --next 30m --tz UTC $B/minutely-trigger-9999-weeks.ics"
+"94 KB title minutely, month|--today 2024-06-15 --month --tz UTC $R/title-94kb.ics"
+"94 KB title minutely, month JSON|--today 2024-06-15 --month --tz UTC --format json $R/title-94kb.ics"
+"94 KB title minutely, agenda 7 days|--agenda --from 2024-06-03 --days 7 --tz UTC $R/title-94kb.ics"
+"zero-width title minutely, month|--today 2024-06-15 --month --tz UTC $R/title-zero-width.ics"
+"99 KB BYSETPOS + unmatched EXDATE, validate|validate $R/bysetpos-exdate.ics"
+"300,000 nested BEGIN lines, validate|validate $R/nested-begin-300000.ics"
+"300,000 nested BEGIN lines, month|--today 2024-01-15 --month $R/nested-begin-300000.ics"
+"30,000 repeated BEGIN:VEVENT, validate|validate $R/repeated-begin-vevent-30000.ics"
+"30,000 repeated BEGIN:VEVENT, month|--today 2024-01-15 --month $R/repeated-begin-vevent-30000.ics"
+"252-byte SECONDLY, agenda 31 days|--today 2024-06-01 --agenda --tz UTC $R/secondly-252-bytes.ics"
+"search for one override of a SECONDLY series|search --from 2024-01-01 --to 2024-12-31 Needle $B/secondly-one-override.ics"
+"--week of a minutely series begun a week before, JSON|--today 2024-06-12 --week --tz UTC --format json $B/minutely-from-the-week-before.ics"
+"SECONDLY series, export --busy (12 weeks)|export --busy --from 2024-01-01 $B/secondly-one-override.ics"
+)
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+{
+echo "Release build, median of $RUNS runs, load average $load at the start ($(date -u +%Y-%m-%d), $(nproc) cores)."
+echo
+echo "| reproducer | time (s) | peak memory (MB) | exit | output |"
+echo "| --- | ---: | ---: | ---: | ---: |"
+for entry in "${CASES[@]}"; do
+    name=${entry%%|*}
+    args=${entry#*|}
+    times=() peaks=()
+    for _ in $(seq "$RUNS"); do
+        # shellcheck disable=SC2086
+        /usr/bin/time -f '%e %M' -o "$OUT/time.txt" "$ICSVIEW" $args >"$OUT/stdout" 2>"$OUT/stderr"
+        status=$?
+        read -r t m < <(tail -n 1 "$OUT/time.txt")
+        times+=("$t") peaks+=("$m")
+    done
+    t=$(printf '%s\n' "${times[@]}" | median)
+    m=$(printf '%s\n' "${peaks[@]}" | median)
+    bytes=$(stat -c %s "$OUT/stdout")
+    lines=$(wc -l < "$OUT/stdout")
+    printf '| %s | %.2f | %.0f | %s | %s bytes, %s lines |\n' "$name" "$t" "$(echo "$m / 1024" | bc -l)" "$status" "$bytes" "$lines"
+done
+} | tee "$OUT/results.md"
