@@ -31,8 +31,9 @@ public struct ICSWriter: Sendable {
     /// yearly rules going on beyond it); by default, the current year (UTC).
     public var referenceYear: Int?
 
-    /// The PRODID of ICSKit (`-//ICSKit//icsview//EN`).
-    public static let defaultProductID = "-//ICSKit//icsview//EN"
+    /// The PRODID written when the calendar has none and the caller names no product
+    /// (`-//ICSKit//EN`); an app passes its own (icsview: `-//ICSKit//icsview//EN`).
+    public static let defaultProductID = "-//ICSKit//EN"
 
     /// A writer.
     /// - Parameters:

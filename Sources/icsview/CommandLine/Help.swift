@@ -5,6 +5,8 @@ enum Help {
     /// The release number alone (`0.1.0`), as reports name the tool's version.
     static let semanticVersion = "0.1.0"
     static let version = "icsview \(semanticVersion) (ICSKit, libical \(ICalendar.libicalVersion))"
+    /// The PRODID of what icsview writes (export, validate --fix) when the input has none.
+    static let productID = "-//ICSKit//icsview//EN"
 
     static let usage = "USAGE: icsview [<options>] <file> ..."
 

@@ -78,7 +78,7 @@ enum ExportCommand {
         guard let calendars = filter.select(loaded) else { return 1 }
         for calendar in calendars { DiagnosticOutput.shared.report(calendar.diagnostics) }
         let calendar = exported(calendars, options: options, context: context)
-        let writer = ICSWriter()
+        let writer = ICSWriter(productID: Help.productID)
         if options.busy == nil, options.shared.verbosity != .quiet {
             for tzid in writer.missingTimeZones(for: calendar).unresolved {
                 printError("warning: no VTIMEZONE for TZID '\(TerminalText.safe(tzid))' and no zone of that name on this system; written without one\n")

@@ -24,7 +24,7 @@ enum ValidateFix {
             }
             let repair: CalendarRepair
             do {
-                repair = try CalendarRepair(bytes: bytes, file: path)
+                repair = try CalendarRepair(bytes: bytes, file: path, productID: Help.productID)
             } catch {
                 printError("Error: \(error)\n")
                 status = 2
