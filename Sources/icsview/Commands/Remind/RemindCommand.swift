@@ -52,12 +52,15 @@ enum RemindCommand {
     static let subcommand = Subcommand(name: "remind", synopsis: synopsis, arguments: "[<file>...]",
                                        summary: ["The reminders (alarms) that go off in a range, in trigger order."],
                                        help: help,
-                                       run: { arguments, context in run(arguments, configuration: context.configuration, configPath: context.configPath) })
+                                       run: { arguments, context in
+                                           run(arguments, configuration: context.configuration, configPath: context.configPath, environment: context.environment)
+                                       })
 
     /// Runs the subcommand on the arguments after `remind`; returns the exit code.
-    static func run(_ arguments: [String], configuration: Configuration? = nil, configPath: String? = nil) -> Int32 {
+    static func run(_ arguments: [String], configuration: Configuration? = nil, configPath: String? = nil,
+                    environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         if (arguments.firstIndex(of: "--") .map { arguments[..<$0] } ?? arguments[...]).contains("--watch") {
-            return WatchCommand.run(arguments, configuration: configuration, configPath: configPath)
+            return WatchCommand.run(arguments, configuration: configuration, configPath: configPath, environment: environment)
         }
         let options: RemindOptions
         let context: ViewContext
@@ -67,7 +70,7 @@ enum RemindCommand {
                 print(help, terminator: "")
                 return 0
             }
-            context = try ViewContext(options: options.base)
+            context = try ViewContext(options: options.base, environment: environment)
         } catch {
             return subcommand.usageError(error.message)
         }
@@ -88,7 +91,7 @@ enum RemindCommand {
                                           includesAcknowledged: options.includesAcknowledged)
         var iterator = expansion.makeIterator()
         let renderer = RemindRenderer(calendars: calendars, calendar: context.calendar, rangeStart: start)
-        if options.base.format == .text && !options.base.noPager { Pager.start(environment: ProcessInfo.processInfo.environment) }
+        if options.base.format == .text && !options.base.noPager { Pager.start(environment: environment) }
         var output = StandardOutput()
         var count = 0
         while let reminder = iterator.next() {

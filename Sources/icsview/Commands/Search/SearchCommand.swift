@@ -99,10 +99,11 @@ enum SearchCommand {
     static let subcommand = Subcommand(name: "search", synopsis: synopsis, arguments: "<text> [<file>...]",
                                        summary: ["The occurrences that contain a text, from a year back to a year on", "(exit 1 when none)."],
                                        help: help,
-                                       run: { arguments, context in run(arguments, configuration: context.configuration) })
+                                       run: { arguments, context in run(arguments, configuration: context.configuration, environment: context.environment) })
 
     /// Runs the subcommand on the arguments after `search`; returns the exit code.
-    static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
+    static func run(_ arguments: [String], configuration: Configuration? = nil,
+                    environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let options: Options
         let context: ViewContext
         do throws(UsageError) {
@@ -111,7 +112,7 @@ enum SearchCommand {
                 print(help, terminator: "")
                 return 0
             }
-            context = try ViewContext(options: options)
+            context = try ViewContext(options: options, environment: environment)
         } catch {
             return subcommand.usageError(error.message)
         }
@@ -130,7 +131,7 @@ enum SearchCommand {
         if options.format == .json {
             count = views.streamAgendaJSON()
         } else {
-            if !options.noPager { Pager.start(environment: ProcessInfo.processInfo.environment) }
+            if !options.noPager { Pager.start(environment: environment) }
             let rtl = context.isRightToLeft
             count = views.streamAgendaText({ print(rtl ? LocalStrings.leftToRight($0) : $0, terminator: "") }, noEvents: false)
             if count == 0, let from = options.from, let to = options.to {
