@@ -42,23 +42,43 @@ enum LocalCopies {
                 return try client.sync(url, from: nil).state.calendar()
             }
             let copy = CalDAVLocalCopy(collection: url, directory: directory(options))
-            let synced = copy.lastSynced
-            let maximumAge = TimeInterval(options.refreshInterval ?? defaultMaximumAge)
-            let due = options.refresh || synced.map { Date().timeIntervalSince($0) >= maximumAge } ?? true
-            if options.offline || !due {
-                if let calendar = copy.cachedCalendar() { return calendar }
-                if options.offline {
-                    throw ICSError(.unreadable, "no local copy yet (--offline): run 'icsview sync \(entry.key)'", source: input.word)
-                }
-            }
-            let outcome = copy.sync(with: try client(for: entry, options: options))
-            guard let error = outcome.error else { return outcome.calendar }
-            guard let synced else { throw error }
-            DiagnosticOutput.shared.warning("\(input.word): cannot sync (\(error.message)); showing the copy synced \(age(synced)) ago")
-            var calendar = outcome.calendar
-            calendar.diagnostics.removeAll { $0.code == .staleCopy }
-            return calendar
+            if !isDue(copy, options: options), let calendar = copy.cachedCalendar() { return calendar }
+            return try synced(copy, input: input, entry: entry, options: options).calendar
         }
+    }
+
+    /// The resources of a configured CalDAV calendar as its local copy holds them, synced first
+    /// when the copy is due, exactly as ``load(_:options:)`` decides (`validate` reads them).
+    static func resources(_ input: ResolvedInput, url: URL, options: Options) throws(ICSError) -> [CalDAVResource] {
+        guard let entry = input.entry else { throw ICSError(.unreadable, "not a CalDAV calendar", source: input.word) }
+        let copy = CalDAVLocalCopy(collection: url, directory: directory(options))
+        var state = isDue(copy, options: options) ? nil : copy.load()
+        if state == nil { state = try synced(copy, input: input, entry: entry, options: options).state }
+        return (state?.resources.values).map { $0.sorted { $0.href < $1.href } } ?? []
+    }
+
+    /// Whether a copy is synced before it is read: under `--refresh`, or when it is older than
+    /// `refresh-interval`; never under `--offline`.
+    private static func isDue(_ copy: CalDAVLocalCopy, options: Options) -> Bool {
+        if options.offline { return false }
+        let maximumAge = TimeInterval(options.refreshInterval ?? defaultMaximumAge)
+        return options.refresh || copy.lastSynced.map { Date().timeIntervalSince($0) >= maximumAge } ?? true
+    }
+
+    /// Syncs a copy that is due (or that is not there); a failed sync serves the last copy with
+    /// one warning, and is an error only when there is no copy.
+    private static func synced(_ copy: CalDAVLocalCopy, input: ResolvedInput, entry: Configuration.CalendarEntry,
+                               options: Options) throws(ICSError) -> CalDAVLocalCopy.Outcome {
+        let synced = copy.lastSynced
+        if options.offline {
+            throw ICSError(.unreadable, "no local copy yet (--offline): run 'icsview sync \(entry.key)'", source: input.word)
+        }
+        var outcome = copy.sync(with: try client(for: entry, options: options))
+        guard let error = outcome.error else { return outcome }
+        guard let synced else { throw error }
+        DiagnosticOutput.shared.warning("\(input.word): cannot sync (\(error.message)); showing the copy synced \(age(synced)) ago")
+        outcome.calendar.diagnostics.removeAll { $0.code == .staleCopy }
+        return outcome
     }
 
     /// "5 minutes", "2 hours", "3 days".
