@@ -65,6 +65,25 @@ struct VdirCommandTests {
         #expect(reports.count == 1 && reports[0]["calendar"] as? String == "one" && reports[0]["method"] as? String == "vdir")
     }
 
+    /// Two sections that name one vdir keep a copy each: each `sync` says what changed since its own.
+    @Test func twoSectionsOfOneVdirKeepACopyEach() throws {
+        let home = try SyncTestHome(config: "[calendar a]\nvdir = cal\n\n[calendar b]\nvdir = cal\n")
+        defer { home.remove() }
+        let folder = home.path + "/cal"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Self.event("x", "Ex", "20240611T170000Z").write(toFile: folder + "/x.ics", atomically: true, encoding: .utf8)
+        #expect(try home.run(["sync", "a"]).stdout == "a: first sync (vdir)\n+ x: \"Ex\" (Tue, 11 Jun 2024 17:00)\n1 added, 0 removed, 0 changed, 0 unchanged\n")
+        try Self.event("y", "Why", "20240612T170000Z").write(toFile: folder + "/y.ics", atomically: true, encoding: .utf8)
+        #expect(try home.run(["sync", "b"]).stdout == """
+            b: first sync (vdir)
+            + x: "Ex" (Tue, 11 Jun 2024 17:00)
+            + y: "Why" (Wed, 12 Jun 2024 17:00)
+            2 added, 0 removed, 0 changed, 0 unchanged
+
+            """)
+        #expect(try home.run(["sync", "a"]).stdout == "a: synced (vdir)\n+ y: \"Why\" (Wed, 12 Jun 2024 17:00)\n1 added, 0 removed, 0 changed, 1 unchanged\n")
+    }
+
     /// `validate NAME` checks a vdir's items as the views read them: `*.ics` files, not those
     /// starting with `.` (a writer's temporary file) nor other names. DTEND is on line 8 of
     /// b.ics (BEGIN:VCALENDAR, VERSION, PRODID, BEGIN:VEVENT, UID, DTSTAMP, DTSTART, DTEND).

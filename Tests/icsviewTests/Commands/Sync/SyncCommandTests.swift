@@ -204,13 +204,48 @@ struct SyncCommandTests {
             """)
         #expect(digest.stderr == "")
         let any = try home.run(["sync", "any", "--format", "json"])
-        #expect(any.status == 0 && any.stdout.contains("\"synced\":true"))
+        // Its own copy (the sections share a URL, not a copy): a first sync that adds d1.
+        #expect(any.status == 0 && any.stdout.contains("\"first\":true") && any.stdout.contains("\"uid\":\"d1\""))
         // A view syncs through the same credentials (--refresh) and shows the event.
         let agenda = try home.run(["digest", "--agenda", "--from", "2024-06-10", "--days", "3", "--refresh"])
         #expect(agenda.status == 0 && agenda.stderr == "" && agenda.stdout.contains("09:00–10:00 Digest\n"))
         for text in [basic.stderr, digest.stdout, any.stdout, agenda.stdout, home.cacheText()] {
             #expect(!text.contains(CalDAVTestServer.password))
         }
+    }
+
+    /// Two sections that name one collection keep a copy each (their credentials may differ),
+    /// and each `sync` says what changed since its own last one.
+    @Test(.disabled(if: skipRadicale, "Radicale is not installed: scripts/setup-caldav.sh installs it"))
+    func twoSectionsOfOneCollectionKeepACopyEach() throws {
+        let server = try Self.radicale()
+        let cal = Self.fresh("two")
+        try server.makeCalendar(cal, displayName: "Two")
+        try server.putEvent(cal, uid: "t1", summary: "One", start: "20240611T090000Z")
+        let home = try SyncTestHome(config: SyncTestHome.caldav("a", server.collection(cal)) + SyncTestHome.caldav("b", server.collection(cal)))
+        defer { home.remove() }
+        #expect(try home.run(["sync", "a"]).stdout.hasPrefix("a: first sync (sync-collection, 3 requests)\n+ t1: "))
+        try server.putEvent(cal, uid: "t2", summary: "Two", start: "20240612T090000Z")
+        let b = try home.run(["sync", "b"])
+        #expect(b.stdout == """
+            b: first sync (sync-collection, 3 requests)
+            + t1: "One" (Tue, 11 Jun 2024 09:00)
+            + t2: "Two" (Wed, 12 Jun 2024 09:00)
+            2 added, 0 removed, 0 changed, 0 unchanged
+
+            """)
+        // a's copy is as a left it.
+        let view = try home.run(["a", "--agenda", "--from", "2024-06-10", "--days", "5", "--offline"])
+        #expect(view.stdout.contains("09:00–10:00 One\n") && !view.stdout.contains("Two"))
+        let a = try home.run(["sync", "a"])
+        #expect(a.stdout == """
+            a: synced (sync-collection, 3 requests)
+            + t2: "Two" (Wed, 12 Jun 2024 09:00)
+            1 added, 0 removed, 0 changed, 1 unchanged
+
+            """)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: home.cache + "/icsview").filter { $0.hasPrefix("caldav-") && !$0.hasPrefix("caldav-account-") }
+        #expect(copies.count == 2)
     }
 
     /// `validate NAME` checks the resources of the local copy, each on its own and named by its
