@@ -55,10 +55,12 @@ let package = Package(
         // scripts/bench.sh: the import and the expansion timed apart.
         .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
         // scripts/fuzz.sh: the libFuzzer target (a stub that says so unless built with -D ICSKIT_FUZZ).
-        .executableTarget(name: "icskit-fuzz", dependencies: ["ICSKit"], path: "Fuzz/ICSKitFuzz"),
+        .executableTarget(name: "icskit-fuzz", dependencies: ["ICSKit", "FuzzDriver"], path: "Fuzz/ICSKitFuzz"),
         // scripts/fuzz.sh: icsview's commands run in-process over each input (views in every format,
         // remind, search, diff, validate, the configuration, date arguments); a stub the same way.
-        .executableTarget(name: "icsview-fuzz", dependencies: ["icsviewCore"], path: "Fuzz/ICSViewFuzz"),
+        .executableTarget(name: "icsview-fuzz", dependencies: ["icsviewCore", "FuzzDriver"], path: "Fuzz/ICSViewFuzz"),
+        // Both fuzz targets' driver: libFuzzer's loop, or the replay of files in the plain build.
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
         // What both test targets share: the repository root, the local HTTP and CalDAV servers, the deflate bomb.
         // Foundation only; it knows nothing of ICSKit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -54,4 +54,11 @@ fi
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 
 mkdir -p "$OUT"
+# Alarm shapes first (a few seconds): each the same as recurring-ical-events, or a difference
+# argued in docs/library.md.
+if ! "$VENV/bin/python" scripts/differential/alarm_shapes.py "$BIN" >"$OUT/alarm-shapes.txt"; then
+    cat "$OUT/alarm-shapes.txt" >&2
+    exit 1
+fi
+tail -n 1 "$OUT/alarm-shapes.txt"
 exec "$VENV/bin/python" scripts/differential/run.py "$BIN" "$COUNT" "$SEED" "$OUT"

@@ -4,7 +4,9 @@ import ICSKit
 /// What the fuzzer does with one input: every public entry point a user's bytes reach, in
 /// the order the command line reaches them — validate, import, expand a wide range, project
 /// the month (and week) where the first occurrence falls, import that month's window as the
-/// views do (checked against the full import), diff the calendar with itself.
+/// views do (checked against the full import), diff the calendar with itself, run the
+/// reminder scheduler (`remind --watch`) on a manual clock through a day with a jump each way,
+/// and read the input's halves as a vdir calendar, once and again with one item changed.
 ///
 /// Any crash, sanitizer report, leak or hang in here is a bug: bad input must end in a
 /// diagnostic or an ``ICSError``. Work per input is bounded by the library's own limits,
@@ -80,5 +82,48 @@ enum FuzzInput {
         // `icsview diff` of the calendar with itself: nothing may differ.
         let diff = CalendarDiff(old: imported, new: imported)
         precondition(diff.added.isEmpty && diff.removed.isEmpty && diff.changed.isEmpty, "a calendar differs from itself")
+
+        schedule(imported, around: first ?? day.startDate(in: calendar))
+        readAsVdir(bytes)
+    }
+
+    /// `remind --watch`: the scheduler from an hour before `start` through a day, in steps of
+    /// ten minutes, with the clock set an hour back and a day ahead on the way, the calendars
+    /// replaced halfway; what it hands out is never handed out twice.
+    static func schedule(_ calendar: ICalendar, around start: Date) {
+        let clock = ManualClock(now: start.addingTimeInterval(-3600))
+        var scheduler = ReminderScheduler(calendars: [calendar], viewerTimeZone: zone, clock: clock,
+                                          policy: .init(catchUp: 600))
+        var handedOut = Set<Reminder>()
+        for step in 0..<12 {
+            let batch = scheduler.advance()
+            for reminder in batch.due + batch.missed {
+                precondition(handedOut.insert(reminder).inserted, "a reminder handed out twice")
+            }
+            _ = scheduler.nextWake
+            switch step {
+            case 4: clock.jump(by: -3600)
+            case 8: clock.jump(by: 86_400)
+            case 6: scheduler.replaceCalendars([calendar])
+            default: clock.advance(by: 600)
+            }
+        }
+        _ = scheduler.upcoming(after: clock.now(), limit: 20)
+    }
+
+    /// A vdir calendar of the input's two halves (`a.ics`, `b.ics`) and a `displayname`: read
+    /// whole, then again after `b.ics` changes, reusing `a.ics`'s reading.
+    static func readAsVdir(_ bytes: [UInt8]) {
+        let directory = NSTemporaryDirectory() + "icskit-fuzz-vdir-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let middle = bytes.count / 2
+        _ = FileManager.default.createFile(atPath: directory + "/a.ics", contents: Data(bytes[..<middle]))
+        _ = FileManager.default.createFile(atPath: directory + "/b.ics", contents: Data(bytes[middle...]))
+        _ = FileManager.default.createFile(atPath: directory + "/displayname", contents: Data(bytes.prefix(40)))
+        guard let first = try? VdirCalendar.read(at: directory) else { return }
+        _ = FileManager.default.createFile(atPath: directory + "/b.ics", contents: Data(bytes[..<middle]))
+        if let again = try? VdirCalendar.read(at: directory, previous: first) {
+            _ = again.calendar.events.count + again.skipped.count
+        }
     }
 }

@@ -4,8 +4,9 @@ import icsviewCore
 /// What `icsview-fuzz` does with one input: icsview's own commands, run in-process through
 /// ``icsviewCore/run(arguments:environment:)`` as a user would type them, over the input
 /// written to a file: every view in text, JSON, HTML and SVG, `remind`, `search`, `diff` of the
-/// input's two halves, `validate` (and `--fix`), `export`, the input read as the configuration
-/// file, and the input's first line as the date arguments.
+/// input's two halves (also per occurrence), `validate` (and `--fix`), `export`, the input read
+/// as the configuration file, the input's first line as the date arguments, and the halves as
+/// the items of a configured vdir calendar (its views, `sync` and `search`).
 ///
 /// Each input runs a sixth of them (``groups``); the replay of files (the plain build's
 /// `icsview-fuzz FILE...`, used by the tests and by `scripts/fuzz-coverage.sh`) runs all.
@@ -49,6 +50,14 @@ enum CommandRuns {
         write(halves.0, to: old)
         write(halves.1, to: new)
         write(bytes, to: config)
+        // A vdir calendar (one `.ics` per item, as vdirsyncer keeps them): the halves are its
+        // two items, the input's first line its display name; the configuration names it `v`.
+        let vdir = directory + "/vdir", vdirConfig = directory + "/vdir-config"
+        try? FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        write(halves.0, to: vdir + "/a.ics")
+        write(halves.1, to: vdir + "/b.ics")
+        write(Array(FuzzWords.firstLine(bytes).utf8), to: vdir + "/displayname")
+        write(Array("[calendar v]\nvdir = \(vdir)\n".utf8), to: vdirConfig)
 
         // The day the views are drawn around: the input's first DTSTART, else a fixed day.
         let day = FuzzWords.firstStartDay(bytes) ?? "2024-06-15"
@@ -86,6 +95,8 @@ enum CommandRuns {
         runs.append(["search", "--from", day, "--to", later, "--format", "json", word, input])
         runs.append(["diff", old, new])
         runs.append(["diff", "--format", "json", new, old])
+        runs.append(["diff", "--occurrences", "--from", day, "--to", later, old, new])
+        runs.append(["diff", "--occurrences", "--from", day, "--to", later, "--format", "json", new, old])
         runs.append(["validate", input])
         runs.append(["validate", "--format", "json", input])
         runs.append(["validate", "--format", "sarif", "--strict", input])
@@ -102,6 +113,13 @@ enum CommandRuns {
         runs.append(["--today", "2024-06-15", "--agenda", "--from", dateWord, "--to", dateWord, input])
         runs.append(["--today", "2024-06-15", "-3", "--month", dateWord, input])
         runs.append(["remind", "--from", dateWord, "--next", dateWord, input])
+        // The halves as a configured vdir calendar (read from its directory, then synced).
+        runs.append(["--config", vdirConfig, "--today", day, "--month", "v"])
+        runs.append(["--config", vdirConfig, "--today", day, "--agenda", "--days", "2", "--format", "json", "v"])
+        runs.append(["--config", vdirConfig, "sync", "v"])
+        runs.append(["--config", vdirConfig, "sync", "--format", "json"])
+        runs.append(["--config", vdirConfig, "search", "--from", day, "--to", later, word])
+        runs.append(["--config", vdirConfig, "validate", "v"])
 
         // FNV-1a of the input picks its group.
         let hash = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }

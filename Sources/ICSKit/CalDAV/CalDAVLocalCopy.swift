@@ -20,10 +20,18 @@ public struct CalDAVLocalCopy: Sendable {
     public var path: String
 
     /// The copy of `collection` in `directory` (created, mode 0700, on first write), in a file
-    /// named from a fingerprint of the URL.
-    public init(collection: URL, directory: String) {
+    /// named from a fingerprint of the URL (and of `name`).
+    ///
+    /// - Parameters:
+    ///   - name: which of several copies of one collection this is. Two accounts that reach the
+    ///     same collection (other credentials may see other resources, and each sync says what
+    ///     changed since its own last one) each keep their own copy under their own name; `nil`
+    ///     is the one unnamed copy. icsview names each copy after its configuration section.
+    public init(collection: URL, directory: String, name: String? = nil) {
         self.collection = collection
-        path = directory + "/caldav-" + CacheFile.fingerprint(Array(FeedSource.mask(collection.absoluteString).utf8)) + ".json"
+        var identity = FeedSource.mask(collection.absoluteString)
+        if let name { identity = name + "\u{0}" + identity }
+        path = directory + "/caldav-" + CacheFile.fingerprint(Array(identity.utf8)) + ".json"
     }
 
     /// The stored state, or `nil` when there is none (or it does not decode).

@@ -66,7 +66,7 @@ struct ReminderMaker {
         guard !incidence.isCancelled else { return }
         let alarms = incidence.alarms
         for index in alarms.indices {
-            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, fires(alarms[index], among: alarms) else { continue }
+            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, fires(alarms[index], at: index, among: alarms) else { continue }
             // RFC 5545 3.8.6.3: relative to START needs DTSTART; to END needs an end (DTEND, DUE or DURATION).
             if toEnd {
                 if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
@@ -124,8 +124,8 @@ struct ReminderMaker {
         let moz = MozillaAlarmState(component)
         let lookup = lookup(calendarIndex)
         let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
-        for alarm in alarms {
-            guard case .absolute(let value)? = alarm.trigger, fires(alarm, among: alarms) else { continue }
+        for (index, alarm) in alarms.enumerated() {
+            guard case .absolute(let value)? = alarm.trigger, fires(alarm, at: index, among: alarms) else { continue }
             if component.recurrenceID == nil, let uid = alarm.uid, overridden.contains((component.uid ?? "") + "\u{0}" + uid) { continue }
             let first = instant(of: value, lookup: lookup)
             let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
@@ -164,12 +164,28 @@ struct ReminderMaker {
 
     // MARK: Shared rules
 
-    /// Whether an alarm can go off at all: it has a trigger, is not `ACTION:NONE`, and, for a
-    /// snooze alarm, the alarm it snoozes is there.
-    func fires(_ alarm: Alarm, among alarms: [Alarm]) -> Bool {
+    /// Whether an alarm can go off at all: it has a trigger, is not `ACTION:NONE`, for a snooze
+    /// alarm the alarm it snoozes is there, and it is not a copy of an earlier alarm of the
+    /// component (``isCopy(_:among:)``).
+    func fires(_ alarm: Alarm, at index: Int, among alarms: [Alarm]) -> Bool {
         guard alarm.trigger != nil, !alarm.isNone else { return false }
         if let target = alarm.snoozedAlarmUID { return alarms.contains { $0.uid == target } }
-        return true
+        return !Self.isCopy(index, among: alarms)
+    }
+
+    /// Whether the alarm at `index` repeats an earlier one of the same component: neither has a
+    /// UID, and the action, trigger, repetitions, summary and description are the same. Feeds
+    /// that copy their alarms write such pairs; they would be one notification twice at the same
+    /// moment, and their ``ReminderKey`` is one key (the watcher fires it once), so they are
+    /// listed once.
+    static func isCopy(_ index: Int, among alarms: [Alarm]) -> Bool {
+        let alarm = alarms[index]
+        guard alarm.uid == nil else { return false }
+        return alarms[..<index].contains { earlier in
+            earlier.uid == nil && earlier.trigger == alarm.trigger && earlier.action == alarm.action
+                && earlier.repeatCount == alarm.repeatCount && earlier.duration == alarm.duration
+                && earlier.summary == alarm.summary && earlier.notes == alarm.notes
+        }
     }
 
     /// The instant up to which the triggers of `alarm` are done with: its ACKNOWLEDGED, the

@@ -91,7 +91,7 @@ public struct VdirCalendar: Sendable, Codable {
         var skipped: [Diagnostic] = []
         var readCount = 0
         var reusedCount = 0
-        for name in names.sorted() where name.hasSuffix(".ics") && !name.hasPrefix(".") {
+        for name in names.sorted() where isItemName(name) {
             let file = directory + "/" + name
             var info = stat()
             guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
@@ -121,6 +121,31 @@ public struct VdirCalendar: Sendable, Codable {
         result.calendar = result.merged()
         return result
     }
+
+    /// The item files of the vdir at `path`, as ``read(at:previous:options:)`` takes them: the
+    /// regular files whose name ends in `.ics` and does not start with `.`, in name order.
+    ///
+    /// ```swift
+    /// let report = Validator().validate(paths: try VdirCalendar.itemFiles(at: "~/.calendars/work"))
+    /// ```
+    /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` when the directory cannot be listed.
+    /// - Complexity: O(files) system calls.
+    public static func itemFiles(at path: String) throws(ICSError) -> [String] {
+        let directory = (path as NSString).expandingTildeInPath
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw ICSError(.unreadable, "cannot list the vdir: \(VdirCalendar.reason(error))", source: directory)
+        }
+        return names.sorted().filter(isItemName).map { directory + "/" + $0 }.filter { file in
+            var info = stat()
+            return stat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+    }
+
+    /// Whether a file name is an item's (vdir: `*.ics`; names starting with `.` are writers' temporary files).
+    static func isItemName(_ name: String) -> Bool { name.hasSuffix(".ics") && !name.hasPrefix(".") }
 
     private init(path: String, displayName: String?, color: String?, items: [VdirItem], skipped: [Diagnostic],
                  readCount: Int, reusedCount: Int, calendar: ICalendar) {

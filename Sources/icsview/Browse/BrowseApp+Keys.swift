@@ -160,18 +160,21 @@ extension BrowseApp {
         }
     }
 
-    /// `r`: reads the sources again; the status line tells which days' decorations changed
+    /// `r`: reads the sources again (syncing CalDAV calendars and fetching feeds even when their
+    /// copies are fresh); the status line tells which days' decorations changed
     /// (in the shown month), and the screen rewrites only the lines that differ.
     private func reload() {
         let month = state.cursor.calendarMonth
         let before = data.month(month).projection
         let verbosity = DiagnosticOutput.shared.verbosity
         DiagnosticOutput.shared.verbosity = .quiet
-        data.read()
+        data.read(refresh: true)
         gridLayouts = [:]
         DiagnosticOutput.shared.verbosity = verbosity
         let changed = data.month(month).projection.daysWithChangedDecorations(since: before)
-        let failed = data.failures.isEmpty ? "" : " · \(data.failures.count) failed, last copy kept"
+        let stale = data.staleNames
+        let failed = (data.failures.isEmpty ? "" : " · \(data.failures.count) failed, last copy kept")
+            + (stale.isEmpty ? "" : " · not synced: " + stale.map { TerminalText.safe($0) }.joined(separator: ", ") + " (last copy shown)")
         state.message = "Read again: \(changed.count) day\(changed.count == 1 ? "" : "s") changed in this month" + failed
     }
 

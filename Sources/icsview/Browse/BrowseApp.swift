@@ -213,7 +213,7 @@ final class BrowseApp {
             return TerminalText.fit(label + prompt.text + "_", columns)
         }
         if let message = state.message { return style.apply(TerminalText.fit(message, columns), "1") }
-        let names = data.names.map { TerminalText.safe($0) }.joined(separator: ", ")
+        let names = data.statusNames(clock: clock).map { TerminalText.safe($0) }.joined(separator: ", ")
         var parts = [names.isEmpty ? "no calendars" : names]
         parts.append(data.failures.isEmpty ? "read \(clock(data.readAt))" : "\(data.failures.count) failed: " + data.failures.joined(separator: "; "))
         let hints: String

@@ -28,6 +28,8 @@ final class BrowseData {
     private var copies: [ICalendar?]
     /// What failed at the last read, one line per input.
     private(set) var failures: [String] = []
+    /// Where each input's copy stands after the last read (by position in ``inputs``).
+    private var states: [SourceState]
     /// When the inputs were last read.
     private(set) var readAt = Date()
     /// How many diagnostics the expansions reported.
@@ -42,25 +44,59 @@ final class BrowseData {
         self.now = now
         self.filter = SearchFilter(options)
         copies = Array(repeating: nil, count: inputs.count)
+        states = Array(repeating: .read, count: inputs.count)
     }
 
     /// The calendars' styles (colours), in the order of ``calendars``.
     var styles: [CalendarStyle] { calendars.map(CalendarStyle.init) }
 
-    /// The calendars' names as the status bar lists them.
+    /// The calendars' names as the event details name them.
     var names: [String] { calendars.map(SearchFilter.displayName) }
 
+    /// The shown calendars as the status bar lists them: each name, and for a CalDAV calendar
+    /// or a feed, where its copy stands (`work (synced 10:42)`, `work (not synced: …; copy of
+    /// 09:10)`).
+    func statusNames(clock: (Date) -> String) -> [String] {
+        inputs.indices.compactMap { index in
+            guard let copy = copies[index], filter.keeps(copy) else { return nil }
+            let name = SearchFilter.displayName(copy)
+            switch states[index] {
+            case .read: return name
+            case .synced(let date): return "\(name) (synced \(clock(date)))"
+            case .stale(let reason, let copyOf):
+                return "\(name) (not synced: \(reason)" + (copyOf.map { "; copy of \(clock($0))" } ?? "") + ")"
+            }
+        }
+    }
+
+    /// The shown calendars whose copies could not be brought up to date at the last read.
+    var staleNames: [String] {
+        inputs.indices.compactMap { index in
+            guard let copy = copies[index], filter.keeps(copy), case .stale = states[index] else { return nil }
+            return SearchFilter.displayName(copy)
+        }
+    }
+
     /// Reads every input again; one that fails keeps its last copy (and says so in ``failures``).
-    /// The months worked out are dropped.
+    /// The months worked out are dropped. The warnings met (a CalDAV calendar that could not be
+    /// synced, a feed served from its cache) go to the status bar, not to standard error.
+    /// - Parameter refresh: sync CalDAV calendars and fetch feeds even when their copies are
+    ///   fresh (the `r` key), as `--refresh` does.
     /// - Returns: whether at least one calendar is there to show.
     @discardableResult
-    func read() -> Bool {
+    func read(refresh: Bool = false) -> Bool {
         var failures: [String] = []
+        var options = self.options
+        if refresh && !options.offline { options.refresh = true }
         for (index, input) in inputs.enumerated() {
             do {
-                var calendar = try InputLoader.load(input, options: options)
+                let (loaded, warnings) = try DiagnosticOutput.shared.capturingWarnings { () throws(ICSError) in
+                    try InputLoader.load(input, options: options)
+                }
+                var calendar = loaded
                 ConfiguredInputs.apply(input, to: &calendar)
                 copies[index] = calendar
+                states[index] = SourceState(input, warnings: warnings, options: options)
             } catch {
                 let kept = copies[index] == nil ? "" : " (showing the last copy)"
                 failures.append("\(input.word): \(error.message)\(kept)")
@@ -118,5 +154,35 @@ final class BrowseData {
                                                        viewerTimeZone: calendar.timeZone).collect()
         diagnosticCount += diagnostics.count
         return filter.needle == nil ? found : found.filter(filter.matches)
+    }
+}
+
+/// Where an input's copy stands after a read, for the browser's status bar.
+enum SourceState: Equatable {
+    /// Read as it is now (a file, a vdir, a fresh feed).
+    case read
+    /// A CalDAV calendar's local copy, synced at that time (now, or within its refresh interval).
+    case synced(Date)
+    /// A copy that could not be brought up to date (the server did not answer, a feed served
+    /// from its cache): why, and when a CalDAV copy was last synced.
+    case stale(reason: String, copyOf: Date?)
+
+    init(_ input: ResolvedInput, warnings: [String], options: Options) {
+        let synced = LocalCopies.lastSynced(input, options: options)
+        if var reason = warnings.first {
+            // "work: cannot sync (REASON); showing the copy synced …" or "URL: REASON; using the
+            // copy cached …": the name is in the status bar already, and so is the copy's time.
+            for prefix in [input.word + ": ", input.source + ": "] where reason.hasPrefix(prefix) {
+                reason.removeFirst(prefix.count)
+            }
+            if reason.hasPrefix("cannot sync ("), let end = reason.range(of: "); showing", options: .backwards) {
+                reason = String(reason[reason.index(reason.startIndex, offsetBy: 13)..<end.lowerBound])
+            }
+            self = .stale(reason: TerminalText.safe(reason), copyOf: synced)
+        } else if let synced {
+            self = .synced(synced)
+        } else {
+            self = .read
+        }
     }
 }

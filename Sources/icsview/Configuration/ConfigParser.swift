@@ -24,6 +24,7 @@ import ICSKit
 /// caldav = https://dav.example.com/     # a collection, or an account: team/<display name>
 /// username = ann
 /// password-command = pass show dav      # its first line of output is the password
+/// auth = digest                         # basic (the default), digest or any
 /// header = X-Api-Key: 1234              # repeatable; also for url
 ///
 /// [calendar local]
@@ -67,11 +68,14 @@ enum ConfigParser {
             }
             let kind: Configuration.CalendarEntry.Kind = source.key == "caldav" ? .caldav : source.key == "vdir" ? .vdir : .feed
             let value = { (key: String) in entry.values.first { $0.key == key } }
-            for key in ["username", "password-command"] where kind != .caldav {
+            for key in ["username", "password-command", "auth"] where kind != .caldav {
                 if let line = value(key)?.line { return fail(line, "'\(key)' is for a calendar read with 'caldav'") }
             }
             if let line = value("password-command")?.line, value("username") == nil {
                 return fail(line, "'password-command' needs a 'username'")
+            }
+            if let line = value("auth")?.line, value("username") == nil {
+                return fail(line, "'auth' needs a 'username'")
             }
             let headers = entry.values.filter { $0.key == "header" }
             if kind == .vdir || source.key == "file", let header = headers.first {
@@ -87,6 +91,7 @@ enum ConfigParser {
             calendar.kind = kind
             calendar.username = value("username")?.value
             calendar.passwordCommand = value("password-command")?.value
+            calendar.auth = value("auth").flatMap { HTTPCredentials.Scheme(rawValue: $0.value.lowercased()) }
             calendar.headers = headers.map(\.value)
             add(calendar)
         }
@@ -181,6 +186,8 @@ enum ConfigParser {
                     fail(number, "'\(key)' is already set on line \(earlier.line)")
                 } else if key == "color", RGBColor(css: value) == nil {
                     fail(number, "'\(value)' is not a colour (#RRGGBB, #RGB or a CSS name such as teal)")
+                } else if key == "auth", HTTPCredentials.Scheme(rawValue: value.lowercased()) == nil {
+                    fail(number, "'\(value)' is not an authentication scheme (basic, digest or any)")
                 } else if key == "header", let problem = HeaderLine.problem(value) {
                     fail(number, problem)
                 } else {

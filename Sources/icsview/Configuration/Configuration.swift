@@ -31,6 +31,8 @@ struct Configuration: Equatable {
         var kind: Kind = .feed
         /// `username = …` (CalDAV).
         var username: String?
+        /// `auth = basic | digest | any` (CalDAV): how the credentials are sent; nil is Basic.
+        var auth: HTTPCredentials.Scheme?
         /// `password-command = …` (CalDAV): run through the shell when a password is needed;
         /// the first line of its output is the password. Never printed.
         var passwordCommand: String?

@@ -25,6 +25,8 @@ final class DiagnosticOutput: Sendable {
         /// Each source's diagnostics seen so far (a diagnostic met twice counts once).
         var seen: [String: Set<Diagnostic>] = [:]
         var order: [String] = []
+        /// Warnings kept for the caller instead of printed (``capturingWarnings(_:)``).
+        var captured: [String]?
     }
 
     private let state = Mutex(State())
@@ -66,7 +68,28 @@ final class DiagnosticOutput: Sendable {
     /// A warning that is not about the data (a stale feed, a cache that cannot be written):
     /// printed unless quiet.
     func warning(_ text: String) {
-        if verbosity != .quiet { printError("warning: \(text)\n") }
+        let printed: Bool = state.withLock { state in
+            if state.captured != nil {
+                state.captured?.append(text)
+                return false
+            }
+            return state.verbosity != .quiet
+        }
+        if printed { printError("warning: \(text)\n") }
+    }
+
+    /// Runs `body` with its warnings kept rather than printed, whatever the verbosity, and
+    /// returns them with its result: the full-screen browser shows them in its status bar, where
+    /// a line on standard error would be drawn over.
+    func capturingWarnings<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (value: T, warnings: [String]) {
+        let outer = state.withLock { state in
+            defer { state.captured = [] }
+            return state.captured
+        }
+        defer { state.withLock { $0.captured = outer } }
+        let value = try body()
+        let warnings = state.withLock { $0.captured ?? [] }
+        return (value, warnings)
     }
 
     /// The summary lines, one per input with problems (errors and warnings; notes are not

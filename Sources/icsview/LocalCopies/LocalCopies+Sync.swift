@@ -33,12 +33,12 @@ extension LocalCopies {
         case .unavailable(let message):
             report.error = ICSError(.unreadable, message)
         case .vdir(let path):
-            let stored = storedVdir(path, options: options)
+            let stored = storedVdir(path, section: entry.key, options: options)
             report.first = stored == nil
             report.method = "vdir"
             do {
                 let calendar = try VdirCalendar.read(at: path, previous: stored)
-                try storeVdir(calendar, options: options)
+                try storeVdir(calendar, section: entry.key, options: options)
                 report.changes = CalendarDiff(old: stored?.calendar ?? ICalendar(), new: calendar.calendar)
                 report.diagnostics = calendar.skipped
             } catch let error as ICSError {
@@ -47,7 +47,7 @@ extension LocalCopies {
                 report.error = ICSError(.unreadable, "cannot keep the copy: \(error)", source: path)
             }
         case .caldav(let url):
-            let copy = CalDAVLocalCopy(collection: url, directory: directory(options))
+            let copy = self.copy(of: url, section: entry.key, options: options)
             report.first = copy.load() == nil
             let client: CalDAVClient
             do { client = try self.client(for: entry, options: options) } catch {

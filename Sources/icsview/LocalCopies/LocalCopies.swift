@@ -34,31 +34,58 @@ enum LocalCopies {
         case .unavailable(let message):
             throw ICSError(.unreadable, message, source: input.word)
         case .vdir(let path):
-            let stored = options.noCache ? nil : storedVdir(path, options: options)
+            let stored = options.noCache ? nil : storedVdir(path, section: entry.key, options: options)
             return try VdirCalendar.read(at: path, previous: stored).calendar
         case .caldav(let url):
             if options.noCache {
                 let client = try client(for: entry, options: options)
                 return try client.sync(url, from: nil).state.calendar()
             }
-            let copy = CalDAVLocalCopy(collection: url, directory: directory(options))
-            let synced = copy.lastSynced
-            let maximumAge = TimeInterval(options.refreshInterval ?? defaultMaximumAge)
-            let due = options.refresh || synced.map { Date().timeIntervalSince($0) >= maximumAge } ?? true
-            if options.offline || !due {
-                if let calendar = copy.cachedCalendar() { return calendar }
-                if options.offline {
-                    throw ICSError(.unreadable, "no local copy yet (--offline): run 'icsview sync \(entry.key)'", source: input.word)
-                }
-            }
-            let outcome = copy.sync(with: try client(for: entry, options: options))
-            guard let error = outcome.error else { return outcome.calendar }
-            guard let synced else { throw error }
-            DiagnosticOutput.shared.warning("\(input.word): cannot sync (\(error.message)); showing the copy synced \(age(synced)) ago")
-            var calendar = outcome.calendar
-            calendar.diagnostics.removeAll { $0.code == .staleCopy }
-            return calendar
+            let copy = self.copy(of: url, section: entry.key, options: options)
+            if !isDue(copy, options: options), let calendar = copy.cachedCalendar() { return calendar }
+            return try synced(copy, input: input, entry: entry, options: options).calendar
         }
+    }
+
+    /// The resources of a configured CalDAV calendar as its local copy holds them, synced first
+    /// when the copy is due, exactly as ``load(_:options:)`` decides (`validate` reads them).
+    static func resources(_ input: ResolvedInput, url: URL, options: Options) throws(ICSError) -> [CalDAVResource] {
+        guard let entry = input.entry else { throw ICSError(.unreadable, "not a CalDAV calendar", source: input.word) }
+        let copy = self.copy(of: url, section: entry.key, options: options)
+        var state = isDue(copy, options: options) ? nil : copy.load()
+        if state == nil { state = try synced(copy, input: input, entry: entry, options: options).state }
+        return (state?.resources.values).map { $0.sorted { $0.href < $1.href } } ?? []
+    }
+
+    /// The local copy of a collection for one configuration section. Each section keeps its own
+    /// copy, even of a collection another section names too: their credentials and headers may
+    /// see other resources, and each section's `sync` says what changed since its own last one.
+    static func copy(of url: URL, section: String, options: Options) -> CalDAVLocalCopy {
+        CalDAVLocalCopy(collection: url, directory: directory(options), name: section)
+    }
+
+    /// Whether a copy is synced before it is read: under `--refresh`, or when it is older than
+    /// `refresh-interval`; never under `--offline`.
+    private static func isDue(_ copy: CalDAVLocalCopy, options: Options) -> Bool {
+        if options.offline { return false }
+        let maximumAge = TimeInterval(options.refreshInterval ?? defaultMaximumAge)
+        return options.refresh || copy.lastSynced.map { Date().timeIntervalSince($0) >= maximumAge } ?? true
+    }
+
+    /// Syncs a copy that is due (or that is not there); a failed sync serves the last copy with
+    /// one warning, and is an error only when there is no copy.
+    private static func synced(_ copy: CalDAVLocalCopy, input: ResolvedInput, entry: Configuration.CalendarEntry,
+                               options: Options) throws(ICSError) -> CalDAVLocalCopy.Outcome {
+        let synced = copy.lastSynced
+        if options.offline {
+            throw ICSError(.unreadable, "no local copy yet (--offline): run 'icsview sync \(entry.key)'", source: input.word)
+        }
+        var outcome = copy.sync(with: try client(for: entry, options: options))
+        guard let error = outcome.error else { return outcome }
+        guard let synced else { throw error }
+        DiagnosticOutput.shared.warning("\(input.word): cannot sync (\(error.message)); showing the copy synced \(age(synced)) ago")
+        outcome.calendar.diagnostics.removeAll { $0.code == .staleCopy }
+        return outcome
     }
 
     /// "5 minutes", "2 hours", "3 days".
@@ -73,22 +100,23 @@ enum LocalCopies {
 
     // MARK: vdir copies
 
-    /// The file that keeps what `icsview sync` last read of a vdir calendar.
-    static func vdirPath(_ path: String, options: Options) -> String {
-        directory(options) + "/vdir-" + FNV1a.hex(FNV1a.hash(path.utf8)) + ".json"
+    /// The file that keeps what `icsview sync` last read of a vdir calendar for one configuration
+    /// section (each section its own, as for CalDAV: its `sync` says what changed since its own).
+    static func vdirPath(_ path: String, section: String, options: Options) -> String {
+        directory(options) + "/vdir-" + FNV1a.hex(FNV1a.hash((section + "\u{0}" + path).utf8)) + ".json"
     }
 
-    /// What `icsview sync` last read of the vdir calendar at `path`, if anything.
-    static func storedVdir(_ path: String, options: Options) -> VdirCalendar? {
-        guard let data = FileManager.default.contents(atPath: vdirPath(path, options: options)),
+    /// What `icsview sync` last read of the vdir calendar at `path` for `section`, if anything.
+    static func storedVdir(_ path: String, section: String, options: Options) -> VdirCalendar? {
+        guard let data = FileManager.default.contents(atPath: vdirPath(path, section: section, options: options)),
               let stored = try? JSONDecoder().decode(VdirCalendar.self, from: data),
               stored.path == (path as NSString).expandingTildeInPath else { return nil }
         return stored
     }
 
-    /// Keeps `calendar` as the vdir's copy.
-    static func storeVdir(_ calendar: VdirCalendar, options: Options) throws {
-        try writeAtomically(try JSONEncoder().encode(calendar), to: vdirPath(calendar.path, options: options))
+    /// Keeps `calendar` as the vdir's copy for `section`.
+    static func storeVdir(_ calendar: VdirCalendar, section: String, options: Options) throws {
+        try writeAtomically(try JSONEncoder().encode(calendar), to: vdirPath(calendar.path, section: section, options: options))
     }
 
     // MARK: Files

@@ -102,7 +102,7 @@ enum LocalAccounts {
     }
 
     static func listingPath(_ entry: Configuration.CalendarEntry, options: Options) -> String {
-        let identity = FeedSource.mask(entry.source) + "\u{0}" + (entry.username ?? "")
+        let identity = entry.key + "\u{0}" + FeedSource.mask(entry.source) + "\u{0}" + (entry.username ?? "")
         return LocalCopies.directory(options) + "/caldav-account-" + FNV1a.hex(FNV1a.hash(identity.utf8)) + ".json"
     }
 

@@ -16,16 +16,18 @@ enum PasswordCommand {
 
     private static let memo = Mutex<[String: String]>([:])
 
-    /// The credentials of a configured calendar: nil when it has no `username`.
+    /// The credentials of a configured calendar, sent as its `auth = …` says (Basic unless it
+    /// says otherwise): nil when it has no `username`.
     /// - Throws: ``ICSError`` when the command fails or prints nothing.
     static func credentials(for entry: Configuration.CalendarEntry) throws(ICSError) -> HTTPCredentials? {
         guard let user = entry.username else { return nil }
-        guard let command = entry.passwordCommand else { return HTTPCredentials(user: user, password: "") }
+        let scheme = entry.auth ?? .basic
+        guard let command = entry.passwordCommand else { return HTTPCredentials(user: user, password: "", scheme: scheme) }
         let memoKey = entry.key + "\u{0}" + command
-        if let known = memo.withLock({ $0[memoKey] }) { return HTTPCredentials(user: user, password: known) }
+        if let known = memo.withLock({ $0[memoKey] }) { return HTTPCredentials(user: user, password: known, scheme: scheme) }
         let password = try run(command, calendar: entry.key)
         memo.withLock { $0[memoKey] = password }
-        return HTTPCredentials(user: user, password: password)
+        return HTTPCredentials(user: user, password: password, scheme: scheme)
     }
 
     /// Runs `command`; its first line of output.

@@ -237,6 +237,53 @@ struct ReminderExpansionTests {
         #expect(Self.stamps(found) == ["2024-06-05T15:00:00Z"])
     }
 
+    /// Two VALARMs without UIDs that say the same thing at the same time (feeds that copy their
+    /// alarms) are one reminder, as their one ReminderKey says; a third that differs only in its
+    /// description, and a copy that has a UID of its own, are reminders of their own. (Python's
+    /// recurring-ical-events 3.8.2 also lists the copied pair once.)
+    @Test func copiedAlarmsAreOneReminder() throws {
+        let alarm = "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Soon\nTRIGGER:-PT15M\nEND:VALARM\n"
+        let calendar = try Self.calendar("""
+        BEGIN:VEVENT
+        UID:copies
+        DTSTAMP:20240101T000000Z
+        DTSTART:20240603T090000Z
+        DURATION:PT1H
+        RRULE:FREQ=DAILY;COUNT=2
+        SUMMARY:Copies
+        \(alarm)\(alarm)BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:Other
+        TRIGGER:-PT15M
+        END:VALARM
+        BEGIN:VALARM
+        UID:own
+        ACTION:DISPLAY
+        DESCRIPTION:Soon
+        TRIGGER:-PT15M
+        END:VALARM
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:At
+        TRIGGER;VALUE=DATE-TIME:20240603T080000Z
+        END:VALARM
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:At
+        TRIGGER;VALUE=DATE-TIME:20240603T080000Z
+        END:VALARM
+        END:VEVENT
+
+        """)
+        let found = ReminderExpansion(calendars: [calendar], from: Self.instant("2024-06-01T00:00:00Z"),
+                                      to: Self.instant("2024-06-10T00:00:00Z"), viewerTimeZone: Self.utc).collect().reminders
+        #expect(Self.stamps(found) == ["2024-06-03T08:00:00Z", "2024-06-03T08:45:00Z", "2024-06-03T08:45:00Z", "2024-06-03T08:45:00Z",
+                                       "2024-06-04T08:45:00Z", "2024-06-04T08:45:00Z", "2024-06-04T08:45:00Z"])
+        #expect(found.filter { $0.trigger == Self.instant("2024-06-03T08:45:00Z") }.map { $0.alarm.notes ?? "" }.sorted() == ["Other", "Soon", "Soon"])
+        #expect(found.filter { $0.alarm.notes == "Soon" }.filter { $0.alarm.uid == nil }.count == 2, "one a day")
+        #expect(Set(found.map(ReminderKey.init)).count == found.count, "every listed reminder has a key of its own")
+    }
+
     /// The agenda's `alarms`: every trigger of one occurrence, absolute ones included, sorted.
     @Test func triggersOfOneOccurrence() throws {
         let calendar = try Self.calendar("""

@@ -180,6 +180,35 @@ struct BrowseTerminalTests {
         #expect(try terminal.format("#{cursor_flag}") == "1")
     }
 
+    /// Ctrl-Z under a shell with job control: the browser gives the terminal back as it found it
+    /// (the same `stty -g`, the main screen, the cursor) and stops (bash sees status 148 = 128 +
+    /// SIGTSTP, or 147 for SIGSTOP); `fg` continues it, and it takes raw mode and the alternate
+    /// screen again and redraws the whole screen, still on the day that was selected.
+    @Test func ctrlZSuspendsAndFgRedraws() throws {
+        try #require(TmuxTerminal.isInstalled, "tmux is needed (scripts/setup.sh installs it)")
+        let terminal = try TmuxTerminal(Self.arguments, jobControl: true)
+        try terminal.waitFor("October 2024", "Thu, 10 Oct 2024 (today)", timeout: 20)
+        try terminal.send("l")
+        try terminal.waitFor("<11>", "Fri, 11 Oct 2024")
+        try terminal.send("C-z")
+        let stopped = try #require(try terminal.file("stopped")).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(["147", "148"].contains(stopped))
+        let before = try #require(try terminal.file("before")), suspended = try #require(try terminal.file("suspended"))
+        #expect(before == suspended)
+        try terminal.waitFor("MAIN-SCREEN-MARKER", "STOPPED-MARKER")
+        #expect(try terminal.format("#{alternate_on}") == "0")
+        #expect(try terminal.format("#{cursor_flag}") == "1")
+        // fg: the browser comes back, redrawn whole on the alternate screen, the selection kept.
+        try terminal.send("Enter")
+        let screen = try terminal.waitFor("October 2024", "<11>", "Fri, 11 Oct 2024", "[Month]")
+        #expect(!screen.contains("STOPPED-MARKER"))
+        #expect(try terminal.format("#{alternate_on}") == "1")
+        try terminal.send("q")
+        let status = try #require(try terminal.file("status"))
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try #require(try terminal.file("after")) == before)
+    }
+
     @Test func notATerminalIsAUsageError() throws {
         for command in ["browse", "-i"] {
             let result = try CLI.run([command, "Fixtures/browse/team.ics"])

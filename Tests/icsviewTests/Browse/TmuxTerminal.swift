@@ -18,8 +18,13 @@ final class TmuxTerminal {
 
     /// Starts `icsview browse arguments` in a `columns`×`rows` terminal (TERM as tmux sets it);
     /// `subcommand` nil runs `icsview arguments` (a view), `unset` names variables to remove.
+    ///
+    /// `jobControl` runs the script in bash with job control on (`set -m`), as an interactive
+    /// shell runs a command: Ctrl-Z stops the browser and gives the terminal back to the script,
+    /// which saves the status (`stopped`) and `stty -g` (`suspended`), prints
+    /// `STOPPED-MARKER`, waits for a line, and then brings the browser back with `fg`.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-         subcommand: String? = "browse", unset: [String] = []) throws {
+         subcommand: String? = "browse", unset: [String] = [], jobControl: Bool = false) throws {
         Self.lock.lock()
         Self.counter += 1
         name = "browse\(Self.counter)"
@@ -34,14 +39,19 @@ final class TmuxTerminal {
             .joined(separator: "; ")
         let command = ([CLI.binary.path] + (subcommand.map { [$0] } ?? []) + arguments).map(Self.quote).joined(separator: " ")
         let dir = Self.quote(directory.path)
-        let script = """
+        let script = jobControl ? """
+        set -m; cd \(Self.quote(CLI.root.path)); \(exports); printf 'MAIN-SCREEN-MARKER\\n'; stty -g > \(dir)/before; \
+        \(command) 2> \(dir)/stderr; echo $? > \(dir)/stopped; stty -g > \(dir)/suspended; \
+        printf 'STOPPED-MARKER\\n'; read -r line; fg; echo $? > \(dir)/status; stty -g > \(dir)/after; exec sleep 600
+        """ : """
         cd \(Self.quote(CLI.root.path)); \(exports); printf 'MAIN-SCREEN-MARKER\\n'; stty -g > \(dir)/before; \
         \(command) 2> \(dir)/stderr; echo $? > \(dir)/status; stty -g > \(dir)/after; exec sleep 600
         """
+        let shell = jobControl ? "/bin/bash -c " : "/bin/sh -c "
         // A session that ended the tests' tmux server before (the last one killed) may leave it
         // still exiting while this one connects: tried again until the session is there.
         for _ in 0..<20 {
-            try Self.tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "/bin/sh -c " + Self.quote(script)])
+            try Self.tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), shell + Self.quote(script)])
             if try Self.tmuxStatus(["has-session", "-t", name]) == 0 { return }
             usleep(50_000)
         }

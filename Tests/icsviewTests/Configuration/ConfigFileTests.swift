@@ -110,7 +110,7 @@ import Testing
             \(path):4: error: '25h' is not a time format (24h or 12h)
             \(path):5: error: 'sometimes' is not a color mode (auto, always or never)
             \(path):6: error: 'grid' is not a view (agenda, month, summary, todos, week, year)
-            \(path):9: error: unknown key 'colour' in [calendar work] (use url, file, caldav, vdir, name, color, username, password-command, header)
+            \(path):9: error: unknown key 'colour' in [calendar work] (use url, file, caldav, vdir, name, color, username, auth, password-command, header)
             \(path):11: error: [calendar work] has both 'url' and 'file'
             \(path):12: error: '#12345' is not a colour (#RRGGBB, #RGB or a CSS name such as teal)
             \(path):13: error: expected 'key = value' or a [section]

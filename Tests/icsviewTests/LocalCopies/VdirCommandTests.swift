@@ -65,6 +65,50 @@ struct VdirCommandTests {
         #expect(reports.count == 1 && reports[0]["calendar"] as? String == "one" && reports[0]["method"] as? String == "vdir")
     }
 
+    /// Two sections that name one vdir keep a copy each: each `sync` says what changed since its own.
+    @Test func twoSectionsOfOneVdirKeepACopyEach() throws {
+        let home = try SyncTestHome(config: "[calendar a]\nvdir = cal\n\n[calendar b]\nvdir = cal\n")
+        defer { home.remove() }
+        let folder = home.path + "/cal"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Self.event("x", "Ex", "20240611T170000Z").write(toFile: folder + "/x.ics", atomically: true, encoding: .utf8)
+        #expect(try home.run(["sync", "a"]).stdout == "a: first sync (vdir)\n+ x: \"Ex\" (Tue, 11 Jun 2024 17:00)\n1 added, 0 removed, 0 changed, 0 unchanged\n")
+        try Self.event("y", "Why", "20240612T170000Z").write(toFile: folder + "/y.ics", atomically: true, encoding: .utf8)
+        #expect(try home.run(["sync", "b"]).stdout == """
+            b: first sync (vdir)
+            + x: "Ex" (Tue, 11 Jun 2024 17:00)
+            + y: "Why" (Wed, 12 Jun 2024 17:00)
+            2 added, 0 removed, 0 changed, 0 unchanged
+
+            """)
+        #expect(try home.run(["sync", "a"]).stdout == "a: synced (vdir)\n+ y: \"Why\" (Wed, 12 Jun 2024 17:00)\n1 added, 0 removed, 0 changed, 1 unchanged\n")
+    }
+
+    /// `validate NAME` checks a vdir's items as the views read them: `*.ics` files, not those
+    /// starting with `.` (a writer's temporary file) nor other names. DTEND is on line 8 of
+    /// b.ics (BEGIN:VCALENDAR, VERSION, PRODID, BEGIN:VEVENT, UID, DTSTAMP, DTSTART, DTEND).
+    @Test func validateChecksTheItemsOfAVdir() throws {
+        let home = try SyncTestHome(config: "[calendar one]\nvdir = cal\n")
+        defer { home.remove() }
+        let folder = home.path + "/cal"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Self.event("a", "Alpha", "20240611T170000Z").write(toFile: folder + "/a.ics", atomically: true, encoding: .utf8)
+        let backwards = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART:20240611T100000Z\r\nDTEND:20240611T090000Z\r\nSUMMARY:Backwards\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try backwards.write(toFile: folder + "/b.ics", atomically: true, encoding: .utf8)
+        try "not a calendar".write(toFile: folder + "/.c.ics", atomically: true, encoding: .utf8)
+        try "Personal".write(toFile: folder + "/displayname", atomically: true, encoding: .utf8)
+        let result = try home.run(["validate", "one"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(folder)/b.ics:8:1: error: DTEND is before DTSTART [ICS2103]
+                hint: Make DTEND later than DTSTART, or drop it for an event of zero length.
+            1 error, 0 warnings in 2 files
+
+            """)
+        #expect(result.stderr == "")
+    }
+
     @Test func syncRefusesWhatItCannotSync() throws {
         let home = try SyncTestHome(config: "feed = https://example.com/a.ics\n")
         defer { home.remove() }
@@ -85,6 +129,9 @@ struct VdirCommandTests {
         ("[calendar a]\nvdir = ~/cal\nheader = X-Key: 1\n", "3: error: 'header' is for a calendar read over HTTP ('url' or 'caldav')"),
         ("[calendar a]\nurl = https://example.com/a.ics\nheader = X Key: 1\n", "3: error: 'X Key' is not a header name (letters, digits and -)"),
         ("[calendar a]\nurl = https://example.com/a.ics\nheader = Authorization\n", "3: error: a header is written 'Name: value'"),
+        ("[calendar a]\ncaldav = https://example.com/\nusername = ann\nauth = ntlm\n", "4: error: 'ntlm' is not an authentication scheme (basic, digest or any)"),
+        ("[calendar a]\ncaldav = https://example.com/\nauth = digest\n", "3: error: 'auth' needs a 'username'"),
+        ("[calendar a]\nurl = https://example.com/a.ics\nauth = basic\n", "3: error: 'auth' is for a calendar read with 'caldav'"),
     ])
     func configurationErrors(text: String, expected: String) throws {
         let home = try SyncTestHome(config: text)
@@ -99,6 +146,7 @@ struct VdirCommandTests {
             [calendar dav]
             caldav = https://ann:url-secret@dav.example.com/cal/
             username = ann
+            auth = Digest
             password-command = echo cmd-secret
             header = X-Api-Key: header-secret
             header = X-Other: two
@@ -109,7 +157,7 @@ struct VdirCommandTests {
         #expect(check.status == 0)
         #expect(check.stdout.hasSuffix("""
             Calendars:
-              dav: caldav https://ann:***@dav.example.com/cal/, user ann, password from a command (hidden), header X-Api-Key (value hidden), header X-Other (value hidden) (line 1)
+              dav: caldav https://ann:***@dav.example.com/cal/, user ann, auth digest, password from a command (hidden), header X-Api-Key (value hidden), header X-Other (value hidden) (line 1)
 
             """))
         for secret in ["url-secret", "cmd-secret", "header-secret"] { #expect(!check.stdout.contains(secret)) }

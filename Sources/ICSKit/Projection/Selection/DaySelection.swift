@@ -50,10 +50,12 @@ public struct DaySelection: Sendable, Hashable {
 
     /// The selection of exactly `days`: none, one (`.single`) or several (`.multiple`).
     public init(days: Set<CalendarDay>, availableDays: ClosedRange<CalendarDay>? = nil) {
-        switch days.count {
-        case 0: self.init(.none, availableDays: availableDays)
-        case 1: self.init(.single(days.first!), availableDays: availableDays)
-        default: self.init(.multiple(days), availableDays: availableDays)
+        if days.count > 1 {
+            self.init(.multiple(days), availableDays: availableDays)
+        } else if let day = days.first {
+            self.init(.single(day), availableDays: availableDays)
+        } else {
+            self.init(.none, availableDays: availableDays)
         }
     }
 

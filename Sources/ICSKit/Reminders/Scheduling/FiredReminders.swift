@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Saved as text (``serialized()``), one line a reminder:
 /// ```
-/// icsview-fired 1
+/// icskit-fired 1
 /// watermark 1733450012.250
 /// 1733450000 3f0c…e1
 /// ```
@@ -61,7 +61,9 @@ public struct FiredReminders: Sendable, Equatable {
     // MARK: Text
 
     /// The first line of the text form.
-    static let header = "icsview-fired 1"
+    static let header = "icskit-fired 1"
+    /// The header the files written before the library had a name of its own begin with: read as the same format.
+    static let earlierHeader = "icsview-fired 1"
 
     /// The text form (see the type's description), lines sorted by trigger then key.
     ///
@@ -80,7 +82,7 @@ public struct FiredReminders: Sendable, Equatable {
     /// - Throws: ``ICSError`` with ``ICSError/Code/notICalendar`` when the first line is not the header.
     public init(serialized text: String) throws(ICSError) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.first.map({ $0 == Self.header }) ?? false else {
+        guard lines.first.map({ $0 == Self.header || $0 == Self.earlierHeader }) ?? false else {
             throw ICSError(.notICalendar, "not a fired-reminders file (its first line is not '\(Self.header)')")
         }
         lines = lines.dropFirst()

@@ -93,6 +93,7 @@ enum ConfigCommand {
             if let name = entry.displayName { parts.append("name \"\(name)\"") }
             if let color = entry.color { parts.append("color \(color)") }
             if let user = entry.username { parts.append("user \(user)") }
+            if let auth = entry.auth { parts.append("auth \(auth.rawValue)") }
             if entry.passwordCommand != nil { parts.append("password from a command (hidden)") }
             for header in entry.headers { parts.append("header \(HeaderLine.name(header)) (value hidden)") }
             out += "  \(entry.key): \(parts.joined(separator: ", ")) (line \(entry.line))\n"

@@ -18,6 +18,8 @@ enum ValidateCommand {
                           In a directory, symbolic links to directories are not followed; a *.ics
                           link that dangles or loops counts as a file that could not be read.
                           A calendar's name from the configuration file stands for its file or URL;
+                          a CalDAV calendar's resources are checked in its local copy (synced
+                          first when older than refresh-interval), a vdir's items in its folder;
                           with no input, every configured calendar is checked.
 
     OPTIONS:
@@ -75,10 +77,8 @@ enum ValidateCommand {
             print(ValidateRenderer.codes(format: options.format), terminator: "")
             return 0
         }
-        let sources = ConfiguredInputs.resolve(options.inputs, configuration: configuration).map(\.source)
         let started = DispatchTime.now().uptimeNanoseconds
-        let report = options.accepted(Validator().validate(inputs: sources,
-                                          fetchOptions: FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)))
+        let report = options.accepted(ValidateInputs.report(options, configuration: configuration))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         var out = ""
         if let document = ValidateRenderer.document(report, format: options.format, strict: options.strict, seconds: seconds) {

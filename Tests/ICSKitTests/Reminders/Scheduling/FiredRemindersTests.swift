@@ -33,7 +33,7 @@ struct FiredRemindersTests {
         let text = set.serialized()
         let lines = text.split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines[0] == "icsview-fired 1")
+        #expect(lines[0] == "icskit-fired 1")
         #expect(lines[1] == "watermark 1500.250")
         #expect(lines[2].hasPrefix("1000 ") && lines[3].hasPrefix("2000 "))
         let back = try FiredReminders(serialized: text + "garbage line\n12 nothex\n")
@@ -42,6 +42,9 @@ struct FiredRemindersTests {
         #expect(set.count == 1)
         #expect(set.contains(Self.reminder(uid: "b", trigger: 2_000)) && !set.contains(Self.reminder(uid: "a", trigger: 1_000)))
         #expect(throws: ICSError.self) { try FiredReminders(serialized: "something else\n") }
+        // A file written under the format's earlier header (icsview's) reads the same.
+        let earlier = "icsview-fired 1\n" + text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        #expect(try FiredReminders(serialized: earlier) == back)
     }
 
     @Test func fileIsWrittenAtomicallyAndReadBack() throws {

@@ -174,6 +174,116 @@ struct SyncCommandTests {
         }
     }
 
+    /// `auth = digest`: the proxy in its `digest` mode answers every request with a Digest
+    /// challenge (RFC 7616, MD5, qop=auth), checks the response and refuses Basic, so the
+    /// default (Basic) gets a 401 and `digest` and `any` sync.
+    @Test(.disabled(if: skipRadicale, "Radicale is not installed: scripts/setup-caldav.sh installs it"))
+    func authDigestSyncsWhereBasicIsRefused() throws {
+        let server = try Self.radicale()
+        let cal = Self.fresh("dig")
+        try server.makeCalendar(cal, displayName: "Dig")
+        try server.putEvent(cal, uid: "d1", summary: "Digest", start: "20240611T090000Z")
+        try server.proxy("digest")
+        defer { try? server.proxy("pass") }
+        let url = server.collection(cal, proxied: true)
+        let home = try SyncTestHome(config: SyncTestHome.caldav("basic", url)
+                                    + SyncTestHome.caldav("digest", url) + "auth = digest\n\n"
+                                    + SyncTestHome.caldav("any", url) + "auth = any\n")
+        defer { home.remove() }
+        let basic = try home.run(["sync", "basic"])
+        #expect(basic.status == 1)
+        #expect(basic.stdout == "basic: not synced; its last copy is kept\n")
+        #expect(basic.stderr.contains("HTTP 401"))
+        let digest = try home.run(["sync", "digest"])
+        #expect(digest.status == 0)
+        #expect(digest.stdout == """
+            digest: first sync (sync-collection, 3 requests)
+            + d1: "Digest" (Tue, 11 Jun 2024 09:00)
+            1 added, 0 removed, 0 changed, 0 unchanged
+
+            """)
+        #expect(digest.stderr == "")
+        let any = try home.run(["sync", "any", "--format", "json"])
+        // Its own copy (the sections share a URL, not a copy): a first sync that adds d1.
+        #expect(any.status == 0 && any.stdout.contains("\"first\":true") && any.stdout.contains("\"uid\":\"d1\""))
+        // A view syncs through the same credentials (--refresh) and shows the event.
+        let agenda = try home.run(["digest", "--agenda", "--from", "2024-06-10", "--days", "3", "--refresh"])
+        #expect(agenda.status == 0 && agenda.stderr == "" && agenda.stdout.contains("09:00–10:00 Digest\n"))
+        for text in [basic.stderr, digest.stdout, any.stdout, agenda.stdout, home.cacheText()] {
+            #expect(!text.contains(CalDAVTestServer.password))
+        }
+    }
+
+    /// Two sections that name one collection keep a copy each (their credentials may differ),
+    /// and each `sync` says what changed since its own last one.
+    @Test(.disabled(if: skipRadicale, "Radicale is not installed: scripts/setup-caldav.sh installs it"))
+    func twoSectionsOfOneCollectionKeepACopyEach() throws {
+        let server = try Self.radicale()
+        let cal = Self.fresh("two")
+        try server.makeCalendar(cal, displayName: "Two")
+        try server.putEvent(cal, uid: "t1", summary: "One", start: "20240611T090000Z")
+        let home = try SyncTestHome(config: SyncTestHome.caldav("a", server.collection(cal)) + SyncTestHome.caldav("b", server.collection(cal)))
+        defer { home.remove() }
+        #expect(try home.run(["sync", "a"]).stdout.hasPrefix("a: first sync (sync-collection, 3 requests)\n+ t1: "))
+        try server.putEvent(cal, uid: "t2", summary: "Two", start: "20240612T090000Z")
+        let b = try home.run(["sync", "b"])
+        #expect(b.stdout == """
+            b: first sync (sync-collection, 3 requests)
+            + t1: "One" (Tue, 11 Jun 2024 09:00)
+            + t2: "Two" (Wed, 12 Jun 2024 09:00)
+            2 added, 0 removed, 0 changed, 0 unchanged
+
+            """)
+        // a's copy is as a left it.
+        let view = try home.run(["a", "--agenda", "--from", "2024-06-10", "--days", "5", "--offline"])
+        #expect(view.stdout.contains("09:00–10:00 One\n") && !view.stdout.contains("Two"))
+        let a = try home.run(["sync", "a"])
+        #expect(a.stdout == """
+            a: synced (sync-collection, 3 requests)
+            + t2: "Two" (Wed, 12 Jun 2024 09:00)
+            1 added, 0 removed, 0 changed, 1 unchanged
+
+            """)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: home.cache + "/icsview").filter { $0.hasPrefix("caldav-") && !$0.hasPrefix("caldav-account-") }
+        #expect(copies.count == 2)
+    }
+
+    /// `validate NAME` checks the resources of the local copy, each on its own and named by its
+    /// URL, with no request while the copy is fresh. Radicale stores a resource as it serialises
+    /// it (DTSTAMP moved after DTEND, as a GET shows), so DTEND is on line 7 of the stored text
+    /// (BEGIN:VCALENDAR, VERSION, PRODID, BEGIN:VEVENT, UID, DTSTART, DTEND), not line 8 as sent.
+    @Test(.disabled(if: skipRadicale, "Radicale is not installed: scripts/setup-caldav.sh installs it"))
+    func validateReadsTheLocalCopy() throws {
+        let server = try Self.radicale()
+        let cal = Self.fresh("val")
+        try server.makeCalendar(cal, displayName: "Val")
+        try server.putEvent(cal, uid: "good", summary: "Fine", start: "20240611T090000Z")
+        let backwards = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ICSKit tests//EN\r\nBEGIN:VEVENT\r\nUID:bad\r\n"
+            + "DTSTAMP:20240101T000000Z\r\nDTSTART:20240611T100000Z\r\nDTEND:20240611T090000Z\r\nSUMMARY:Backwards\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        #expect(try server.request("PUT", server.collectionPath(cal) + "bad.ics", body: backwards) == 201)
+        let url = server.collection(cal, proxied: true)
+        let never = server.collection(Self.fresh("never"), proxied: true)
+        let home = try SyncTestHome(config: SyncTestHome.caldav("val", url) + "[calendar never]\ncaldav = \(never)\n")
+        defer { home.remove() }
+        #expect(try home.run(["sync", "val"]).status == 0)
+        // The server stops answering: the fresh copy is read without a request.
+        try server.proxy("die-after 0")
+        let result = try home.run(["validate", "val"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(url.absoluteString)bad.ics:7:1: error: DTEND is before DTSTART [ICS2103]
+                hint: Make DTEND later than DTSTART, or drop it for an event of zero length.
+            1 error, 0 warnings in 2 files
+
+            """)
+        #expect(result.stderr == "")
+        // A calendar never synced, whose server does not answer: it could not be read (exit 2).
+        let unread = try home.run(["validate", "never", "--timeout", "5"])
+        #expect(unread.status == 2)
+        #expect(unread.stderr.hasPrefix("Error: never: "))
+        #expect(unread.stdout == "0 errors, 0 warnings in 0 files; 1 file could not be read\n")
+    }
+
     @Test(.disabled(if: skipXandikos, "Xandikos is not installed: scripts/setup-caldav.sh installs it"))
     func xandikosSyncAndView() throws {
         let server = try Self.sharedXandikos.get()
