@@ -35,17 +35,19 @@ struct FindingCollector {
     mutating func add(_ finding: Finding) {
         let key = Key(line: finding.line ?? 0, arrival: arrivals)
         arrivals += 1
-        var kept = codes[finding.code, default: Kept()]
-        codes[finding.code] = nil  // kept uniquely referenced while it changes
+        // In place (the dictionary's modify accessor): one lookup, no copy of the kept list.
+        Self.take((key, finding), into: &codes[finding.code, default: Kept()], maxPerCode: maxPerCode)
+    }
+
+    private static func take(_ item: (key: Key, finding: Finding), into kept: inout Kept, maxPerCode: Int) {
         kept.count += 1
-        if kept.last.map({ $0.key < key }) ?? true { kept.last = (key, finding) }
+        if kept.last.map({ $0.key < item.key }) ?? true { kept.last = item }
         if maxPerCode == 0 || kept.findings.count < maxPerCode {
-            insert((key, finding), into: &kept.findings)
-        } else if let greatest = kept.findings.last, key < greatest.key {
+            insert(item, into: &kept.findings)
+        } else if let greatest = kept.findings.last, item.key < greatest.key {
             kept.findings.removeLast()
-            insert((key, finding), into: &kept.findings)
+            insert(item, into: &kept.findings)
         }
-        codes[finding.code] = kept
     }
 
     /// Takes each of `findings`, in order.
@@ -69,7 +71,7 @@ struct FindingCollector {
     }
 
     /// Puts `item` into `list`, which is sorted by key (most come last: a search from the end).
-    private func insert(_ item: (key: Key, finding: Finding), into list: inout [(key: Key, finding: Finding)]) {
+    private static func insert(_ item: (key: Key, finding: Finding), into list: inout [(key: Key, finding: Finding)]) {
         var index = list.count
         while index > 0, item.key < list[index - 1].key { index -= 1 }
         list.insert(item, at: index)
