@@ -190,3 +190,24 @@ import Testing
         #expect(noValue.stderr.hasPrefix("Error: missing value for '--config'\n"))
     }
 }
+
+extension ConfigFileTests {
+    /// The example in docs/cli.md is a configuration `config check` reads without an error, with
+    /// each of its keys on the line the example puts it (counted by hand: `agenda` on 13,
+    /// `pager` on 15), so that what the manual shows stays what the parser takes.
+    @Test func theManualsExampleIsAValidConfiguration() throws {
+        let manual = try String(contentsOf: CLI.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let section = try #require(manual.range(of: "## Configuration"))
+        let start = try #require(manual.range(of: "```ini\n", range: section.upperBound..<manual.endIndex))
+        let end = try #require(manual.range(of: "```", range: start.upperBound..<manual.endIndex))
+        let folder = try Self.folder(["config": String(manual[start.upperBound..<end.lowerBound])])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["config", "check", "--config", folder.appendingPathComponent("config").path],
+                                 environment: ["HOME": folder.path])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        for line in ["  timezone = Europe/Berlin (line 3)", "  view = month (line 11)", "  agenda = on (line 13)",
+                     "  pager = on (line 15)", "  holidays: https://example.org/holidays.ics (line 29)"] {
+            #expect(result.stdout.contains(line + "\n"), "\(result.stdout)")
+        }
+    }
+}
