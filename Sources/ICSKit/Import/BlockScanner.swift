@@ -39,8 +39,8 @@ struct BlockScanner {
     private var skim: BlockSkim?
     /// The BEGIN line of a VEVENT to skim before it is opened (set by ``begin(_:line:)``).
     private var skimLine: Int?
-    /// The verdict and UID hash of the block just skimmed and skipped, not yet handed out.
-    private var skipped: (verdict: WindowFilter.Verdict, uidHash: UInt64?)?
+    /// The filter's judgement of the block just skimmed and skipped, not yet handed out.
+    private var skipped: WindowFilter.Judgement?
     /// The BEGIN line of the block the skim judged to be parsed (it is not judged again).
     private var judgedParseLine: Int?
     /// The blocks a windowed scan skipped, in file order (``takeKept()``).
@@ -90,8 +90,9 @@ struct BlockScanner {
     enum WindowedItem {
         /// A block to parse.
         case block(ComponentBlock)
-        /// A block the filter skipped (kept in ``takeKept()``'s store at the next number).
-        case skip(verdict: WindowFilter.Verdict, uidHash: UInt64?)
+        /// A block the filter skipped (kept in ``takeKept()``'s store at the next number), with
+        /// the filter's judgement of it.
+        case skip(WindowFilter.Judgement)
     }
 
     /// Line-ending statistics, known once the stream has been read. Lines that ended with a lone
@@ -130,14 +131,14 @@ struct BlockScanner {
     /// The next top-level block of a windowed scan (``windowed(by:)``), or `nil` at the end of the input.
     mutating func nextWindowed() throws(ICSError) -> WindowedItem? {
         try fill()
-        if let skip = skipped.take() { return .skip(verdict: skip.verdict, uidHash: skip.uidHash) }
+        if let skip = skipped.take() { return .skip(skip) }
         guard !ready.isEmpty else { return nil }
         let block = ready.removeFirst()
         if let window, block.line != judgedParseLine || block.name != "VEVENT" {
-            let (verdict, uid) = window.verdictAndUID(block)
-            if verdict != .parse {
+            let judgement = window.judgement(block)
+            if judgement.verdict != .parse {
                 kept.append(block)
-                return .skip(verdict: verdict, uidHash: uid)
+                return .skip(judgement)
             }
         }
         return .block(block)
@@ -174,11 +175,11 @@ struct BlockScanner {
         let range: Range<Int>?
         do { range = try reader.skim(&skim!) } catch { throw ICSError(.unreadable, error.message, source: source) }
         if let range, let window {
-            let (verdict, uid) = window.verdictAndUID(skim!.filterBlock)
-            if verdict != .parse {
+            let judgement = window.judgement(skim!.filterBlock)
+            if judgement.verdict != .parse {
                 _ = reader.withBytes(range) { kept.appendSkimmed($0, line: line) }
                 reader.acceptSkim(skim!, range)
-                skipped = (verdict, uid)
+                skipped = judgement
                 return
             }
             judgedParseLine = line

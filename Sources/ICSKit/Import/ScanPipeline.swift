@@ -99,12 +99,11 @@ struct WindowedBatch: Sendable {
 }
 
 /// A block that a windowed scan skipped: where it stood among a batch's blocks, and the filter's
-/// verdict and UID hash (``WindowFilter/verdictAndUID(_:)``).
+/// judgement of it (``WindowFilter/judgement(_:)``).
 struct SkipMark: Sendable {
     /// How many of the batch's ``WindowedBatch/blocks`` came before it in the file.
     var blocksBefore: Int
-    var verdict: WindowFilter.Verdict
-    var uidHash: UInt64?
+    var judgement: WindowFilter.Judgement
 }
 
 /// Moves the scanner to the scanning thread.
@@ -163,9 +162,9 @@ final class ScannerBox: @unchecked Sendable {
                 case .block(let block):
                     bytes += block.text.count
                     batch.blocks.append(block)
-                case .skip(let verdict, let uidHash):
+                case .skip(let judgement):
                     bytes += WindowedBatch.skipWeight
-                    batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, verdict: verdict, uidHash: uidHash))
+                    batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: judgement))
                 }
                 if bytes >= batchBytes {
                     guard channel.send(.windowed(batch)) else { return }

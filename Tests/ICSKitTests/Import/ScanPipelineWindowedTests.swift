@@ -34,8 +34,8 @@ import Testing
         #expect(batches[1].blocks[0].line == 8)
         // The UID hashes of the skipped: a, c, and none.
         let skips = batches.flatMap(\.skips)
-        #expect(skips.map(\.uidHash) == [SkippedBlocks.uidHash(Array("a".utf8)), SkippedBlocks.uidHash(Array("c".utf8)), nil])
-        #expect(skips.map(\.verdict) == [.skip, .skip, .skip])
+        #expect(skips.map(\.judgement.uidHash) == [SkippedBlocks.uidHash(Array("a".utf8)), SkippedBlocks.uidHash(Array("c".utf8)), nil])
+        #expect(skips.map(\.judgement.verdict) == [.skip, .skip, .skip])
         // The store holds them in file order, as a scanner without a window reads them.
         try #require(end.kept.count == 3)
         #expect(end.kept.block(0).line == 4)

@@ -169,13 +169,32 @@ import Testing
         #expect(windowed.events.map(\.line) == [4, 12, 16])
     }
 
-    @Test func aZoneBeyondTheMarginTurnsSkippingOff() throws {
-        // A VTIMEZONE at UTC+15 (no real zone is): every skipped event is imported after all.
+    @Test func aZoneBeyondFourteenHoursWidensTheMargin() throws {
+        // A VTIMEZONE at UTC+15 (no real zone is): the margin becomes 36 h. "old" (April) stays
+        // skipped; "near" ends 05-29T20:30Z, and 05-29T20:00 + 1 day + 26 h = 05-31T22:00 ≤
+        // 06-01T00:00 skips it with the usual margin but + 36 h = 06-01T08:00 does not: imported
+        // after all. "far" starts on the window's wall-clock end in Far (07-01T00:00, 06-30T09:00Z): shown.
         let zone = ["BEGIN:VTIMEZONE", "TZID:Far", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+1500",
                     "TZOFFSETTO:+1500", "END:STANDARD", "END:VTIMEZONE"]
+        let body = zone + Self.event("old", ["DTSTART:20250401T090000Z"])
+            + Self.event("near", ["DTSTART:20250529T200000Z", "DTEND:20250529T203000Z"])
+            + Self.event("far", ["DTSTART;TZID=Far:20250701T000000", "DTEND;TZID=Far:20250701T010000"])
+        let windowed = try ICalendar(parsing: calendarText(body), options: ImportOptions(window: Self.june))
+        #expect(windowed.timeZones.first?.observances.first?.offsetTo == 15 * 3600)
+        let result = try Self.compare(body)
+        #expect(result.kept == ["near", "far"])
+        #expect(result.shown == ["far"])
+        // Without the zone, "near" stays skipped too.
+        #expect(try Self.compare(Array(body.dropFirst(zone.count))).kept == ["far"])
+    }
+
+    @Test func aZoneBeyondTwentyFourHoursTurnsSkippingOff() throws {
+        // A VTIMEZONE at UTC+25, beyond any margin: every skipped event is imported after all.
+        let zone = ["BEGIN:VTIMEZONE", "TZID:Farther", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+2500",
+                    "TZOFFSETTO:+2500", "END:STANDARD", "END:VTIMEZONE"]
         let text = calendarText(zone + Self.event("old", ["DTSTART:20250401T090000Z"]))
         let windowed = try ICalendar(parsing: text, options: ImportOptions(window: Self.june))
-        #expect(windowed.timeZones.first?.observances.first?.offsetTo == 15 * 3600)
+        #expect(windowed.timeZones.first?.observances.first?.offsetTo == 25 * 3600)
         #expect(windowed.events.map { $0.uid ?? "" } == ["old"])
         let plain = try ICalendar(parsing: calendarText(Self.event("old", ["DTSTART:20250401T090000Z"])),
                                   options: ImportOptions(window: Self.june))

@@ -125,9 +125,10 @@ import Testing
         var scanner = BlockScanner(stream: ByteStream(bytes: Array(calendarText(["BEGIN:VEVENT", "UID:ab", " cd", "DTSTART:20240110T090000Z", "END:VEVENT"]).utf8)),
                                    source: "t.ics")
         scanner.windowed(by: WindowFilter(window: Self.window))
-        guard case .skip(let verdict, let uid)? = try scanner.nextWindowed() else { Issue.record("not skipped"); return }
-        #expect(verdict == .skip)
-        #expect(uid == SkippedBlocks.uidHash(Array("abcd".utf8)))
+        guard case .skip(let judgement)? = try scanner.nextWindowed() else { Issue.record("not skipped"); return }
+        #expect(judgement.verdict == .skip)
+        #expect(judgement.uidHash == SkippedBlocks.uidHash(Array("abcd".utf8)))
+        #expect(!judgement.isOverride)
     }
 
     @Test func boundariesNotSpelledCanonicallyAreReadTheOrdinaryWay() throws {

@@ -161,10 +161,44 @@ import Testing
         ([15 * 3600, 14 * 3600], false), ([-15 * 3600, 0], false), ([-14 * 3600, 14 * 3600], false),
     ])
     func zoneOffsetsWithinTheMargin(offsets: [Int], fits: Bool) {
-        let zone = TimeZoneDefinition(tzid: "Z", observances: [
+        #expect(SkippedBlocks.fitsMargin(Self.zone(offsets)) == fits)
+    }
+
+    /// A zone of one observance from `offsets[0]` to `offsets[1]`.
+    static func zone(_ offsets: [Int]) -> TimeZoneDefinition {
+        TimeZoneDefinition(tzid: "Z", observances: [
             .init(kind: .standard, start: CivilDateTime(date: CivilDate(year: 1970, month: 1, day: 1), hour: 0, minute: 0, second: 0),
                   offsetFrom: offsets[0], offsetTo: offsets[1]),
         ])
-        #expect(SkippedBlocks.fitsMargin(zone) == fits)
+    }
+
+    /// The wide margin (36 h) takes offsets within ±24 h, still less than a day apart.
+    @Test(arguments: [
+        ([15 * 3600, 14 * 3600], true), ([14 * 3600 + 2700, 13 * 3600 + 2700], true), ([-24 * 3600, -23 * 3600], true),
+        ([24 * 3600, 24 * 3600], true), ([25 * 3600, 24 * 3600], false), ([-24 * 3600 - 1, 0], false),
+        ([-12 * 3600, 12 * 3600 + 1], false),
+    ])
+    func zoneOffsetsWithinTheWideMargin(offsets: [Int], fits: Bool) {
+        #expect(SkippedBlocks.fitsMargin(Self.zone(offsets), margin: WindowFilter.wideMargin) == fits)
+    }
+
+    /// Skipped with the wide margin: a single event when max(start + 1 day, end) + 36 h ≤
+    /// 06-01T00:00 or min(start, end) − 36 h ≥ 07-01T00:00, a series likewise from its UNTIL.
+    @Test(arguments: [
+        (["DTSTART:20250529T120000Z"], true),                                  // 05-30T12:00 + 36 h = 06-01T00:00
+        (["DTSTART:20250529T120001Z"], false),
+        (["DTSTART:20250529T200000Z", "DTEND:20250529T203000Z"], false),       // skipped with 26 h only
+        (["DTSTART:20250702T120000Z"], true),                                  // 07-02T12:00 − 36 h = 07-01T00:00
+        (["DTSTART:20250702T115959Z"], false),
+        (["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250529T120000Z"], true),   // 05-30T12:00 + 36 h = 06-01T00:00
+        (["DTSTART:20250101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20250529T120001Z"], false),  // skipped with 26 h only
+    ])
+    func skippedWithTheWideMargin(lines: [String], widely: Bool) throws {
+        let text = calendarText(["BEGIN:VEVENT", "UID:a@example.com"] + lines + ["END:VEVENT"])
+        var scanner = BlockScanner(stream: ByteStream(bytes: Array(text.utf8)), source: "t.ics")
+        var blocks: [ComponentBlock] = []
+        while let block = try scanner.next() { blocks.append(block) }
+        let block = try #require(blocks.first { $0.name == "VEVENT" })
+        #expect(WindowFilter(window: Self.june).skipsWidely(block) == widely, "\(lines)")
     }
 }

@@ -4,12 +4,17 @@ import Foundation
 ///
 /// Blocks that ``WindowFilter`` skips are kept, unparsed, with their UID and their place among
 /// the events, until the end of the input. Then those that share a UID with a parsed component
-/// are parsed too (the simplest correct rule: the rules that compare the components of one UID,
-/// SEQUENCE and overrides, see them all, whatever their order in the file); those skipped by a
+/// are parsed too (the rules that compare the components of one UID, SEQUENCE and overrides,
+/// see them all, whatever their order in the file), except an override that can change nothing
+/// in the window (``OverrideReach``: its master is parsed and known, and the instance it names
+/// lies far from the window as its own start and end do); every override of a master that is
+/// parsed only now (revived) is parsed too; those skipped by a
 /// ``CountBound`` on a zone's clock (``WindowFilter/GapCheck``) when the zone, found as the
 /// expansion finds it (``ZoneResolver`` over the file's VTIMEZONEs and X-WR-TIMEZONE), has too
-/// many DST gaps before the window, or is not found; and all of them when a VTIMEZONE of the
-/// file has offsets beyond what the filter's margin allows.
+/// many DST gaps before the window, or is not found. When a VTIMEZONE of the file has offsets
+/// beyond what the filter's margin allows (``fitsMargin(_:margin:)``), the margin that covers
+/// them is used instead: ``WindowFilter/wideMargin`` for offsets within ±24 hours (then only the
+/// blocks the filter skips with it too stay skipped), and none beyond (then all are revived).
 ///
 /// Memory: the skipped blocks' raw bytes stay until the end of the input, packed in a
 /// ``KeptBlockStore`` (no allocation per block) by the windowed scan, which skims and judges each
@@ -26,20 +31,29 @@ struct SkippedBlocks {
         var gapCheck: WindowFilter.GapCheck?
         /// The number of events before it.
         var events: Int
+        /// Whether the filter skips it with ``WindowFilter/wideMargin`` too.
+        var widely: Bool
+        /// Whether it is an override, and its RECURRENCE-ID (``WindowFilter/Judgement/recurrenceID``).
+        var isOverride: Bool
+        var recurrenceID: Int?
     }
     /// The skipped blocks in file order (their lines in the scan's ``KeptBlockStore``, at the same positions).
     private var kept: [Kept] = []
-    /// ``uidHash(_:)`` of the UIDs of the parsed components: a skipped block whose UID hashes to
-    /// one of them is revived (two UIDs of one hash revive a block for nothing, which is harmless:
-    /// a full import parses it too).
-    private var parsedUIDs: Set<UInt64> = []
+    /// ``uidHash(_:)`` of the UIDs of the parsed components, each with how far an instance of its
+    /// parsed masters reaches (``OverrideReach/reach(of:)``, `Int.max` when no override of the UID
+    /// may stay skipped): a skipped block whose UID hashes to one of them is revived, unless it is
+    /// an override that ``OverrideReach`` proves idle (two UIDs of one hash revive a block for
+    /// nothing, which is harmless: a full import parses it too).
+    private var parsedUIDs: [UInt64: Int] = [:]
     /// After ``revived()``: the wrapping sum of ``uidHash(_:)`` of the UIDs (a missing one as
     /// empty) of the events that stay skipped, for ``ICalendar/id``.
     private(set) var stillSkippedUIDHashSum: UInt64 = 0
     /// Events added so far.
     private var events = 0
-    /// Whether a time zone's offsets lie beyond the filter's margin (then nothing stays skipped).
-    private var zoneBeyondMargin = false
+    /// The margin the file's time zones need (``WindowFilter/margin`` unless a VTIMEZONE's offsets
+    /// lie beyond it); `nil` when they lie beyond ``WindowFilter/wideMargin`` too (then nothing
+    /// stays skipped).
+    private var margin: Int? = WindowFilter.margin
     /// The calendar's X-WR-TIMEZONE (then UTC and floating series recur on its zone).
     private var calendarZone: String?
     /// The file's VTIMEZONEs, for the zones of ``WindowFilter/GapCheck``s.
@@ -83,8 +97,10 @@ struct SkippedBlocks {
 
     private mutating func keep(_ skip: SkipMark) {
         var check: WindowFilter.GapCheck?
-        if case .skipUnlessGaps(let gaps) = skip.verdict { check = gaps }
-        kept.append(Kept(uidHash: skip.uidHash, gapCheck: check, events: events))
+        let judgement = skip.judgement
+        if case .skipUnlessGaps(let gaps) = judgement.verdict { check = gaps }
+        kept.append(Kept(uidHash: judgement.uidHash, gapCheck: check, events: events, widely: judgement.widely,
+                         isOverride: judgement.isOverride, recurrenceID: judgement.recurrenceID))
     }
 
     /// Notes what a parsed block tells the revival: an event's place and UID, a zone, X-WR-TIMEZONE.
@@ -92,9 +108,14 @@ struct SkippedBlocks {
         switch result.component {
         case .incidence(let incidence)?:
             if incidence.kind == .event { events += 1 }
-            if let uid = incidence.uid { parsedUIDs.insert(Self.uidHash(uid.utf8)) }
+            if let uid = incidence.uid {
+                let hash = Self.uidHash(uid.utf8)
+                parsedUIDs[hash] = max(parsedUIDs[hash] ?? 0, OverrideReach.reach(of: incidence))
+            }
         case .timeZone(let zone)?:
-            if !SkippedBlocks.fitsMargin(zone) { zoneBeyondMargin = true }
+            if let current = margin, !SkippedBlocks.fitsMargin(zone, margin: current) {
+                margin = SkippedBlocks.fitsMargin(zone, margin: WindowFilter.wideMargin) ? WindowFilter.wideMargin : nil
+            }
             zones.append(zone)
         case .calendarProperties(let properties)?:
             if calendarZone == nil { calendarZone = properties.defaultTimeZone }  // the first, as CalendarAssembler takes it
@@ -105,8 +126,10 @@ struct SkippedBlocks {
 
     /// The kept blocks to parse after all, in file order, each with the number of events
     /// (parsed in the first pass) that came before it in the file: those whose UID a parsed
-    /// component has (one hash lookup each), those whose bound X-WR-TIMEZONE voids, and all
-    /// when a zone's offsets lie beyond the margin.
+    /// component has (one hash lookup each) but overrides ``OverrideReach`` proves idle, those
+    /// whose bound a zone's DST gaps void, those not skipped with the wider margin when a zone
+    /// needs it, the overrides of a master revived, and all when a zone's offsets lie beyond
+    /// every margin.
     /// - Parameter store: the skipped blocks' texts, numbered as they were marked (``run(windowed:)``).
     mutating func revived(from store: KeptBlockStore) -> [(eventsBefore: Int, block: ComponentBlock)] {
         precondition(store.count == kept.count, "one kept block per skip mark")
@@ -114,12 +137,29 @@ struct SkippedBlocks {
         var sum: UInt64 = 0
         let empty = Self.uidHash(EmptyCollection())
         var gaps = ZoneGaps(zones: zones, calendarZone: calendarZone)
-        for (index, item) in kept.enumerated() {
+        let wide = margin == WindowFilter.wideMargin
+        // First the other blocks (masters, single events), then the overrides: an override of a
+        // master parsed only now is parsed too, whatever it names.
+        var revive = [Bool](repeating: false, count: kept.count)
+        var revivedUIDs: Set<UInt64> = []
+        for (index, item) in kept.enumerated() where !item.isOverride {
             let voided = item.gapCheck.map { check in
-                guard let windowStart = filter?.start, let count = gaps.count(check, before: windowStart) else { return true }
-                return !check.endsBefore(windowStart, gaps: count)
+                guard let margin, let windowStart = filter?.start,
+                      let count = gaps.count(check, before: windowStart, margin: margin) else { return true }
+                return !check.endsBefore(windowStart, gaps: count, margin: margin)
             } ?? false
-            if zoneBeyondMargin || voided || item.uidHash.map(parsedUIDs.contains) == true {
+            revive[index] = margin == nil || (wide && !item.widely) || voided || item.uidHash.map { parsedUIDs[$0] != nil } == true
+            if revive[index], let hash = item.uidHash { revivedUIDs.insert(hash) }
+        }
+        for (index, item) in kept.enumerated() where item.isOverride {
+            guard let margin, !(wide && !item.widely) else { revive[index] = true; continue }
+            guard let hash = item.uidHash else { continue }
+            if revivedUIDs.contains(hash) { revive[index] = true; continue }
+            guard let reach = parsedUIDs[hash] else { continue }
+            revive[index] = !OverrideReach.isIdle(recurrenceID: item.recurrenceID, masterReach: reach, filter: filter, margin: margin)
+        }
+        for (index, item) in kept.enumerated() {
+            if revive[index] {
                 revived.append((item.events, store.block(index)))
             } else {
                 sum = sum &+ (item.uidHash ?? empty)
@@ -130,12 +170,15 @@ struct SkippedBlocks {
         return revived
     }
 
-    /// Whether a VTIMEZONE's offsets keep every wall time within ``WindowFilter/margin`` of its
-    /// instant: each within ±14 hours, and the zone's offsets less than a day apart (a UTC series
-    /// read at the wall time of X-WR-TIMEZONE drifts by their difference).
-    static func fitsMargin(_ zone: TimeZoneDefinition) -> Bool {
+    /// Whether a VTIMEZONE's offsets keep every wall time within `margin` of its instant: each
+    /// within ±(`margin` − 12 hours) (±14 hours for ``WindowFilter/margin``, ±24 hours for
+    /// ``WindowFilter/wideMargin``), and the zone's offsets less than a day apart (a UTC series
+    /// read at the wall time of X-WR-TIMEZONE drifts by their difference, and a DST gap then drops
+    /// at most one instance of a daily rule, ``WindowFilter/GapCheck``).
+    static func fitsMargin(_ zone: TimeZoneDefinition, margin: Int = WindowFilter.margin) -> Bool {
         let offsets = zone.observances.flatMap { [$0.offsetFrom, $0.offsetTo] }
         guard let low = offsets.min(), let high = offsets.max() else { return true }
-        return low >= -14 * 3600 && high <= 14 * 3600 && high - low <= 24 * 3600
+        let reach = margin - 12 * 3600
+        return low >= -reach && high <= reach && high - low <= 24 * 3600
     }
 }

@@ -27,7 +27,10 @@ import Foundation
 /// Times are compared as if they were UTC, with a margin of ``margin`` (26 hours) each side: every
 /// reading of a wall time (floating, in a zone of the system's tzdata, or in a VTIMEZONE whose
 /// offsets stay within ±14 hours, which ``SkippedBlocks`` checks) lies within 14 hours of it, and
-/// a UTC series read at the wall time of X-WR-TIMEZONE drifts by less than a day. Either bound of
+/// a UTC series read at the wall time of X-WR-TIMEZONE drifts by less than a day. A skipped block
+/// is also judged with ``wideMargin`` (36 hours, for VTIMEZONEs whose offsets reach ±24 hours, as
+/// made-up zones do): when a file has such a zone, only the blocks skipped with the wider margin
+/// stay skipped. Either bound of
 /// an event takes the widest of its readings: DTEND before DTSTART (swapped), a negative DURATION,
 /// an end of one day (a DATE start without end, or an end libical would not read).
 ///
@@ -38,6 +41,9 @@ import Foundation
 struct WindowFilter: Sendable {
     /// The margin added on each side of every bound, in seconds: 14 h of zone offset, 12 h of slack.
     static let margin = 26 * 3600
+    /// The margin for a file with a VTIMEZONE whose offsets lie beyond ±14 hours but within ±24
+    /// (``SkippedBlocks/fitsMargin(_:margin:)``): 24 h of zone offset, the same 12 h of slack.
+    static let wideMargin = 36 * 3600
     /// The window, in seconds since 1970-01-01T00:00:00Z (start inclusive, end exclusive).
     let start: Int
     let end: Int
@@ -78,11 +84,29 @@ struct WindowFilter: Sendable {
         var earliest: Int
         var length: Int
 
-        /// Whether, with `gaps` gaps, no instance can reach the window starting at `windowStart`.
-        func endsBefore(_ windowStart: Int, gaps: Int) -> Bool {
+        /// Whether, with `gaps` gaps, no instance can reach the window starting at `windowStart`,
+        /// each bound widened by `margin`.
+        func endsBefore(_ windowStart: Int, gaps: Int, margin: Int = WindowFilter.margin) -> Bool {
             guard gaps >= 0, gaps <= CountBound.maxNumber else { return false }
-            return max(latestStart + gaps * period, earliest) + length + WindowFilter.margin <= windowStart
+            return max(latestStart + gaps * period, earliest) + length + margin <= windowStart
         }
+    }
+
+    /// What the filter finds out about a block (``judgement(_:)``).
+    struct Judgement: Equatable {
+        var verdict: Verdict
+        /// For a block it skips, the ``SkippedBlocks/uidHash(_:)`` of its UID (as libical reads
+        /// it, ``plainUID(_:text:)``); `nil` without a UID line or when parsed.
+        var uidHash: UInt64?
+        /// Whether it is skipped with ``wideMargin`` too (`false` when parsed).
+        var widely = false
+        /// Whether it is a skipped override (it has a RECURRENCE-ID).
+        var isOverride = false
+        /// A skipped override's RECURRENCE-ID as ``WallTime`` reads it (seconds in its own clock);
+        /// `nil` when it is in another form, or the block is no skipped override.
+        var recurrenceID: Int?
+
+        static let parse = Judgement(verdict: .parse)
     }
 
     /// Whether `block` cannot produce an occurrence that overlaps the window.
@@ -92,24 +116,34 @@ struct WindowFilter: Sendable {
 
     /// The verdict on `block`.
     func verdict(_ block: ComponentBlock) -> Verdict {
-        verdictAndUID(block).verdict
+        judgement(block).verdict
     }
 
-    /// The verdict on `block`, and for a block it skips the ``SkippedBlocks/uidHash(_:)`` of its
-    /// UID (as libical reads it, ``plainUID(_:text:)``; `nil` without a UID line or when parsed).
-    func verdictAndUID(_ block: ComponentBlock) -> (verdict: Verdict, uidHash: UInt64?) {
-        guard block.name == "VEVENT", block.unparsed.isEmpty else { return (.parse, nil) }
+    /// The verdict on `block`, and for a block it skips what ``SkippedBlocks`` needs to decide
+    /// whether to parse it after all.
+    func judgement(_ block: ComponentBlock) -> Judgement {
+        guard block.name == "VEVENT", block.unparsed.isEmpty else { return .parse }
         return block.text.withUnsafeBufferPointer { text in
-            guard let facts = EventLines(block, text: text) else { return (.parse, nil) }
-            let verdict = verdict(facts, text: text)
-            guard verdict != .parse else { return (.parse, nil) }
+            guard let facts = EventLines(block, text: text) else { return .parse }
+            let verdict = verdict(facts, text: text, margin: Self.margin)
+            guard verdict != .parse else { return .parse }
             let uid = facts.uid.flatMap { WindowFilter.plainUID($0, text: text) }
                 .map { SkippedBlocks.uidHash(UnsafeBufferPointer(rebasing: text[$0])) }
-            return (verdict, uid)
+            return Judgement(verdict: verdict, uidHash: uid,
+                             widely: self.verdict(facts, text: text, margin: Self.wideMargin) != .parse,
+                             isOverride: facts.recurrenceID != nil,
+                             recurrenceID: facts.recurrenceID.flatMap { WallTime.read($0, text: text)?.seconds })
         }
     }
 
-    private func verdict(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>) -> Verdict {
+    /// Whether `block` is skipped with ``wideMargin`` (a test's view of ``judgement(_:)``).
+    func skipsWidely(_ block: ComponentBlock) -> Bool {
+        judgement(block).widely
+    }
+
+    /// The verdict with each bound widened by `margin` (``margin`` or ``wideMargin``); a
+    /// ``GapCheck`` does not depend on it (``SkippedBlocks`` tests it with the margin it needs).
+    private func verdict(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>, margin: Int) -> Verdict {
         guard let start = WallTime.read(facts.start, text: text) else { return .parse }
         var lo = start.seconds, hi = start.seconds + 86_400
         if let endLine = facts.end {
@@ -126,19 +160,19 @@ struct WindowFilter: Sendable {
         // RRULE in it, which the expansion ignores, is left to the parse).
         if facts.recurrenceID != nil && facts.rule != nil { return .parse }
         // Every instance, the first and those of a rule, starts at or after the earlier bound.
-        if lo - Self.margin >= end { return .skip }
-        guard let rule = facts.rule else { return hi + Self.margin <= self.start ? .skip : .parse }
+        if lo - margin >= end { return .skip }
+        guard let rule = facts.rule else { return hi + margin <= self.start ? .skip : .parse }
         // A plain yearly rule: every instance on DTSTART's month and day, whatever COUNT or UNTIL.
         if YearlyBound.mayReach(rule, text: text, start: start, extent: (lo - start.seconds, hi - start.seconds),
-                                window: self.start..<end, margin: Self.margin) == false {
+                                window: self.start..<end, margin: margin) == false {
             return .skip
         }
         if let until = WallTime.until(rule, text: text) {
-            return max(until, lo) + (hi - lo) + Self.margin <= self.start ? .skip : .parse
+            return max(until, lo) + (hi - lo) + margin <= self.start ? .skip : .parse
         }
         // COUNT: at once for a DATE (no clock, no gaps); on a zone's clock once its gaps are known.
         guard let (last, period) = CountBound.bound(rule, text: text, start: start),
-              max(last, lo) + (hi - lo) + Self.margin <= self.start else { return .parse }
+              max(last, lo) + (hi - lo) + margin <= self.start else { return .parse }
         if start.isDate { return .skip }
         var tzid: String?
         if WallTime.hasTZID(facts.start, text: text) {

@@ -26,13 +26,14 @@ struct ZoneGaps {
         self.calendarZone = calendarZone
     }
 
-    /// The number of gaps whose transition lies in [`check.earliest` − margin, `windowStart`]: every
-    /// gap that can drop an instance before the bound tested; `nil` when it cannot be told (an
-    /// unknown zone, or a series starting more than ``maxSpan`` before the window), and the series
-    /// is then parsed. 0 for a UTC or floating start in a calendar without X-WR-TIMEZONE.
-    mutating func count(_ check: WindowFilter.GapCheck, before windowStart: Int) -> Int? {
+    /// The number of gaps whose transition lies in [`check.earliest` − `margin`, `windowStart`]:
+    /// every gap that can drop an instance before the bound tested (with the filter's margin, or
+    /// the wider one a file's zones need); `nil` when it cannot be told (an unknown zone, or a
+    /// series starting more than ``maxSpan`` before the window), and the series is then parsed.
+    /// 0 for a UTC or floating start in a calendar without X-WR-TIMEZONE.
+    mutating func count(_ check: WindowFilter.GapCheck, before windowStart: Int, margin: Int = WindowFilter.margin) -> Int? {
         guard let name = check.tzid ?? calendarZone else { return 0 }
-        let from = check.earliest - WindowFilter.margin
+        let from = check.earliest - margin
         guard windowStart - from <= Self.maxSpan, let offsets = offsets(of: name) else { return nil }
         guard case .table(let table) = offsets else { return 0 }
         let (before, changes) = table.changes(from: from, through: windowStart)
