@@ -20,8 +20,11 @@ enum LocalCopies {
     }
 
     /// The client for a configured CalDAV calendar (credentials from its `password-command`).
+    /// A request may wait for its first byte as long as `--timeout` allows: a server computes a
+    /// REPORT before it answers (Radicale's first listing of 10,000 resources took minutes).
     static func client(for entry: Configuration.CalendarEntry, options: Options) throws(ICSError) -> CalDAVClient {
-        let fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
+        var fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
+        fetch.idleTimeout = fetch.totalTimeout
         return CalDAVClient(credentials: try PasswordCommand.credentials(for: entry), options: fetch, headers: entry.headers)
     }
 

@@ -58,6 +58,7 @@ import Testing
         case "ScanLimits.maxDiagnosticsPerCode": return scan.maxDiagnosticsPerCode
         case "FetchOptions.maximumBytes": return fetch.maximumBytes
         case "FetchOptions.connectTimeout": return Int(exactly: fetch.connectTimeout)
+        case "FetchOptions.idleTimeout": return Int(exactly: fetch.idleTimeout ?? fetch.connectTimeout)
         case "FetchOptions.totalTimeout": return Int(exactly: fetch.totalTimeout)
         case "FetchOptions.maximumRedirects": return fetch.maximumRedirects
         case "OccurrenceExpansion(instanceLimit:)":

@@ -106,6 +106,21 @@ struct FetchTests {
         #expect(error.code == .timedOut)
     }
 
+    /// A server that thinks 2.5 s before its first byte (as a CalDAV server computing a REPORT):
+    /// past an idle limit of 1 s (the connect timeout's, by default) it times out; with
+    /// `idleTimeout` of 5 s the answer arrives.
+    @Test func anIdleTimeoutOfItsOwnWaitsForASlowFirstByte() throws {
+        let server = try TestHTTPServer { _ in
+            Thread.sleep(forTimeInterval: 2.5)
+            return FeedSamples.ok(FeedSamples.team, [])
+        }
+        defer { server.stop() }
+        var options = FetchOptions(userAgent: "ICSKit tests", connectTimeout: 1, totalTimeout: 20)
+        #expect(failure { _ = try fetch(server, "/slow", options: options) }?.code == .timedOut)
+        options.idleTimeout = 5
+        #expect(try fetch(server, "/slow", options: options).body == FeedSamples.bytes(FeedSamples.team))
+    }
+
     @Test func anEndlessBodyStopsAtTheSizeLimit() throws {
         let server = try TestHTTPServer { _ in .endless }
         defer { server.stop() }

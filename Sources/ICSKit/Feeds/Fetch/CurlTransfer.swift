@@ -84,10 +84,11 @@ final class CurlTransfer {
     /// Runs the request (once per transfer), blocking the thread until it ends.
     /// - Parameters:
     ///   - headers: request headers, `Name: value`.
-    ///   - connectTimeout: the longest wait for the connection, and for each next byte.
+    ///   - connectTimeout: the longest wait for the connection.
+    ///   - idleTimeout: the longest wait for each next byte (`nil`: `connectTimeout`).
     /// - Throws: ``ICSError``: the network failure, the size limit, a corrupt encoding, the deadline.
     func perform(_ url: URL, headers requestHeaders: [String], userAgent: String,
-                 connectTimeout: TimeInterval, extras: Extras = Extras()) throws(ICSError) -> Outcome {
+                 connectTimeout: TimeInterval, idleTimeout: TimeInterval? = nil, extras: Extras = Extras()) throws(ICSError) -> Outcome {
         self.extras = extras
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw FetchSession.totalTimeout(totalSeconds) }
@@ -100,9 +101,9 @@ final class CurlTransfer {
         set(CURLOPT_HTTP_CONTENT_DECODING, 0)
         set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(connectTimeout, remaining)))
         set(CURLOPT_TIMEOUT_MS, milliseconds(remaining))
-        // An idle timeout: less than 1 byte a second for `connectTimeout` seconds stops the transfer.
+        // An idle timeout: less than 1 byte a second for that many seconds stops the transfer.
         set(CURLOPT_LOW_SPEED_LIMIT, 1)
-        set(CURLOPT_LOW_SPEED_TIME, max(1, Int(connectTimeout.rounded(.up))))
+        set(CURLOPT_LOW_SPEED_TIME, max(1, Int((idleTimeout ?? connectTimeout).rounded(.up))))
         for header in requestHeaders { headerList = curl.slistAppend(headerList, header) }
         set(CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
         set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))

@@ -11,8 +11,13 @@ public struct FetchOptions: Sendable, Hashable {
     /// The `User-Agent` header.
     public var userAgent: String
     /// The longest wait, in whole seconds, for the connection and then for each next piece of
-    /// the body (an idle timeout: a server that stops sending times out after this).
+    /// the answer (an idle timeout: a server that stops sending times out after this), unless
+    /// ``idleTimeout`` says otherwise.
     public var connectTimeout: TimeInterval
+    /// The longest wait, in whole seconds, for each next piece of the answer, the first included;
+    /// `nil`: ``connectTimeout``. A CalDAV server computes a REPORT before it sends a byte (Radicale
+    /// took minutes over 10,000 resources it had never listed): a CalDAV client may allow longer.
+    public var idleTimeout: TimeInterval?
     /// The longest the whole transfer may take, redirects included, in seconds.
     public var totalTimeout: TimeInterval
     /// The largest body accepted, in bytes (after decompression); the transfer stops as
@@ -32,8 +37,9 @@ public struct FetchOptions: Sendable, Hashable {
     /// The defaults: the user agent ``defaultUserAgent``, 15 s to connect, 120 s in all, 50 MB, 5 redirects.
     public init(userAgent: String = FetchOptions.defaultUserAgent, connectTimeout: TimeInterval = 15,
                 totalTimeout: TimeInterval = 120, maximumBytes: Int = 50 << 20, maximumRedirects: Int = 5,
-                headers: [String] = []) {
+                headers: [String] = [], idleTimeout: TimeInterval? = nil) {
         self.userAgent = userAgent
+        self.idleTimeout = idleTimeout
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.maximumBytes = maximumBytes

@@ -52,7 +52,7 @@ final class FetchSession: Sendable {
         while true {
             let transfer = try CurlTransfer(limit: options.maximumBytes, deadline: deadline, totalSeconds: options.totalTimeout)
             let outcome = try transfer.perform(target, headers: headers(for: target), userAgent: options.userAgent,
-                                               connectTimeout: options.connectTimeout)
+                                               connectTimeout: options.connectTimeout, idleTimeout: options.idleTimeout)
             switch outcome.status {
             case 200...299, 304:
                 return FetchResponse(body: outcome.status == 304 ? nil : outcome.body,

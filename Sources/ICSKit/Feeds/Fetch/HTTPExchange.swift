@@ -72,7 +72,7 @@ final class HTTPExchange: Sendable {
             let outcome: CurlTransfer.Outcome
             do {
                 outcome = try transfer.perform(target, headers: headers, userAgent: options.userAgent,
-                                               connectTimeout: options.connectTimeout, extras: extras)
+                                               connectTimeout: options.connectTimeout, idleTimeout: options.idleTimeout, extras: extras)
             } catch {
                 counts.withLock { $0.requests += 1; $0.bytesSent += request.body?.count ?? 0 }
                 throw error
