@@ -14,47 +14,31 @@ struct ValidationRun {
         try scanner.checkFormat()
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
         var results: [BlockResult] = []
-        var findings: [Finding] = []
+        // Kept as reported (at most the cap of each code): a finding on every line of a long file costs nothing.
+        var findings = FindingTally(maxPerCode: options.limits.maxDiagnosticsPerCode)
         let file = self.file, parallelism = options.parallelism
         let end = try pipeline.run { batch in
             var checked = parallelMap(count: batch.count, workers: parallelism) { BlockValidation.check(batch[$0], file: file) }
             for i in checked.indices where !checked[i].findings.isEmpty {
-                findings.append(contentsOf: checked[i].findings)
+                findings.add(contentsOf: checked[i].findings)
                 checked[i].findings = []
             }
             results.append(contentsOf: consume checked)
         }
-        findings.append(contentsOf: end.diagnostics.map { Finding($0, file: file) })
+        findings.add(contentsOf: end.diagnostics.map { Finding($0, file: file) })
         var calendar = CalendarChecker(file: file, parallelism: options.parallelism)
         calendar.check(results)
-        findings.append(contentsOf: calendar.findings)
-        findings.append(contentsOf: end.statistics.findings(file: file))
-        return Self.ordered(findings, maxPerCode: options.limits.maxDiagnosticsPerCode)
+        findings.add(contentsOf: calendar.findings)
+        findings.add(contentsOf: end.statistics.findings(file: file))
+        return findings.ordered()
     }
 
     /// Findings in line order (file-wide ones first), at most `maxPerCode` of each code: the
-    /// rest are summed up in one last finding of that code.
+    /// rest are summed up in one last finding of that code (``FindingTally``).
     static func ordered(_ findings: [Finding], maxPerCode: Int) -> [Finding] {
-        let sorted = findings.enumerated().sorted {
-            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-        }.map(\.element)
-        guard maxPerCode > 0 else { return sorted }
-        var kept: [Finding] = []
-        var counts: [DiagnosticCode: Int] = [:]
-        var last: [DiagnosticCode: Finding] = [:]
-        for finding in sorted {
-            let n = counts[finding.code, default: 0] + 1
-            counts[finding.code] = n
-            if n <= maxPerCode { kept.append(finding) } else { last[finding.code] = finding }
-        }
-        for (code, n) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where n > maxPerCode {
-            var more = last[code]!
-            more.message = "\(n - maxPerCode) more \(code.rawValue) findings like the ones above (the last on line \(more.line ?? 0))"
-            more.uid = nil
-            more.property = nil
-            kept.append(more)
-        }
-        return kept
+        var tally = FindingTally(maxPerCode: maxPerCode)
+        tally.add(contentsOf: findings)
+        return tally.ordered()
     }
 }
 
