@@ -52,6 +52,15 @@ let package = Package(
             path: "Sources/icsviewMain"
         ),
         .executableTarget(name: "FeedMonth", dependencies: ["ICSKit"], path: "Examples/FeedMonth"),
+        // The importer example (docs/library.md): the next 90 days of occurrences in SQLite, each
+        // refresh applying only its OccurrenceDiff. SQLite from the system, for the example only.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Examples/OccurrenceStore/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .executableTarget(name: "OccurrenceStore", dependencies: ["ICSKit", "CSQLite"], path: "Examples/OccurrenceStore/Sources"),
         // scripts/bench.sh: the import and the expansion timed apart.
         .executableTarget(name: "icskit-bench", dependencies: ["ICSKit"], path: "Benchmarks/ExpansionBenchmark"),
         // scripts/fuzz.sh: the libFuzzer target (a stub that says so unless built with -D ICSKIT_FUZZ).

@@ -11,6 +11,10 @@ switches at run time (POST /__proxy__ with the mode as body):
   digest          require HTTP Digest authentication (RFC 7616: MD5, qop=auth) of the test user
                   from the client, and refuse Basic; forward with the server's own (Basic) login
 
+GET /__stats__ answers "<requests> <bytes of request bodies> <bytes of response bodies>" counted by
+the proxy since the last such GET (bodies as they crossed it, compressed ones compressed), and resets
+them: scripts/bench-caldav.py measures a sync with it.
+
 Prints one line, "ready <server port> <proxy port>", then serves until its standard input
 closes (the test ended or died) and stops the server."""
 import argparse, base64, hashlib, http.client, os, re, shutil, signal, socket, subprocess, sys, threading, time
@@ -67,6 +71,7 @@ class Proxy(BaseHTTPRequestHandler):
     realm = "icskit-tests"
     nonce = "dcd98b7102dd2f0e8b11d0f600bfb0c093"
     mode = ["pass"]
+    stats = [0, 0, 0]
     lock = threading.Lock()
     protocol_version = "HTTP/1.1"
 
@@ -81,7 +86,15 @@ class Proxy(BaseHTTPRequestHandler):
                 Proxy.mode[0] = body.decode().strip()
             self.reply(204, b"")
             return
+        if self.path == "/__stats__":
+            with Proxy.lock:
+                text = " ".join(map(str, Proxy.stats)).encode()
+                Proxy.stats[:] = [0, 0, 0]
+            self.reply(200, text)
+            return
         with Proxy.lock:
+            Proxy.stats[0] += 1
+            Proxy.stats[1] += len(body)
             mode = Proxy.mode[0]
             if mode.startswith("die-after"):
                 left = int(mode.split()[1])
@@ -114,6 +127,8 @@ class Proxy(BaseHTTPRequestHandler):
         connection.request(self.command, self.path, body=body, headers=headers)
         answer = connection.getresponse()
         data = answer.read()
+        with Proxy.lock:
+            Proxy.stats[2] += len(data)
         self.send_response(answer.status, answer.reason)
         for k, v in answer.getheaders():
             if k.lower() not in ("transfer-encoding", "connection", "content-length", "server", "date"):

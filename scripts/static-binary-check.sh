@@ -1,7 +1,7 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Checks that the icsview scripts/install.sh builds runs on a machine without the Swift toolchain:
 #
-#   scripts/static-binary-check.sh [BINARY]
+#   scripts/static-binary-check.sh [BINARY [PEER]]
 #
 # BINARY defaults to the release build install.sh makes (swift build -c release
 # --static-swift-stdlib; built here when missing, several minutes). It checks that
@@ -14,10 +14,15 @@
 #  3. and, as a control, that the same run of a dynamically linked build (the debug one, when
 #     present) fails there, so that step 2 can tell.
 # Prints the size, the libraries and the start-up time (median of 11 runs of --version).
+# With PEER (a dynamically linked release build: swift build -c release without
+# --static-swift-stdlib, into another --scratch-path), it also times both, interleaved (each
+# round runs them in turn, the order swapped every round), 21 rounds of --version and of a month
+# of the bundled calendar, and prints each one's median, the ratio and the load average.
 # Not part of scripts/test.sh: it needs a release build, which the fast suite does not make.
 set -eu
 cd "$(dirname "$0")/.."
 binary=${1:-}
+peer=${2:-}
 if [ -z "$binary" ]; then
     swift build -c release --product icsview --static-swift-stdlib
     binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/icsview
@@ -65,4 +70,35 @@ for _ in 1 2 3 4 5 6 7 8 9 10 11; do
 done
 median=$(echo "$times" | tr ' ' '\n' | grep . | sort -n | sed -n 6p)
 echo "start-up (--version, median of 11): ${median} µs; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ -n "$peer" ]; then
+    # Microseconds one run of "$@" takes, its output discarded.
+    elapsed() {
+        local start end
+        start=$(date +%s%N)
+        "$@" >/dev/null 2>&1
+        end=$(date +%s%N)
+        echo $(( (end - start) / 1000 ))
+    }
+    median() { tr ' ' '\n' | grep . | sort -n | sed -n 11p; }
+    load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+    month=(--month 2024-06 --today 2024-06-12 --tz Europe/Berlin "$scratch/team.ics")
+    for what in version month; do
+        if [ "$what" = version ]; then args=(--version); else args=("${month[@]}"); fi
+        static_times="" peer_times=""
+        for round in $(seq 1 21); do
+            if [ $((round % 2)) = 1 ]; then
+                static_times="$static_times $(elapsed "$scratch/icsview" "${args[@]}")"
+                peer_times="$peer_times $(elapsed "$peer" "${args[@]}")"
+            else
+                peer_times="$peer_times $(elapsed "$peer" "${args[@]}")"
+                static_times="$static_times $(elapsed "$scratch/icsview" "${args[@]}")"
+            fi
+        done
+        s=$(echo "$static_times" | median) p=$(echo "$peer_times" | median)
+        echo "$what: static ${s} µs, dynamic ${p} µs (medians of 21, interleaved); static/dynamic $(awk "BEGIN { printf \"%.2f\", $s / $p }")"
+    done
+    echo "load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "dynamic peer: $peer ($(stat -c %s "$peer") bytes)"
+fi
 echo "static-binary-check: ok"

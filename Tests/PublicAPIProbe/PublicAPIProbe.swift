@@ -55,6 +55,17 @@ func surface(url: URL, data: Data, zone: TimeZone, calendar: Calendar) async thr
     let month = MonthProjection(month: CalendarMonth(year: 2024, month: 6), occurrences: occurrences, calendar: calendar,
                                 options: ProjectionOptions(now: Date()))
     _ = (month.grid, month.dayRanges, month.item(for: CalendarDay(year: 2024, month: 6, day: 12))?.decoration)
+    let dots: [CalendarDot] = month.item(for: CalendarDay(year: 2024, month: 6, day: 12))?.calendarDots ?? []
+    _ = (dots.first?.calendar, dots.first?.color, dots.first?.count, CalendarDot.dots(for: occurrences, calendars: []))
+    // Storable occurrence keys and change sets per occurrence.
+    _ = occurrences.first.map { Occurrence.ID(stringValue: $0.id.stringValue) }
+    let diff = OccurrenceDiff(old: occurrences, new: occurrences, zone: zone)
+    _ = (diff.added, diff.removed, diff.moved.first?.new, diff.changed.first?.fields, diff.unchangedCount)
+    // Sources: CalDAV and vdir.
+    let client = CalDAVClient(credentials: HTTPCredentials(user: "probe", password: "", scheme: .digest))
+    let copy = CalDAVLocalCopy(collection: url, directory: NSTemporaryDirectory(), name: "probe")
+    _ = (copy.sync(with: client).calendar, copy.lastSynced)
+    _ = (try VdirCalendar.read(at: "probe").calendar, try VdirCalendar.itemFiles(at: "probe"))
     _ = WeekProjection.self
     // Render.
     _ = PageRenderOptions.self

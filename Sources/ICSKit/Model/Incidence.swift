@@ -128,4 +128,10 @@ public struct Incidence: Sendable, Hashable, Codable {
 
     /// Whether STATUS is CANCELLED.
     public var isCancelled: Bool { status == .cancelled }
+
+    /// Whether this is a to-do that is done: STATUS:COMPLETED, a COMPLETED time or
+    /// PERCENT-COMPLETE:100 (RFC 5545 3.8.1.11, 3.8.2.1, 3.8.1.8); `false` for events and journals.
+    public var isCompletedTodo: Bool {
+        kind == .todo && (status == .completed || completed != nil || percentComplete == 100)
+    }
 }

@@ -51,6 +51,11 @@ public struct DayItem: Sendable, Hashable {
     public var hiddenCount: Int = 0
     /// The provider's decoration (`nil`: none; never asked for a day without occurrences).
     public var decoration: DayDecoration?
+    /// A dot per calendar with an occurrence on the day, in the calendars' order, each with the
+    /// calendar's colour and how many of ``occurrences`` are its (``CalendarDot/dots(for:calendars:)``
+    /// with ``ProjectionOptions/calendars``); empty for a day without occurrences. Past the cap,
+    /// the ``hiddenCount`` occurrences are in no dot's count.
+    public var calendarDots: [CalendarDot] = []
 
     /// The day.
     public var day: CalendarDay { state.day }

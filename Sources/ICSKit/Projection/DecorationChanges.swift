@@ -3,7 +3,7 @@ import Foundation
 // MARK: Public: what to reload after a feed refresh
 
 extension MonthProjection {
-    /// The days of this projection whose decoration differs from `old`'s (a day that only one of
+    /// The days of this projection whose decoration or calendar dots differ from `old`'s (a day that only one of
     /// them shows counts when it has a decoration): what `reloadDecorations(forDateComponents:animated:)`
     /// needs after a refresh. In grid order.
     ///
@@ -35,20 +35,38 @@ extension MultiMonthProjection {
 
 /// The comparison behind `daysWithChangedDecorations(since:)`.
 enum DecorationChanges {
-    /// The days of `new` (then those only `old` has) whose decoration differs between the two.
+    /// What is drawn under a day: its decoration and its calendar dots.
+    private struct Marks: Equatable {
+        var decoration: DayDecoration?
+        var dots: [CalendarDot]
+
+        init(_ item: DayItem) {
+            decoration = item.decoration
+            dots = item.calendarDots
+        }
+
+        var isEmpty: Bool { decoration == nil && dots.isEmpty }
+    }
+
+    /// The days of `new` (then those only `old` has) whose decoration or calendar dots differ
+    /// between the two.
     ///
     /// - Complexity: O(n) for n items.
     static func days(from old: [DayItem], to new: [DayItem]) -> [CalendarDay] {
-        var before: [CalendarDay: DayDecoration?] = [:]
+        var before: [CalendarDay: Marks] = [:]
         before.reserveCapacity(old.count)
-        for item in old where before[item.day] == nil { before[item.day] = .some(item.decoration) }
+        for item in old where before[item.day] == nil { before[item.day] = Marks(item) }
         var changed: [CalendarDay] = []
         var seen = Set<CalendarDay>()
         for item in new where seen.insert(item.day).inserted {
-            let previous = before[item.day] ?? nil
-            if previous != item.decoration { changed.append(item.day) }
+            let marks = Marks(item)
+            if let previous = before[item.day] {
+                if previous != marks { changed.append(item.day) }
+            } else if !marks.isEmpty {
+                changed.append(item.day)
+            }
         }
-        for item in old where seen.insert(item.day).inserted && item.decoration != nil { changed.append(item.day) }
+        for item in old where seen.insert(item.day).inserted && !Marks(item).isEmpty { changed.append(item.day) }
         return changed
     }
 }

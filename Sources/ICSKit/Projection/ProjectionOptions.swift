@@ -35,6 +35,9 @@ public struct ProjectionOptions: Sendable {
     public var includesCancelled: Bool
     /// Chooses each day's decoration.
     public var decorationProvider: DecorationProvider
+    /// The calendars' styles, each naming its calendar (``CalendarStyle/id``): the colours of
+    /// each day's ``DayItem/calendarDots`` (and of the default decoration provider).
+    public var calendars: [CalendarStyle]
     /// The most occurrences a day lists (``DayItem/occurrences``); the rest are only counted
     /// (``DayItem/hiddenCount``), so that thousands of overlapping occurrences cost no more
     /// than what can be drawn. Default 100.
@@ -46,7 +49,7 @@ public struct ProjectionOptions: Sendable {
     /// - Parameters:
     ///   - now: the instant taken as now.
     ///   - calendars: the calendars' styles, each naming its calendar (``CalendarStyle/id``), for the
-    ///     default decoration provider.
+    ///     default decoration provider and the days' calendar dots.
     ///   - decorationProvider: replaces the default provider (``DayDecoration/defaultProvider(calendars:)``).
     ///   - maxOccurrencesPerDay: the most occurrences a day lists (at least 1).
     ///   - maxLanes: the most lanes of day ranges a week row keeps (at least 1).
@@ -62,6 +65,7 @@ public struct ProjectionOptions: Sendable {
         self.visibleDays = visibleDays
         self.showsDaysOutsideMonth = showsDaysOutsideMonth
         self.includesCancelled = includesCancelled
+        self.calendars = calendars
         self.decorationProvider = decorationProvider ?? DayDecoration.defaultProvider(calendars: calendars)
     }
 }

@@ -28,7 +28,9 @@ public enum HTMLMonthRenderer {
         let title = options.title ?? months.map { text.title($0.month) }.joined(separator: " – ")
         var body = legend(text)
         for month in months {
-            body += section(month, text: text, compact: false, heading: "h2")
+            // The page's heading already names a month shown alone: its section has none of its own.
+            let named = months.count == 1 && title == text.title(month.month)
+            body += section(month, text: text, compact: false, heading: named ? nil : "h2")
         }
         if options.showsAgenda {
             body += HTMLAgenda.render(months.flatMap { $0.rows.joined().filter(\.state.isInMonth) }, text: text)
@@ -56,10 +58,12 @@ public enum HTMLMonthRenderer {
         section(month, text: PageText(calendar: calendar, options: options), compact: false, heading: "h2")
     }
 
-    static func section(_ month: MonthProjection, text: PageText, compact: Bool, heading: String) -> String {
+    /// `heading`: the element of the month's name above its grid (`nil`: none, the page's own names it).
+    static func section(_ month: MonthProjection, text: PageText, compact: Bool, heading: String?) -> String {
         let row = HTMLWeekRow(text: text)
         let title = HTMLEscaping.text(text.title(month.month))
-        var html = "<section class=\"month\" data-month=\"\(month.month)\">\n<\(heading)>\(title)</\(heading)>\n"
+        var html = "<section class=\"month\" data-month=\"\(month.month)\">\n"
+        if let heading { html += "<\(heading)>\(title)</\(heading)>\n" }
         html += "<div class=\"cal\" role=\"table\" aria-label=\"\(HTMLEscaping.attribute(text.title(month.month)))\">\n"
         html += row.header(month.weekdaySymbols, firstDay: month.firstDay, compact: compact)
         for (index, week) in month.grid.weeks.enumerated() {

@@ -69,11 +69,16 @@ struct HTMLWeekRow {
         return html + "</ul></div>"
     }
 
-    /// One entry of a cell: all-day ones filled with their colour, timed ones with a dot and the time.
+    /// One entry of a cell: all-day ones filled with their colour, timed ones with a dot and the
+    /// time, to-dos with their box (`☐`, `✓` struck through) and no time.
     func entry(_ occurrence: Occurrence) -> String {
         let style = text.colorStyle(text.color(occurrence))
         // <bdi>: each title takes its own direction inside the page's.
         let title = "<bdi>" + HTMLEscaping.text(text.summary(occurrence)) + "</bdi>"
+        if let box = PageText.todoBox(occurrence) {
+            let done = occurrence.incidence.isCompletedTodo ? " done" : ""
+            return "<li class=\"entry todo\(done)\" style=\"\(style)\"><span class=\"box\">\(box)</span>\(title)</li>"
+        }
         guard let time = text.startTime(occurrence) else {
             return "<li class=\"entry allday\" style=\"\(style)\">\(title)</li>"
         }
@@ -86,12 +91,16 @@ struct HTMLWeekRow {
         if segment.continuesBefore { classes.append("open-start") }
         if segment.continuesAfter { classes.append("open-end") }
         if segment.occurrence.isAllDay { classes.append("allday") }
+        if segment.occurrence.incidence.kind == .todo { classes.append("todo") }
+        if segment.occurrence.incidence.isCompletedTodo { classes.append("done") }
         let style = "grid-column: \(Self.gridColumn(segment.columns.lowerBound)) / span \(segment.columns.count); "
             + "grid-row: \(segment.lane + 2); " + text.colorStyle(text.color(segment.occurrence))
         // The title takes its own direction; the bar keeps the page's, so that its open ends
         // stay on the side of the grid where the range goes on.
         var label = "<bdi>" + HTMLEscaping.text(text.summary(segment.occurrence)) + "</bdi>"
-        if let time = text.startTime(segment.occurrence), !segment.continuesBefore {
+        if let box = PageText.todoBox(segment.occurrence) {
+            label = "<span class=\"box\">\(box)</span>" + label
+        } else if let time = text.startTime(segment.occurrence), !segment.continuesBefore {
             label = "<span class=\"time\">\(HTMLEscaping.text(time))</span>" + label
         }
         return "<div class=\"\(classes.joined(separator: " "))\" aria-hidden=\"true\" style=\"\(style)\""

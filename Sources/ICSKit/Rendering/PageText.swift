@@ -53,9 +53,17 @@ struct PageText {
         return text.isEmpty ? "—" : text
     }
 
-    /// "09:30 Standup" or "all day: Holiday": what a screen reader says of one entry.
+    /// "09:30 Standup", "all day Holiday" or "☐ Send the slides": what a screen reader says of one entry.
     func spoken(_ occurrence: Occurrence) -> String {
-        "\(startTime(occurrence) ?? options.labels.allDay) \(summary(occurrence))"
+        "\(Self.todoBox(occurrence) ?? startTime(occurrence) ?? options.labels.allDay) \(summary(occurrence))"
+    }
+
+    /// A to-do's box, `☐` open or `✓` done (as the terminal's views draw it); `nil` for an event.
+    /// A to-do shows its box where an event shows its time: it is a thing to do by then, not a
+    /// meeting from DTSTART to DUE.
+    static func todoBox(_ occurrence: Occurrence) -> String? {
+        guard occurrence.incidence.kind == .todo else { return nil }
+        return occurrence.incidence.isCompletedTodo ? "✓" : "☐"
     }
 
     /// The colour that shows `occurrence` (its COLOR, else its calendar's).

@@ -2,7 +2,9 @@ import Foundation
 
 /// Draws a ``MonthProjection`` or a ``WeekProjection`` as an SVG picture of a fixed size, for
 /// READMEs and dashboards: the same cells, bars (in their lanes), entries and `+N more` as the
-/// HTML pages, fonts with fallbacks, every feed text escaped, each cell's text clipped to the cell.
+/// HTML pages, fonts with fallbacks, every feed text escaped. A title longer than its room is
+/// cut with `…` (``SVGTextFit``), and clipped to its cell besides; to-dos show their box (`☐`,
+/// `✓`) instead of a time; the calendars' legend, each name in its colour, runs along the bottom.
 ///
 /// ```swift
 /// let svg = SVGCalendarRenderer.month(march, calendar: calendar, options: PageRenderOptions(), width: 900, height: 640)
@@ -40,12 +42,14 @@ public enum SVGCalendarRenderer {
         var segments: [DayRangeLayout.Segment]
     }
 
-    /// The geometry: a title band, a header band, then the rows sharing the rest.
+    /// The geometry: a title band, a header band, then the rows sharing the rest, and the
+    /// legend's band below them (when there is a legend).
     struct Geometry {
         let width: Double, height: Double, rows: Int
+        var legendHeight = 0.0
         let titleHeight = 34.0, headerHeight = 22.0, weekColumn = 28.0, lineHeight = 15.0, margin = 8.0
         var cellWidth: Double { (width - 2 * margin - weekColumn) / 7 }
-        var rowHeight: Double { (height - margin - titleHeight - headerHeight - margin) / Double(max(rows, 1)) }
+        var rowHeight: Double { (height - margin - titleHeight - headerHeight - legendHeight - margin) / Double(max(rows, 1)) }
         func x(_ column: Int, rtl: Bool) -> Double {
             rtl ? width - margin - weekColumn - Double(column + 1) * cellWidth : margin + weekColumn + Double(column) * cellWidth
         }
@@ -54,7 +58,8 @@ public enum SVGCalendarRenderer {
 
     static func document(title: String, symbols: [MonthGrid.WeekdaySymbol], rows: [Row], text: PageText,
                          width: Int, height: Int) -> String {
-        let g = Geometry(width: Double(max(width, 200)), height: Double(max(height, 120)), rows: rows.count)
+        var g = Geometry(width: Double(max(width, 200)), height: Double(max(height, 120)), rows: rows.count)
+        if !text.options.calendarNames.isEmpty { g.legendHeight = legendHeight }
         let rtl = text.options.isRightToLeft(text.calendar)
         let lang = HTMLEscaping.attribute(PageRenderOptions.languageTag(text.calendar))
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -62,7 +67,8 @@ public enum SVGCalendarRenderer {
         svg += "viewBox=\"0 0 \(Int(g.width)) \(Int(g.height))\" xml:lang=\"\(lang)\" role=\"img\" aria-label=\"\(HTMLEscaping.attribute(title))\" "
         svg += "font-family=\"\(fonts)\" font-size=\"11\">\n<title>\(HTMLEscaping.text(title))</title>\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        svg += "<text x=\"\(n(rtl ? g.width - g.margin : g.margin))\" y=\"\(n(g.margin + 22))\" font-size=\"18\" font-weight=\"600\" fill=\"#1d1d1f\"\(anchor(rtl))>\(HTMLEscaping.text(title))</text>\n"
+        let shownTitle = SVGTextFit.cut(title, width: g.width - 2 * g.margin, fontSize: 18)
+        svg += "<text x=\"\(n(rtl ? g.width - g.margin : g.margin))\" y=\"\(n(g.margin + 22))\" font-size=\"18\" font-weight=\"600\" fill=\"#1d1d1f\"\(anchor(rtl))>\(HTMLEscaping.text(shownTitle))</text>\n"
         let weekX = rtl ? g.width - g.margin - g.weekColumn / 2 : g.margin + g.weekColumn / 2
         svg += "<text x=\"\(n(weekX))\" y=\"\(n(g.margin + g.titleHeight + 15))\" text-anchor=\"middle\" fill=\"#8a8a8e\">\(HTMLEscaping.text(text.options.labels.weekShort))</text>\n"
         for (column, symbol) in symbols.enumerated() {
@@ -72,7 +78,7 @@ public enum SVGCalendarRenderer {
         for (index, row) in rows.enumerated() {
             svg += self.row(row, index: index, geometry: g, text: text, rtl: rtl)
         }
-        return svg + "</svg>\n"
+        return svg + legend(geometry: g, text: text, rtl: rtl) + "</svg>\n"
     }
 
     static func row(_ row: Row, index: Int, geometry g: Geometry, text: PageText, rtl: Bool) -> String {
@@ -119,18 +125,30 @@ public enum SVGCalendarRenderer {
         return svg + "</g>\n"
     }
 
+    /// One entry of a cell, its title cut to the cell: a to-do with its box, a timed event with
+    /// a dot and its time, an all-day one filled with its colour.
     static func entry(_ occurrence: Occurrence, x: Double, y: Double, width: Double, text: PageText, rtl: Bool) -> String {
         let color = text.color(occurrence)
-        let title = HTMLEscaping.text(text.summary(occurrence))
+        let summary = text.summary(occurrence)
         let textX = rtl ? x + width - 6 : x + 6
+        // The title's room: from where its text starts to 3 px before the cell's far edge.
+        func fitted(_ lead: String, inset: Double) -> String {
+            HTMLEscaping.text(SVGTextFit.cut(summary, width: width - inset - 3 - SVGTextFit.width(lead, fontSize: 10), fontSize: 10))
+        }
+        if let box = PageText.todoBox(occurrence) {
+            let done = occurrence.incidence.isCompletedTodo
+            return "<text class=\"todo\" x=\"\(n(textX))\" y=\"\(n(y + 11))\" fill=\"\(done ? "#6e6e73" : "#1d1d1f")\" font-size=\"10\"\(anchor(rtl))>"
+                + "<tspan fill=\"\(color)\" font-weight=\"700\">\(box) </tspan>"
+                + "<tspan\(done ? " text-decoration=\"line-through\"" : "")>\(fitted(box + " ", inset: 6))</tspan></text>"
+        }
         if let time = text.startTime(occurrence) {
             let dotX = rtl ? x + width - 5 : x + 5
             return "<circle cx=\"\(n(dotX))\" cy=\"\(n(y + 7))\" r=\"2.5\" fill=\"\(color)\"/>"
                 + "<text x=\"\(n(rtl ? textX - 4 : textX + 4))\" y=\"\(n(y + 11))\" fill=\"#1d1d1f\" font-size=\"10\"\(anchor(rtl))>"
-                + "<tspan fill=\"#6e6e73\">\(HTMLEscaping.text(time))</tspan> \(title)</text>"
+                + "<tspan fill=\"#6e6e73\">\(HTMLEscaping.text(time))</tspan> \(fitted(time + " ", inset: 10))</text>"
         }
         return "<rect x=\"\(n(x + 2))\" y=\"\(n(y + 1))\" width=\"\(n(width - 4))\" height=\"13\" rx=\"3\" fill=\"\(color)\"/>"
-            + "<text x=\"\(n(textX))\" y=\"\(n(y + 11))\" fill=\"\(PageText.textColor(on: color))\" font-size=\"10\"\(anchor(rtl))>\(title)</text>"
+            + "<text x=\"\(n(textX))\" y=\"\(n(y + 11))\" fill=\"\(PageText.textColor(on: color))\" font-size=\"10\"\(anchor(rtl))>\(fitted("", inset: 6))</text>"
     }
 
     static func bar(_ segment: DayRangeLayout.Segment, top: Double, geometry g: Geometry, text: PageText, rtl: Bool,
@@ -141,9 +159,11 @@ public enum SVGCalendarRenderer {
         let x = left + (rtl ? inset.end : inset.start), width = right - left - inset.start - inset.end
         let y = top + 18 + Double(segment.lane) * g.lineHeight
         let color = text.color(segment.occurrence)
-        var label = text.summary(segment.occurrence)
-        if segment.continuesBefore { label = "◂ " + label }
-        if segment.continuesAfter { label += " ▸" }
+        // The marks of a range that goes on and a to-do's box stay; the title is cut between them.
+        let before = (segment.continuesBefore ? "◂ " : "") + (PageText.todoBox(segment.occurrence).map { $0 + " " } ?? "")
+        let after = segment.continuesAfter ? " ▸" : ""
+        let room = width - 8 - SVGTextFit.width(before + after, fontSize: 10)
+        let label = before + SVGTextFit.cut(text.summary(segment.occurrence), width: room, fontSize: 10) + after
         let id = "b\(clipIndex)-\(segment.lane)-\(segment.columns.lowerBound)"
         return "<clipPath id=\"\(id)\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"14\"/></clipPath>"
             + "<rect class=\"bar\" x=\"\(n(x))\" y=\"\(n(y + 1))\" width=\"\(n(width))\" height=\"13\" rx=\"3\" fill=\"\(color)\""
@@ -152,7 +172,9 @@ public enum SVGCalendarRenderer {
             + "\(HTMLEscaping.text(label))</text>\n"
     }
 
-    static func anchor(_ rtl: Bool) -> String { rtl ? " text-anchor=\"end\" direction=\"rtl\"" : "" }
+    /// Right to left, a text starts at its x and runs leftwards: `direction` makes its start
+    /// the right end (with `text-anchor="end"` it would run rightwards, out of its cell).
+    static func anchor(_ rtl: Bool) -> String { rtl ? " direction=\"rtl\"" : "" }
 
     /// A coordinate with at most one decimal.
     static func n(_ value: Double) -> String {

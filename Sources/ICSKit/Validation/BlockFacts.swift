@@ -1,5 +1,9 @@
 /// What the calendar-wide checks need to know about one scanned block, gathered in the
 /// same pass as its line checks.
+///
+/// One is kept per block until the calendar-wide checks, so what few blocks have (the
+/// calendar's METHOD and X-WR-TIMEZONE, a floating time, a RECURRENCE-ID, a series) is kept
+/// apart (``Rare``): a block without them costs a few lines and a word for it.
 struct BlockFacts: Sendable {
     /// A TZID as used in the block: its first use, and how many lines use it.
     struct ZoneUse: Sendable {
@@ -23,8 +27,14 @@ struct BlockFacts: Sendable {
     /// The line of each EXDATE value, in order (a line holding three values appears three times).
     var exceptionLines: [Int] = []
     /// METHOD and X-WR-TIMEZONE of a VCALENDAR block, as written.
-    var method: String?
-    var defaultTimeZone: (value: String, line: Int)?
+    var method: String? {
+        get { rare.method }
+        set { rare.method = newValue }
+    }
+    var defaultTimeZone: (value: String, line: Int)? {
+        get { rare.defaultTimeZone }
+        set { rare.defaultTimeZone = newValue }
+    }
     /// The TZID parameters of the block, one entry per distinct TZID (see ``addZoneUse(_:line:property:)``).
     var zoneUses: [ZoneUse] = []
     /// Of an incidence, copied from its converted value so that the calendar pass need not copy it.
@@ -32,18 +42,54 @@ struct BlockFacts: Sendable {
     var uid: String?
     /// `uid`'s hash, taken in the parallel pass so that grouping by UID need not read the strings.
     var uidHash: Int?
-    var recurrenceID: TimeValue?
+    var recurrenceID: TimeValue? {
+        get { rare.recurrenceID }
+        set { rare.recurrenceID = newValue }
+    }
     /// SEQUENCE (0 when absent): which of several components with one UID wins (``CalDAVLeftovers``).
     var sequence = 0
     /// Whether the incidence has EXDATEs (its series must then be walked).
     var hasExceptions = false
     /// Of an incidence with a UID, what the checks of its EXDATEs and of its overrides need.
-    var series: SeriesFacts?
+    var series: SeriesFacts? {
+        get { rare.series }
+        set { rare.series = newValue }
+    }
     /// Whether its start and end (or due) are DATE-TIMEs of different forms, compared in the calendar pass.
     var needsZoneOrder = false
 
     /// The first floating DATE-TIME of the top component (not of STANDARD/DAYLIGHT, whose times are local by definition).
-    var floating: (line: Int, property: String)?
+    var floating: (line: Int, property: String)? {
+        get { rare.floating }
+        set { rare.floating = newValue }
+    }
+
+    /// The facts few blocks have.
+    struct Rare: Sendable {
+        var method: String?
+        var defaultTimeZone: (value: String, line: Int)?
+        var recurrenceID: TimeValue?
+        var series: SeriesFacts?
+        var floating: (line: Int, property: String)?
+
+        var isEmpty: Bool {
+            method == nil && defaultTimeZone == nil && recurrenceID == nil && series == nil && floating == nil
+        }
+    }
+
+    /// ``Rare`` in an array of none or one: a word when the block has none of them.
+    private var rareStorage: [Rare] = []
+
+    private var rare: Rare {
+        get { rareStorage.first ?? Rare() }
+        set {
+            if rareStorage.isEmpty {
+                if !newValue.isEmpty { rareStorage = [newValue] }
+            } else {
+                rareStorage[0] = newValue
+            }
+        }
+    }
 
     /// The parts of an incidence that say which instances its series has: copied out of the
     /// converted incidence (sharing its arrays' storage), so that the rest of it can be freed

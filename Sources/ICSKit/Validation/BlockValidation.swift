@@ -1,13 +1,38 @@
 /// What one block gave: the facts the calendar-wide checks need, its findings, and the
 /// parts of its converted component those checks need whole.
+///
+/// One is kept per block until the calendar-wide checks, so the rare whole parts are boxed:
+/// a block that keeps none costs its facts and a word, not the size of an ``Incidence``.
 struct BlockResult: Sendable {
     var facts: BlockFacts
     var findings: [Finding]
+    private var kept: Kept
+
+    /// The whole part a block keeps, boxed (an indirect case is one pointer).
+    private enum Kept: Sendable {
+        case none
+        indirect case timeZone(TimeZoneDefinition)
+        indirect case incidence(Incidence)
+    }
+
+    init(facts: BlockFacts, findings: [Finding], timeZone: TimeZoneDefinition?, incidence: Incidence?) {
+        self.facts = facts
+        self.findings = findings
+        kept = timeZone.map(Kept.timeZone) ?? incidence.map(Kept.incidence) ?? .none
+    }
+
     /// A VTIMEZONE's definition.
-    var timeZone: TimeZoneDefinition?
+    var timeZone: TimeZoneDefinition? {
+        if case .timeZone(let zone) = kept { return zone }
+        return nil
+    }
+
     /// An incidence whose start and end are compared through their zones in the calendar pass
     /// (``BlockFacts/needsZoneOrder``); other incidences are freed in the parallel pass.
-    var incidence: Incidence?
+    var incidence: Incidence? {
+        if case .incidence(let incidence) = kept { return incidence }
+        return nil
+    }
 }
 
 /// Validates one scanned block: the line pass (``BlockChecker``), libical's conversion

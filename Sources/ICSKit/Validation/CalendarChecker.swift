@@ -5,15 +5,20 @@ struct CalendarChecker {
     let file: String
     /// The most threads for the walks of series (0: one per processor).
     let parallelism: Int
-    var findings: [Finding] = []
+    /// What the checks found, capped per code as they come (a file of a hundred thousand blocks
+    /// without DTSTART keeps a hundred of those findings, not all).
+    var findings: FindingCollector
 
-    init(file: String, parallelism: Int = 0) {
+    /// - Parameter findings: where the findings go (the run's, holding the blocks' findings);
+    ///   by default a collector of its own that keeps every finding.
+    init(file: String, parallelism: Int = 0, findings: FindingCollector = FindingCollector(maxPerCode: 0)) {
         self.file = file
         self.parallelism = parallelism
+        self.findings = findings
     }
 
     mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, uid: String? = nil, property: String? = nil) {
-        findings.append(Finding(file: file, line: line, code: code, message: message, uid: uid, property: property))
+        findings.add(Finding(file: file, line: line, code: code, message: message, uid: uid, property: property))
     }
 
     /// - Complexity: O(n) in the blocks, plus bounded rule walks for series with EXDATEs or overrides.
@@ -55,7 +60,7 @@ struct CalendarChecker {
             if results[index].facts.needsZoneOrder, let incidence = results[index].incidence {
                 var order = IncidenceChecker(incidence: incidence, facts: results[index].facts, file: file, resolve: resolve)
                 order.checkOrder()
-                findings.append(contentsOf: order.findings)
+                findings.add(contentsOf: order.findings)
             }
         }
         checkUTCSeries(results, incidences, defaultZone: defaultZone, resolver: resolver)
@@ -91,9 +96,9 @@ struct CalendarChecker {
         let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
             var checker = CalendarChecker(file: file)
             checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolver: resolver)
-            return checker.findings
+            return checker.findings.result()
         }
-        for groupFindings in found { findings.append(contentsOf: groupFindings) }
+        for groupFindings in found { findings.add(contentsOf: groupFindings) }
     }
 
     /// Groups components by UID: the first of each UID in order, and for a UID used again the

@@ -14,8 +14,8 @@ struct ValidationRun {
         try scanner.checkFormat()
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
         var results: [BlockResult] = []
-        // Kept as reported (at most the cap of each code): a finding on every line of a long file costs nothing.
-        var findings = FindingTally(maxPerCode: options.limits.maxDiagnosticsPerCode)
+        // Findings are capped per code as they come: a file of many faulty blocks keeps a few.
+        var findings = FindingCollector(maxPerCode: options.limits.maxDiagnosticsPerCode)
         let file = self.file, parallelism = options.parallelism
         let end = try pipeline.run { batch in
             var checked = parallelMap(count: batch.count, workers: parallelism) { BlockValidation.check(batch[$0], file: file) }
@@ -26,19 +26,10 @@ struct ValidationRun {
             results.append(contentsOf: consume checked)
         }
         findings.add(contentsOf: end.diagnostics.map { Finding($0, file: file) })
-        var calendar = CalendarChecker(file: file, parallelism: options.parallelism)
+        var calendar = CalendarChecker(file: file, parallelism: options.parallelism, findings: findings)
         calendar.check(results)
-        findings.add(contentsOf: calendar.findings)
-        findings.add(contentsOf: end.statistics.findings(file: file))
-        return findings.ordered()
-    }
-
-    /// Findings in line order (file-wide ones first), at most `maxPerCode` of each code: the
-    /// rest are summed up in one last finding of that code (``FindingTally``).
-    static func ordered(_ findings: [Finding], maxPerCode: Int) -> [Finding] {
-        var tally = FindingTally(maxPerCode: maxPerCode)
-        tally.add(contentsOf: findings)
-        return tally.ordered()
+        calendar.findings.add(contentsOf: end.statistics.findings(file: file))
+        return calendar.findings.result()
     }
 }
 

@@ -34,7 +34,7 @@ enum OptionScope {
         var warnings: [String] = []
         var seen: Set<String> = []
         for name in given where seen.insert(name).inserted {
-            guard let rule = rules[name], !rule.views.contains(options.view) else { continue }
+            guard let rule = rules[name], !views(of: rule, name, options).contains(options.view) else { continue }
             let message = "\(name) has no effect \(shown(options.view)); it is for \(list(rule.views))"
             if rule.isError { throw UsageError(message: message) }
             warnings.append(message)
@@ -46,6 +46,12 @@ enum OptionScope {
             throw UsageError(message: "--select \(day) is not shown (\(range.lowerBound) to \(range.upperBound))")
         }
         return warnings
+    }
+
+    /// The views `name` acts on with these options: the rule's, and for `--no-agenda` in HTML
+    /// also the week's and the year's (their pages have an agenda below, the text views none).
+    private static func views(of rule: Rule, _ name: String, _ options: Options) -> Set<Options.View> {
+        name == "--no-agenda" && options.format == .html ? rule.views.union([.week, .year]) : rule.views
     }
 
     /// The days the month or week view shows: the months themselves, or the week around

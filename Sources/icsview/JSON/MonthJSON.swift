@@ -19,7 +19,7 @@ enum MonthJSON {
         let weeks: [JSON] = month.rows.enumerated().map { row, items in
             .object([
                 ("weekNumber", .int(month.grid.weeks[row].weekNumber)),
-                ("days", .array(items.map { day($0, index: { $0 }) })),
+                ("days", .array(items.map { day($0, index: { $0 }, names: context.names) })),
                 ("hiddenRanges", .array(month.dayRanges.hiddenCounts[row].map(JSON.int))),
             ])
         }
@@ -58,8 +58,10 @@ enum MonthJSON {
     }
 
     /// The object of one day of a month or a week; `index` maps the projection's occurrence
-    /// positions to the positions in the object's `occurrences`.
-    static func day(_ item: DayItem, index: (Int) -> Int) -> JSON {
+    /// positions to the positions in the object's `occurrences`; `names` are the calendars'
+    /// `calendar` values (by position), for the day's `calendars`: a dot per calendar, each
+    /// with the calendar's colour and how many of the day's occurrences are its.
+    static func day(_ item: DayItem, index: (Int) -> Int, names: [String?]) -> JSON {
         .object([
             ("date", .string(item.day.description)),
             ("weekday", .int(item.weekday.rawValue)),
@@ -71,6 +73,11 @@ enum MonthJSON {
             ("occurrenceCount", .int(item.state.occurrenceCount)),
             ("occurrences", .array(item.occurrenceIndices.map { .int(index($0)) })),
             ("decoration", decoration(item.decoration)),
+            ("calendars", .array(item.calendarDots.map { dot in
+                let name = names.indices.contains(dot.calendarIndex) ? names[dot.calendarIndex] : nil
+                return .object([("calendar", name.map(JSON.string) ?? .null), ("color", .string(dot.color.description)),
+                                ("count", .int(dot.count))])
+            })),
         ])
     }
 

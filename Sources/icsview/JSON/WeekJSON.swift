@@ -26,7 +26,7 @@ enum WeekJSON {
             ("weekNumber", .int(week.weekNumber)),
             ("firstWeekday", .int(week.days[0].weekday.rawValue)),
             ("weekdaySymbols", .array(week.weekdaySymbols.map { .string($0.short) })),
-            ("days", .array(week.days.map { MonthJSON.day($0, index: index) })),
+            ("days", .array(week.days.map { MonthJSON.day($0, index: index, names: context.names) })),
             ("hiddenRanges", .array((week.dayRanges.hiddenCounts.first ?? []).map(JSON.int))),
             ("dayRanges", MonthJSON.dayRanges(week.dayRanges, index: index)),
             ("occurrences", .array(objects)),

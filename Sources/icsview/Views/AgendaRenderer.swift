@@ -184,7 +184,10 @@ enum AgendaRenderer {
     }
 
     /// "all day", "09:00–09:30", "22:00–…" (goes on past the day), "…–04:00" (began before it),
-    /// or "…" (covers the whole day), in the calendar's zone.
+    /// or "…" (covers the whole day), in the calendar's zone. A timed event of exactly the day,
+    /// midnight to midnight, reads "00:00–24:00" (the end of the day as ISO 8601 writes it, where
+    /// "00:00–00:00" would read as no time at all); a 12-hour clock has no 24:00 and keeps its
+    /// own "12:00 AM–12:00 AM".
     static func timeText(_ occurrence: Occurrence, on day: CalendarDay, calendar: Calendar, ascii: Bool,
                          dates: LocalDates? = nil, allDay: String = LocalStrings.english.allDay) -> String {
         if occurrence.isAllDay { return allDay }
@@ -193,9 +196,11 @@ enum AgendaRenderer {
         let zone = calendar.timeZone
         let start = occurrence.start.date(in: zone)
         let end = occurrence.end.date(in: zone)
-        let startsToday = start >= day.startDate(in: calendar)
-        let endsToday = end <= day.adding(days: 1, in: calendar).startDate(in: calendar)
+        let dayStart = day.startDate(in: calendar), nextDay = day.adding(days: 1, in: calendar).startDate(in: calendar)
+        let startsToday = start >= dayStart
+        let endsToday = end <= nextDay
         let clock = { (date: Date) in dates?.clock(date) ?? AgendaRenderer.clock(date, calendar) }
+        if start == dayStart && end == nextDay && dates?.hour12 != true { return clock(start) + dash + "24:00" }
         switch (startsToday, endsToday) {
         case (true, true): return end > start ? clock(start) + dash + clock(end) : clock(start)
         case (true, false): return clock(start) + dash + more

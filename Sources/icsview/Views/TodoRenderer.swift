@@ -3,13 +3,14 @@ import ICSKit
 
 /// Whether a VTODO is done, and the box that shows it.
 struct TodoState {
-    /// STATUS:COMPLETED, a COMPLETED time or PERCENT-COMPLETE:100 (RFC 5545 3.8.1.11, 3.8.2.1, 3.8.1.8).
+    /// STATUS:COMPLETED, a COMPLETED time or PERCENT-COMPLETE:100 (``Incidence/isCompletedTodo``,
+    /// which the calendar pages read too).
     var isDone: Bool
 
     /// The state of `incidence`, or nil when it is not a to-do.
     init?(_ incidence: Incidence) {
         guard incidence.kind == .todo else { return nil }
-        isDone = incidence.status == .completed || incidence.completed != nil || incidence.percentComplete == 100
+        isDone = incidence.isCompletedTodo
     }
 
     /// `☐` or `✓` (`[ ]` or `[x]` in ASCII).

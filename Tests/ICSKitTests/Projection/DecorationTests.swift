@@ -71,6 +71,61 @@ struct DecorationTests {
         #expect(provider(day, []) == nil)
     }
 
+    /// A dot per calendar, worked out by hand: Work (#FF2968, position 0) has two occurrences on
+    /// 5 March 2024 (one with its own COLOR, which recolours the default decoration but not its
+    /// calendar's dot), Home (no colour: palette[6], the entry of "Home" in stablePaletteColor)
+    /// one all-day occurrence over 5 and 6 March; 7 March has none.
+    @Test func aDotPerCalendar() throws {
+        let work = RGBColor(rgb: 0xFF2968), home = CalendarStyle.palette[6]
+        let styles = [CalendarStyle(name: "Work", color: work), CalendarStyle(name: "Home", color: nil)]
+        let occurrences = [
+            S.timed("w1", S.utc(2024, 3, 5, 9), S.utc(2024, 3, 5, 10), calendarIndex: 0, color: "turquoise"),
+            S.timed("w2", S.utc(2024, 3, 5, 11), S.utc(2024, 3, 5, 12), calendarIndex: 0),
+            S.allDay("h1", (2024, 3, 5), (2024, 3, 7), calendarIndex: 1),
+        ]
+        let month = MonthProjection(month: CalendarMonth(year: 2024, month: 3), occurrences: occurrences,
+                                    calendar: S.gregorian(), options: ProjectionOptions(now: Date(timeIntervalSince1970: 0), calendars: styles))
+        let fifth = try #require(month.item(for: S.day(2024, 3, 5)))
+        #expect(fifth.calendarDots == [CalendarDot(calendar: .unspecified, calendarIndex: 0, color: work, count: 2),
+                                       CalendarDot(calendar: .unspecified, calendarIndex: 1, color: home, count: 1)])
+        #expect(try #require(month.item(for: S.day(2024, 3, 6))).calendarDots
+                    == [CalendarDot(calendar: .unspecified, calendarIndex: 1, color: home, count: 1)])
+        #expect(try #require(month.item(for: S.day(2024, 3, 7))).calendarDots.isEmpty)
+        // Called directly, in any order: the calendars' order.
+        #expect(CalendarDot.dots(for: occurrences.reversed(), calendars: styles) == fifth.calendarDots)
+    }
+
+    /// Past the cap a day's dots count the listed occurrences; the hidden ones are in `hiddenCount`.
+    /// 9:00 Work, 10:00 Home, 11:00 Work with a cap of 2: Work 1, Home 1, one hidden.
+    @Test func dotsCountTheListedOccurrences() throws {
+        let styles = [CalendarStyle(name: "Work", color: RGBColor(rgb: 0x112233)), CalendarStyle(name: "Home", color: RGBColor(rgb: 0x445566))]
+        let occurrences = [9, 10, 11].enumerated().map { i, hour in
+            S.timed("t\(hour)", S.utc(2024, 3, 5, hour), S.utc(2024, 3, 5, hour, 30), calendarIndex: i % 2)
+        }
+        let options = ProjectionOptions(now: Date(timeIntervalSince1970: 0), calendars: styles, maxOccurrencesPerDay: 2)
+        let week = WeekProjection(containing: S.day(2024, 3, 5), occurrences: occurrences, calendar: S.gregorian(), options: options)
+        let fifth = try #require(week.days.first { $0.day == S.day(2024, 3, 5) })
+        #expect(fifth.calendarDots.map(\.count) == [1, 1])
+        #expect(fifth.calendarDots.map(\.color) == [RGBColor(rgb: 0x112233), RGBColor(rgb: 0x445566)])
+        #expect(fifth.hiddenCount == 1 && fifth.state.occurrenceCount == 3)
+    }
+
+    /// An occurrence that moves to another calendar with the same COLOR leaves the default
+    /// decoration as it was (the event's COLOR, one, small) but not the dots: the day is reloaded.
+    @Test func aDayWhoseDotsChangedIsReloaded() {
+        let styles = [CalendarStyle(name: "Work", color: RGBColor(rgb: 0x112233)), CalendarStyle(name: "Home", color: RGBColor(rgb: 0x445566))]
+        let options = ProjectionOptions(now: Date(timeIntervalSince1970: 0), calendars: styles)
+        func month(_ calendarIndex: Int) -> MonthProjection {
+            MonthProjection(month: CalendarMonth(year: 2024, month: 3),
+                            occurrences: [S.allDay("a", (2024, 3, 5), (2024, 3, 6), calendarIndex: calendarIndex, color: "teal")],
+                            calendar: S.gregorian(), options: options)
+        }
+        let before = month(0), after = month(1)
+        #expect(before.item(for: S.day(2024, 3, 5))?.decoration == after.item(for: S.day(2024, 3, 5))?.decoration)
+        #expect(after.daysWithChangedDecorations(since: before) == [S.day(2024, 3, 5)])
+        #expect(before.daysWithChangedDecorations(since: before).isEmpty)
+    }
+
     @Test func customProviderInAProjection() throws {
         let options = ProjectionOptions(now: Date(timeIntervalSince1970: 0), decorationProvider: { day, occurrences in
             day.day == 5 ? .image(symbol: "star.fill", color: nil, size: .large) : .custom(payload: "\(occurrences.count)")

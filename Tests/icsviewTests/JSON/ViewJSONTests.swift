@@ -30,7 +30,7 @@ import Testing
         #expect(days.last?["date"] as? String == "2024-06-30")
         for day in days {
             #expect(Set(day.keys) == ["date", "weekday", "inMonth", "isToday", "isSelected", "isEnabled", "isWeekend", "occurrenceCount",
-                                      "occurrences", "decoration"])
+                                      "occurrences", "decoration", "calendars"])
             // Nothing selected (no --select), every day enabled (no range of available days).
             #expect(day["isSelected"] as? Bool == false)
             #expect(day["isEnabled"] as? Bool == true)
@@ -50,6 +50,9 @@ import Testing
         #expect(decoration["count"] as? Int == 3)
         // The calendar names no color: the palette color of "Team" (FNV-1a), a #RRGGBB string.
         #expect((decoration["color"] as? String)?.count == 7)
+        // One calendar: one dot with the three, in the decoration's colour (no event has a COLOR).
+        let dots = try #require(june18["calendars"] as? [[String: Any]])
+        #expect(dots.count == 1 && dots[0]["count"] as? Int == 3 && dots[0]["color"] as? String == decoration["color"] as? String)
         // 21 June: the cancelled stand-up is in `occurrences` but on no day.
         let cancelled = try #require(occurrences.firstIndex { $0["status"] as? String == "CANCELLED" })
         #expect(occurrences[cancelled]["start"] as? String == "2024-06-21T09:30:00+02:00")
@@ -64,6 +67,35 @@ import Testing
         #expect(range["end"] as? String == "2024-06-14")
         let segments = try #require(range["segments"] as? [[String: Int]])
         #expect(segments == [["week": 2, "startColumn": 2, "endColumn": 4, "lane": 0]])
+    }
+
+    /// A dot per calendar in each day's `calendars`, worked out by hand: Work (COLOR #3366CC) has
+    /// two events on 18 June 2024, one with its own COLOR (red), which colours the decoration but
+    /// not its calendar's dot; Home (#CC3300) one; 19 June has none.
+    @Test func aDotPerCalendar() throws {
+        let folder = NSTemporaryDirectory() + "icsview-dots-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func calendar(_ name: String, _ color: String, _ events: [(String, String, String?)]) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nNAME:\(name)\r\nCOLOR:\(color)\r\n" + events.map { uid, start, own in
+                "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:\(start)\r\nDURATION:PT1H\r\nSUMMARY:\(uid)\r\n"
+                    + (own.map { "COLOR:\($0)\r\n" } ?? "") + "END:VEVENT\r\n"
+            }.joined() + "END:VCALENDAR\r\n"
+        }
+        try calendar("Work", "#3366CC", [("w1", "20240618T090000Z", "red"), ("w2", "20240618T140000Z", nil)])
+            .write(toFile: folder + "/work.ics", atomically: true, encoding: .utf8)
+        try calendar("Home", "#CC3300", [("h1", "20240618T180000Z", nil)]).write(toFile: folder + "/home.ics", atomically: true, encoding: .utf8)
+        let month = try #require(try Self.json([folder + "/work.ics", folder + "/home.ics", "--month", "2024-06", "--format", "json",
+                                                "--today", "2024-06-12"]) as? [String: Any])
+        let days = (month["weeks"] as? [[String: Any]] ?? []).flatMap { $0["days"] as? [[String: Any]] ?? [] }
+        let june18 = try #require(days.first { $0["date"] as? String == "2024-06-18" })
+        let dots = try #require(june18["calendars"] as? [[String: Any]])
+        #expect(dots.map { $0["calendar"] as? String } == ["Work", "Home"])
+        #expect(dots.map { $0["color"] as? String } == ["#3366CC", "#CC3300"])
+        #expect(dots.map { $0["count"] as? Int } == [2, 1])
+        #expect((june18["decoration"] as? [String: Any])?["color"] as? String == "#FF0000")
+        let june19 = try #require(days.first { $0["date"] as? String == "2024-06-19" })
+        #expect((june19["calendars"] as? [Any])?.isEmpty == true)
     }
 
     /// `--months N`: an array of N month objects.

@@ -37,6 +37,21 @@ struct PageFormatTests {
         #expect(easter.hasPrefix("grid-column: 2 / span 7;"))
     }
 
+    /// The year's and the week's pages have an agenda below (the text views have none there):
+    /// `--no-agenda` drops it, and is not said to have no effect.
+    @Test(arguments: [["--year", "2024"], ["--week", "2024-03-13"]])
+    func noAgendaActsOnTheYearAndWeekPages(_ view: [String]) throws {
+        let arguments = view + ["--today", "2024-03-13", "--format", "html"] + Self.feeds
+        let with = try CLI.run(arguments, environment: Self.environment)
+        #expect(with.stdout.contains("<section class=\"agenda\""))
+        let without = try CLI.run(arguments + ["--no-agenda"], environment: Self.environment)
+        #expect(without.status == 0 && without.stderr.isEmpty, "\(without.stderr)")
+        #expect(!without.stdout.contains("<section class=\"agenda\""))
+        // In the terminal the year has no agenda: there the option still says so.
+        let text = try CLI.run(["--year", "2024", "--no-agenda"] + Self.feeds, environment: Self.environment)
+        #expect(text.stderr.hasPrefix("warning: --no-agenda has no effect with --year"), "\(text.stderr)")
+    }
+
     @Test func svgHasTheGivenSize() throws {
         let result = try CLI.run(["--month", "2024-03", "--format", "svg", "--width", "640", "--height", "480"] + Self.feeds,
                                  environment: Self.environment)

@@ -63,7 +63,8 @@ struct GridProjector {
                     isEnabled: options.selection.isEnabled(day), isWeekend: isWeekend)
                 rowItems.append(DayItem(state: state, row: row, column: column, weekday: Weekday(rawValue: weekday)!, occurrences: list,
                                         occurrenceIndices: placed.map { occurrences.slots[$0].index }, hiddenCount: count - list.count,
-                                        decoration: list.isEmpty ? nil : decoration(day, list, count: count)))
+                                        decoration: list.isEmpty ? nil : decoration(day, list, count: count),
+                                        calendarDots: list.isEmpty ? [] : CalendarDot.dots(for: list, calendars: options.calendars)))
             }
             items.append(rowItems)
         }

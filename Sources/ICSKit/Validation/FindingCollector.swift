@@ -1,0 +1,79 @@
+/// The findings of one file as they come, kept in bounded memory: per code, the first
+/// `maxPerCode` in line order and a count of the rest, so that a file with a hundred thousand
+/// faulty blocks keeps a few hundred findings, not a hundred thousand.
+///
+/// The result is what sorting every finding by line (then by arrival) and keeping the first
+/// `maxPerCode` of each code gives, with one last finding per capped code that sums up the rest
+/// ("N more ICS2104 findings like the ones above (the last on line L)").
+struct FindingCollector {
+    let maxPerCode: Int
+    /// Per code: the kept findings sorted by key, how many came, and the one with the greatest key.
+    private var codes: [DiagnosticCode: Kept] = [:]
+    /// Arrival order, the tie-breaker between findings on one line.
+    private var arrivals = 0
+
+    private struct Kept {
+        var findings: [(key: Key, finding: Finding)] = []
+        var count = 0
+        var last: (key: Key, finding: Finding)?
+    }
+
+    private struct Key: Comparable {
+        var line: Int
+        var arrival: Int
+        static func < (a: Key, b: Key) -> Bool { (a.line, a.arrival) < (b.line, b.arrival) }
+    }
+
+    /// - Parameter maxPerCode: the most findings of one code kept; 0 keeps every finding.
+    init(maxPerCode: Int) {
+        self.maxPerCode = maxPerCode
+    }
+
+    /// Takes one finding.
+    /// - Complexity: O(1) for a finding that comes in line order or past the cap with a later
+    ///   line, O(maxPerCode) for one that comes before kept ones of its code.
+    mutating func add(_ finding: Finding) {
+        let key = Key(line: finding.line ?? 0, arrival: arrivals)
+        arrivals += 1
+        // In place (the dictionary's modify accessor): one lookup, no copy of the kept list.
+        Self.take((key, finding), into: &codes[finding.code, default: Kept()], maxPerCode: maxPerCode)
+    }
+
+    private static func take(_ item: (key: Key, finding: Finding), into kept: inout Kept, maxPerCode: Int) {
+        kept.count += 1
+        if kept.last.map({ $0.key < item.key }) ?? true { kept.last = item }
+        if maxPerCode == 0 || kept.findings.count < maxPerCode {
+            insert(item, into: &kept.findings)
+        } else if let greatest = kept.findings.last, item.key < greatest.key {
+            kept.findings.removeLast()
+            insert(item, into: &kept.findings)
+        }
+    }
+
+    /// Takes each of `findings`, in order.
+    mutating func add(contentsOf findings: some Sequence<Finding>) {
+        for finding in findings { add(finding) }
+    }
+
+    /// The kept findings in line order (file-wide ones, without a line, first), then for each
+    /// code over the cap, in code order, its last finding saying how many more there were.
+    func result() -> [Finding] {
+        var kept = codes.values.flatMap(\.findings).sorted { $0.key < $1.key }.map(\.finding)
+        guard maxPerCode > 0 else { return kept }
+        for (code, entry) in codes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where entry.count > maxPerCode {
+            guard var more = entry.last?.finding else { continue }
+            more.message = "\(entry.count - maxPerCode) more \(code.rawValue) findings like the ones above (the last on line \(more.line ?? 0))"
+            more.uid = nil
+            more.property = nil
+            kept.append(more)
+        }
+        return kept
+    }
+
+    /// Puts `item` into `list`, which is sorted by key (most come last: a search from the end).
+    private static func insert(_ item: (key: Key, finding: Finding), into list: inout [(key: Key, finding: Finding)]) {
+        var index = list.count
+        while index > 0, item.key < list[index - 1].key { index -= 1 }
+        list.insert(item, at: index)
+    }
+}

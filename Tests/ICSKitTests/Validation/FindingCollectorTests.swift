@@ -1,0 +1,64 @@
+import Testing
+@testable import ICSKit
+
+/// The capped collector against the plain reading of the rule it keeps in bounded memory: sort
+/// every finding by line (then arrival), keep the first `maxPerCode` of each code, and sum up the
+/// rest of each capped code in its last finding. The reference is written here from that rule.
+@Suite("Findings capped as they come")
+struct FindingCollectorTests {
+    static let codes: [DiagnosticCode] = [.missingStart, .missingUID, .longLine]
+
+    /// The rule, on the whole list at once.
+    static func reference(_ findings: [Finding], maxPerCode: Int) -> [Finding] {
+        let sorted = findings.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        guard maxPerCode > 0 else { return sorted }
+        var kept: [Finding] = [], counts: [DiagnosticCode: Int] = [:], last: [DiagnosticCode: Finding] = [:]
+        for finding in sorted {
+            counts[finding.code, default: 0] += 1
+            if counts[finding.code]! <= maxPerCode { kept.append(finding) } else { last[finding.code] = finding }
+        }
+        for (code, n) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where n > maxPerCode {
+            var more = last[code]!
+            more.message = "\(n - maxPerCode) more \(code.rawValue) findings like the ones above (the last on line \(more.line ?? 0))"
+            more.uid = nil
+            more.property = nil
+            kept.append(more)
+        }
+        return kept
+    }
+
+    /// Findings mostly in line order (as the blocks come), with some out of order and some
+    /// without a line (as the calendar-wide checks add them), from a fixed generator.
+    static func findings(count: Int, seed: UInt64) -> [Finding] {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<count).map { index in
+            let line: Int? = next(10) == 0 ? nil : next(4) == 0 ? next(count) + 1 : index + 1
+            return Finding(file: "f.ics", line: line, code: codes[next(codes.count)], message: "m\(index)", uid: "u\(index)", property: "P")
+        }
+    }
+
+    @Test(arguments: [0, 1, 3, 100], [1, 2, 3])
+    func keepsWhatSortingAllThenCappingKeeps(maxPerCode: Int, seed: Int) {
+        let all = Self.findings(count: 400, seed: UInt64(seed))
+        var collector = FindingCollector(maxPerCode: maxPerCode)
+        collector.add(contentsOf: all)
+        let got = collector.result(), expected = Self.reference(all, maxPerCode: maxPerCode)
+        #expect(got.map(\.message) == expected.map(\.message))
+        #expect(got.map(\.line) == expected.map(\.line))
+        #expect(got.map(\.uid) == expected.map(\.uid))
+    }
+
+    /// What the run keeps of a file whose every block has the same fault: the cap, and one line
+    /// that counts the rest and names the last.
+    @Test func manyOfOneCode() {
+        var collector = FindingCollector(maxPerCode: 2)
+        for line in 1...100_000 { collector.add(Finding(file: "f.ics", line: line, code: .missingStart, message: "no DTSTART")) }
+        let result = collector.result()
+        #expect(result.map(\.line) == [1, 2, 100_000])
+        #expect(result.last?.message == "99998 more ICS2104 findings like the ones above (the last on line 100000)")
+    }
+}
