@@ -75,12 +75,7 @@ public struct VdirCalendar: Sendable, Codable {
     public static func read(at path: String, previous: VdirCalendar? = nil,
                             options: ImportOptions = ImportOptions()) throws(ICSError) -> VdirCalendar {
         let directory = (path as NSString).expandingTildeInPath
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw ICSError(.unreadable, "cannot list the vdir: \(VdirCalendar.reason(error))", source: directory)
-        }
+        let names = try itemNames(in: directory)
         var earlier: [String: VdirItem] = [:]
         var earlierSkips: [String: Diagnostic] = [:]
         if let previous, previous.path == directory {
@@ -91,7 +86,7 @@ public struct VdirCalendar: Sendable, Codable {
         var skipped: [Diagnostic] = []
         var readCount = 0
         var reusedCount = 0
-        for name in names.sorted() where isItemName(name) {
+        for name in names {
             let file = directory + "/" + name
             var info = stat()
             guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
@@ -132,15 +127,19 @@ public struct VdirCalendar: Sendable, Codable {
     /// - Complexity: O(files) system calls.
     public static func itemFiles(at path: String) throws(ICSError) -> [String] {
         let directory = (path as NSString).expandingTildeInPath
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw ICSError(.unreadable, "cannot list the vdir: \(VdirCalendar.reason(error))", source: directory)
-        }
-        return names.sorted().filter(isItemName).map { directory + "/" + $0 }.filter { file in
+        return try itemNames(in: directory).map { directory + "/" + $0 }.filter { file in
             var info = stat()
             return stat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+    }
+
+    /// The names in `directory` that may be items (``isItemName(_:)``), in name order.
+    /// - Throws: ``ICSError`` with ``ICSError/Code/unreadable`` when the directory cannot be listed.
+    private static func itemNames(in directory: String) throws(ICSError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter(isItemName)
+        } catch {
+            throw ICSError(.unreadable, "cannot list the vdir: \(VdirCalendar.reason(error))", source: directory)
         }
     }
 
