@@ -43,6 +43,37 @@ import Testing
         #expect(calendar.events.map(\.uid) == (0..<300).map { "event-\($0)" })
     }
 
+    /// An input of at most `CalendarImporter.inlineBytes` known before reading (30 events, about
+    /// 6 KB, in memory) is parsed on the calling thread whatever the parallelism, and gives the
+    /// calendar the threaded pipeline gives for the same bytes read from a pipe (whose size is
+    /// not known, so it takes the pipeline): events, diagnostics and all.
+    @Test func aSmallInputIsReadWithoutThreads() throws {
+        let small = numberedEventsText(count: 30) + "BEGIN:VEVENT\r\nUID:broken\r\nDTSTART:2024-06-01\r\nEND:VEVENT\r\n"
+        #expect(small.utf8.count <= CalendarImporter.inlineBytes)
+        let seen = Mutex<Set<UInt>>([])
+        var importer = CalendarImporter(source: "small.ics", options: ImportOptions(parallelism: 3))
+        importer.willParse = { seen.withLock { _ = $0.insert(Self.currentThread()) } }
+        let inline = try importer.run(ByteStream(bytes: Array(small.utf8)))
+        #expect(seen.withLock { $0 } == [Self.currentThread()])
+
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let writer = Thread { [fds] in
+            let bytes = Array(small.utf8)
+            _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+            close(fds[1])
+        }
+        writer.start()
+        let stream = ByteStream(descriptor: fds[0])
+        #expect(stream.expectedSize == nil)
+        let piped = try CalendarImporter(source: "small.ics", options: ImportOptions(parallelism: 3)).run(stream)
+        close(fds[0])
+        #expect(inline.events.count == 31, "the thirty and the one after END:VCALENDAR, whose DTSTART is not a date")
+        #expect(inline == piped)
+        #expect(inline.diagnostics == piped.diagnostics)
+        #expect(!inline.diagnostics.isEmpty, "the stray event and its DTSTART are reported either way")
+    }
+
     /// 6,000 events, four or more batches: two threads in all parse them, the calling one and
     /// one helper kept for the import (a thread started per batch would show up to five ids).
     @Test func theSameThreadsParseEveryBatch() throws {
