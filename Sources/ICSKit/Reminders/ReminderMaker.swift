@@ -65,8 +65,10 @@ struct ReminderMaker {
                               _ body: (_ index: Int, _ offset: ICSDuration, _ fromEnd: Bool, _ movesDays: Bool) -> Void) {
         guard !incidence.isCancelled else { return }
         let alarms = incidence.alarms
+        let copies = Self.copies(among: alarms)
         for index in alarms.indices {
-            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, fires(alarms[index], at: index, among: alarms) else { continue }
+            guard case .relative(let offset, let toEnd)? = alarms[index].trigger,
+                  fires(alarms[index], at: index, among: alarms, copies: copies) else { continue }
             // RFC 5545 3.8.6.3: relative to START needs DTSTART; to END needs an end (DTEND, DUE or DURATION).
             if toEnd {
                 if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
@@ -124,8 +126,9 @@ struct ReminderMaker {
         let moz = MozillaAlarmState(component)
         let lookup = lookup(calendarIndex)
         let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
+        let copies = Self.copies(among: alarms)
         for (index, alarm) in alarms.enumerated() {
-            guard case .absolute(let value)? = alarm.trigger, fires(alarm, at: index, among: alarms) else { continue }
+            guard case .absolute(let value)? = alarm.trigger, fires(alarm, at: index, among: alarms, copies: copies) else { continue }
             if component.recurrenceID == nil, let uid = alarm.uid, overridden.contains((component.uid ?? "") + "\u{0}" + uid) { continue }
             let first = instant(of: value, lookup: lookup)
             let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
@@ -166,25 +169,46 @@ struct ReminderMaker {
 
     /// Whether an alarm can go off at all: it has a trigger, is not `ACTION:NONE`, for a snooze
     /// alarm the alarm it snoozes is there, and it is not a copy of an earlier alarm of the
-    /// component (``isCopy(_:among:)``).
-    func fires(_ alarm: Alarm, at index: Int, among alarms: [Alarm]) -> Bool {
+    /// component (`copies`, from ``copies(among:)``).
+    func fires(_ alarm: Alarm, at index: Int, among alarms: [Alarm], copies: [Bool]?) -> Bool {
         guard alarm.trigger != nil, !alarm.isNone else { return false }
         if let target = alarm.snoozedAlarmUID { return alarms.contains { $0.uid == target } }
-        return !Self.isCopy(index, among: alarms)
+        return !(copies?[index] ?? false)
     }
 
-    /// Whether the alarm at `index` repeats an earlier one of the same component: neither has a
+    /// Which alarms repeat an earlier one of the same component (nil: none does): neither has a
     /// UID, and the action, trigger, repetitions, summary and description are the same. Feeds
     /// that copy their alarms write such pairs; they would be one notification twice at the same
     /// moment, and their ``ReminderKey`` is one key (the watcher fires it once), so they are
     /// listed once.
-    static func isCopy(_ index: Int, among alarms: [Alarm]) -> Bool {
-        let alarm = alarms[index]
-        guard alarm.uid == nil else { return false }
-        return alarms[..<index].contains { earlier in
-            earlier.uid == nil && earlier.trigger == alarm.trigger && earlier.action == alarm.action
-                && earlier.repeatCount == alarm.repeatCount && earlier.duration == alarm.duration
-                && earlier.summary == alarm.summary && earlier.notes == alarm.notes
+    /// - Complexity: O(n) for n alarms (hashed: a component of thousands of copied alarms,
+    ///   asked once per occurrence, stays linear).
+    static func copies(among alarms: [Alarm]) -> [Bool]? {
+        guard alarms.count > 1 else { return nil }
+        var flags = [Bool](repeating: false, count: alarms.count)
+        var seen = Set<AlarmContent>()
+        for index in alarms.indices where alarms[index].uid == nil {
+            if !seen.insert(AlarmContent(alarms[index])).inserted { flags[index] = true }
+        }
+        return flags.contains(true) ? flags : nil
+    }
+
+    /// What two copies of one alarm have in common (``copies(among:)``).
+    private struct AlarmContent: Hashable {
+        let action: AlarmAction?
+        let trigger: Alarm.Trigger?
+        let repeatCount: Int?
+        let duration: ICSDuration?
+        let summary: String?
+        let notes: String?
+
+        init(_ alarm: Alarm) {
+            action = alarm.action
+            trigger = alarm.trigger
+            repeatCount = alarm.repeatCount
+            duration = alarm.duration
+            summary = alarm.summary
+            notes = alarm.notes
         }
     }
 

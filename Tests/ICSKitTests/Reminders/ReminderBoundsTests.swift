@@ -31,6 +31,30 @@ struct ReminderBoundsTests {
         """)
     }
 
+    /// 5,000 copies of one VALARM (no UID, the same content) on an hourly event: one reminder an
+    /// hour (the copies are one reminder), 15 minutes before each start, over two days: 48. Each
+    /// occurrence asks which alarms are copies; that is one hashed pass over the 5,000, not a
+    /// comparison of each with every earlier one (12.5 million an occurrence).
+    @Test func thousandsOfCopiedAlarmsAreOnePass() throws {
+        let alarm = "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Soon\nTRIGGER:-PT15M\nEND:VALARM\n"
+        let calendar = try Base.calendar("""
+        BEGIN:VEVENT
+        UID:copied
+        DTSTAMP:20240101T000000Z
+        DTSTART:20240101T000000Z
+        DURATION:PT30M
+        RRULE:FREQ=HOURLY
+        SUMMARY:Hourly
+        \(String(repeating: alarm, count: 5_000))END:VEVENT
+
+        """)
+        #expect(calendar.events.first?.alarms.count == 5_000)
+        let found = ReminderExpansion(calendars: [calendar], from: Base.instant("2024-06-01T00:00:00Z"),
+                                      to: Base.instant("2024-06-03T00:00:00Z"), viewerTimeZone: Base.utc).collect().reminders
+        #expect(found.count == 48)
+        #expect(Base.stamps(Array(found.prefix(2))) == ["2024-06-01T00:45:00Z", "2024-06-01T01:45:00Z"])
+    }
+
     /// REPEAT:100000000 (at most ``ReminderMaker/repetitionLimit`` worked out) every minute on a
     /// minutely event: each minute of the range has a trigger of each of the 10,001 occurrences
     /// before it, far more than the limit. The series gives exactly `reminderLimit` reminders, in
