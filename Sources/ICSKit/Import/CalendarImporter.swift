@@ -72,9 +72,7 @@ struct CalendarImporter {
             let parsed = parse(late.map { $0.block }, on: workers, caches: caches)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
-        assembler.addScanDiagnostics(diagnostics)
-        var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
-        if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
+        var calendar = finish(assembler, scanDiagnostics: diagnostics)
         if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
         return calendar
     }
@@ -89,7 +87,13 @@ struct CalendarImporter {
         let caches = SimpleLineCache.Pool(capacity: 1)
         var assembler = CalendarAssembler(source: source)
         assembler.add(parse(blocks, on: workers, caches: caches))
-        assembler.addScanDiagnostics(scanner.diagnostics)
+        return finish(assembler, scanDiagnostics: scanner.diagnostics)
+    }
+
+    /// The last step of both paths: the scan's own diagnostics, the model made, the options it keeps.
+    private func finish(_ assembler: consuming CalendarAssembler, scanDiagnostics: [Diagnostic]) -> ICalendar {
+        var assembler = assembler
+        assembler.addScanDiagnostics(scanDiagnostics)
         var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
         return calendar

@@ -57,10 +57,8 @@ final class BrowseData {
     /// or a feed, where its copy stands (`work (synced 10:42)`, `work (not synced: …; copy of
     /// 09:10)`).
     func statusNames(clock: (Date) -> String) -> [String] {
-        inputs.indices.compactMap { index in
-            guard let copy = copies[index], filter.keeps(copy) else { return nil }
-            let name = SearchFilter.displayName(copy)
-            switch states[index] {
+        shownSources.map { name, state in
+            switch state {
             case .read: return name
             case .synced(let date): return "\(name) (synced \(clock(date)))"
             case .stale(let reason, let copyOf):
@@ -71,9 +69,17 @@ final class BrowseData {
 
     /// The shown calendars whose copies could not be brought up to date at the last read.
     var staleNames: [String] {
+        shownSources.compactMap { name, state in
+            if case .stale = state { return name }
+            return nil
+        }
+    }
+
+    /// The calendars shown (read, and kept by `--calendar`), in input order, with where each copy stands.
+    private var shownSources: [(name: String, state: SourceState)] {
         inputs.indices.compactMap { index in
-            guard let copy = copies[index], filter.keeps(copy), case .stale = states[index] else { return nil }
-            return SearchFilter.displayName(copy)
+            guard let copy = copies[index], filter.keeps(copy) else { return nil }
+            return (SearchFilter.displayName(copy), states[index])
         }
     }
 
