@@ -11,7 +11,8 @@
 # calendar of Fixtures/validation/invalid/ and files written here into bench-out/reproducers/ (a
 # 94 KB title, a 50,000-zero-width title, BYSETPOS series with EXDATEs that match nothing,
 # 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
-# lines of other kinds and stray END lines, a 252-byte SECONDLY rule).
+# lines of other kinds and stray END lines, 20,000 alarms with UIDs, 20,000 snoozes of alarms
+# that are not there, a 252-byte SECONDLY rule).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -66,6 +67,16 @@ mix = random.Random(5545)
 kinds = ["BEGIN:VALARM", "BEGIN:X-FOO", "BEGIN:VEVENT", "BEGIN:VTODO", "BEGIN:STANDARD", "BEGIN:VTIMEZONE", "BEGIN:DAYLIGHT"]
 write("mixed-begin-300000.ics", head + [mix.choice(kinds) for _ in range(300_000)])
 write("stray-end-vevent-300000.ics", head + ["END:VEVENT"] * 300_000)
+# 20,000 alarms with UIDs on a daily event, and 20,000 snooze alarms of alarms that are not there.
+def alarms(name, alarm):
+    lines = head + ["BEGIN:VEVENT", "UID:alarms@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T100000Z",
+                    "DURATION:PT1H", "RRULE:FREQ=DAILY", "SUMMARY:Alarms"]
+    for i in range(20_000):
+        lines += ["BEGIN:VALARM"] + alarm(i) + ["ACTION:DISPLAY", "DESCRIPTION:Alarm", "END:VALARM"]
+    write(name, lines + ["END:VEVENT", "END:VCALENDAR"])
+alarms("alarms-with-uids-20000.ics", lambda i: [f"UID:a{i}", f"TRIGGER:-PT{i % 60 + 1}M"])
+alarms("snoozes-of-missing-alarms-20000.ics", lambda i: [f"UID:s{i}", f"RELATED-TO;RELTYPE=SNOOZE:a{i}",
+                                                         "TRIGGER;VALUE=DATE-TIME:20240601T090000Z"])
 write("secondly-252-bytes.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240601T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"])
 EOF
@@ -98,6 +109,9 @@ CASES=(
 "300,000 nested BEGIN:VALARM, validate|validate $R/nested-begin-valarm-300000.ics"
 "300,000 mixed BEGIN lines, validate|validate $R/mixed-begin-300000.ics"
 "300,000 stray END:VEVENT, validate|validate $R/stray-end-vevent-300000.ics"
+"20,000 alarms with UIDs on a daily event, remind 1 day|remind --from 2024-06-03 --next 1d --tz UTC $R/alarms-with-uids-20000.ics"
+"20,000 snoozes of missing alarms, validate|validate $R/snoozes-of-missing-alarms-20000.ics"
+"20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"
 "252-byte SECONDLY, agenda 31 days|--today 2024-06-01 --agenda --tz UTC $R/secondly-252-bytes.ics"
 "search for one override of a SECONDLY series|search --from 2024-01-01 --to 2024-12-31 Needle $B/secondly-one-override.ics"
 "--week of a minutely series begun a week before, JSON|--today 2024-06-12 --week --tz UTC --format json $B/minutely-from-the-week-before.ics"

@@ -98,6 +98,16 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         return (all, iterator.diagnostics)
     }
 
+    /// ``collect()`` without gathering: hands every occurrence, in order, to `body` (which keeps
+    /// what it needs), with the same cap per series; returns the diagnostics.
+    ///
+    /// - Complexity: O(n log k) for n occurrences of k series, and memory for none of them.
+    package func collect(_ body: (Occurrence) -> Void) -> [Diagnostic] {
+        var iterator = Iterator(self, capped: true)
+        while let next = iterator.next() { body(next) }
+        return iterator.diagnostics
+    }
+
     /// Hands out the occurrences one by one; ``diagnostics`` grows as series hit their limits.
     ///
     /// On a large calendar the series are expanded in two groups, one of them on a thread of its

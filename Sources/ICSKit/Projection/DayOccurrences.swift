@@ -41,6 +41,9 @@ public struct DayOccurrences: Sendable {
     private let days: DayLists
     private let visibleSerials: ClosedRange<Int>
     private let arithmetic: DayArithmetic
+    /// The counts of the days from a serial, when they were counted over more occurrences than
+    /// those given (``GridSample``): they replace the counts of the given ones.
+    private let givenCounts: (first: Int, counts: [Int])?
     /// The rank of each slot's UID among those placed (``PlacementOrder/uidRanks``), for the lane order.
     let uidRanks: [Int32]
 
@@ -58,8 +61,11 @@ public struct DayOccurrences: Sendable {
     }
 
     init(_ occurrences: [Occurrence], visibleSerials: ClosedRange<Int>, arithmetic: DayArithmetic, includesCancelled: Bool,
-         maxPerDay: Int) {
+         maxPerDay: Int, counts givenCounts: (first: Int, counts: [Int])? = nil) {
         precondition(maxPerDay >= 1, "a day must list at least one occurrence")
+        precondition(givenCounts.map { $0.first <= visibleSerials.lowerBound
+            && visibleSerials.upperBound < $0.first + $0.counts.count } ?? true, "the given counts must cover the visible days")
+        self.givenCounts = givenCounts
         var slots: [Slot] = []
         for index in occurrences.indices {
             // Read in place: the fields, not a copy of the occurrence or of its incidence.
@@ -133,6 +139,7 @@ public struct DayOccurrences: Sendable {
 
     func count(onSerial serial: Int) -> Int {
         guard visibleSerials.contains(serial) else { return 0 }
+        if let givenCounts { return givenCounts.counts[serial - givenCounts.first] }
         return days.count(onSerial: serial)
     }
 }

@@ -58,6 +58,19 @@ public struct MonthProjection: Sendable, Hashable {
         self.init(grid: grid, projector: projector, occurrences: placed)
     }
 
+    /// Projects a ``GridSample`` onto `month` (the sample's days must cover the grid's, and it must
+    /// be taken with `options`' ``ProjectionOptions/maxOccurrencesPerDay`` and
+    /// ``ProjectionOptions/includesCancelled``): the same days, counts, lists, decorations and
+    /// day ranges as a projection of every occurrence the sample was given, but a
+    /// ``DayItem/occurrenceIndices`` is a position in the sample's ``GridSample/occurrences``.
+    package init(month: CalendarMonth, sample: GridSample, calendar: Calendar, options: ProjectionOptions) {
+        let projector = GridProjector(calendar: calendar, options: options)
+        let grid = MonthGrid(month: month, calendar: calendar)
+        let shown = Self.shownSerials(grid, projector)
+        let placed = projector.place(sample, on: shown ?? grid.firstSerial...grid.firstSerial)
+        self.init(grid: grid, projector: projector, occurrences: placed)
+    }
+
     /// The serials of `grid` that show occurrences.
     private static func shownSerials(_ grid: MonthGrid, _ projector: GridProjector) -> ClosedRange<Int>? {
         let span = projector.arithmetic.span(of: grid.month)

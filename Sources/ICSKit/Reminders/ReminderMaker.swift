@@ -43,14 +43,13 @@ struct ReminderMaker {
     private func relativeTriggers(_ occurrence: Occurrence, of incidence: Incidence,
                                   _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
         guard !incidence.alarms.isEmpty else { return }
-        let alarms = incidence.alarms
-        let moz = MozillaAlarmState(incidence)
-        firingRelativeAlarms(of: incidence) { index, offset, fromEnd, movesDays in
+        let alarms = ComponentAlarms(incidence)
+        firingRelativeAlarms(of: incidence, alarms) { index, offset, fromEnd, movesDays in
             let anchor = AlarmClock.anchor(fromEnd ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
                                            movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
             let first = anchor.clock.add(offset, to: anchor.utc)
-            let acknowledged = acknowledgement(of: alarms[index], among: alarms, moz: moz)
-            repetitions(of: alarms[index], from: first, clock: anchor.clock) { utc, k in
+            let acknowledged = alarms.acknowledgement(at: index)
+            repetitions(of: alarms.alarms[index], from: first, clock: anchor.clock) { utc, k in
                 let done = acknowledged.map { utc <= $0 } ?? false
                 if done && !includesAcknowledged { return }
                 body(index, utc, anchor.utc, k, done)
@@ -61,14 +60,13 @@ struct ReminderMaker {
     /// The relative alarms of `incidence` that fire (none when it is cancelled), in order: each
     /// with its position, its offset, whether it counts from the occurrence's end, and whether it
     /// moves by nominal days (its TRIGGER, or the DURATION between repetitions).
-    func firingRelativeAlarms(of incidence: Incidence,
+    func firingRelativeAlarms(of incidence: Incidence, _ known: ComponentAlarms? = nil,
                               _ body: (_ index: Int, _ offset: ICSDuration, _ fromEnd: Bool, _ movesDays: Bool) -> Void) {
         guard !incidence.isCancelled else { return }
-        let alarms = incidence.alarms
-        let copies = Self.copies(among: alarms)
+        let facts = known ?? ComponentAlarms(incidence)
+        let alarms = facts.alarms
         for index in alarms.indices {
-            guard case .relative(let offset, let toEnd)? = alarms[index].trigger,
-                  fires(alarms[index], at: index, among: alarms, copies: copies) else { continue }
+            guard case .relative(let offset, let toEnd)? = alarms[index].trigger, facts.fires(at: index) else { continue }
             // RFC 5545 3.8.6.3: relative to START needs DTSTART; to END needs an end (DTEND, DUE or DURATION).
             if toEnd {
                 if incidence.kind == .todo && incidence.due == nil && incidence.duration == nil { continue }
@@ -122,16 +120,14 @@ struct ReminderMaker {
 
     /// The reminders of a component's absolute alarms (but those whose UID is in `overridden`).
     func absoluteTriggers(of component: Incidence, calendarID: CalendarID, calendarIndex: Int, overridden: Set<String> = [], emit: (Reminder) -> Void) {
-        let alarms = component.alarms
-        let moz = MozillaAlarmState(component)
+        let facts = ComponentAlarms(component)
         let lookup = lookup(calendarIndex)
         let recurrenceID = component.recurrenceID.map { shown($0, lookup: lookup) }
-        let copies = Self.copies(among: alarms)
-        for (index, alarm) in alarms.enumerated() {
-            guard case .absolute(let value)? = alarm.trigger, fires(alarm, at: index, among: alarms, copies: copies) else { continue }
+        for (index, alarm) in facts.alarms.enumerated() {
+            guard case .absolute(let value)? = alarm.trigger, facts.fires(at: index) else { continue }
             if component.recurrenceID == nil, let uid = alarm.uid, overridden.contains((component.uid ?? "") + "\u{0}" + uid) { continue }
             let first = instant(of: value, lookup: lookup)
-            let acknowledged = acknowledgement(of: alarm, among: alarms, moz: moz)
+            let acknowledged = facts.acknowledgement(at: index)
             repetitions(of: alarm, from: first, clock: AlarmClock(zone: UTCZone())) { utc, k in
                 let done = acknowledged.map { utc <= $0 } ?? false
                 if done && !includesAcknowledged { return }
@@ -167,15 +163,6 @@ struct ReminderMaker {
 
     // MARK: Shared rules
 
-    /// Whether an alarm can go off at all: it has a trigger, is not `ACTION:NONE`, for a snooze
-    /// alarm the alarm it snoozes is there, and it is not a copy of an earlier alarm of the
-    /// component (`copies`, from ``copies(among:)``).
-    func fires(_ alarm: Alarm, at index: Int, among alarms: [Alarm], copies: [Bool]?) -> Bool {
-        guard alarm.trigger != nil, !alarm.isNone else { return false }
-        if let target = alarm.snoozedAlarmUID { return alarms.contains { $0.uid == target } }
-        return !(copies?[index] ?? false)
-    }
-
     /// Which alarms repeat an earlier one of the same component (nil: none does): neither has a
     /// UID, and the action, trigger, repetitions, summary and description are the same. Feeds
     /// that copy their alarms write such pairs; they would be one notification twice at the same
@@ -210,21 +197,6 @@ struct ReminderMaker {
             summary = alarm.summary
             notes = alarm.notes
         }
-    }
-
-    /// The instant up to which the triggers of `alarm` are done with: its ACKNOWLEDGED, the
-    /// component's X-MOZ-LASTACK, and the trigger of any absolute snooze alarm that replaces it.
-    func acknowledgement(of alarm: Alarm, among alarms: [Alarm], moz: MozillaAlarmState) -> Int? {
-        var latest = alarm.acknowledged.map { Int($0.timeIntervalSince1970) }
-        if let last = moz.lastAcknowledged { latest = max(latest ?? Int.min, Int(last.timeIntervalSince1970)) }
-        if let uid = alarm.uid {
-            for snooze in alarms where snooze.snoozedAlarmUID == uid && !snooze.isNone {
-                if case .absolute(let value)? = snooze.trigger, case .utc(let t) = value {
-                    latest = max(latest ?? Int.min, t.secondsSinceEpoch)
-                }
-            }
-        }
-        return latest
     }
 
     /// Calls `body` with each trigger (the first, then REPEAT more DURATION apart) that lies in the range.

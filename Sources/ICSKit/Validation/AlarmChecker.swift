@@ -3,7 +3,7 @@
 /// pass's ``DiagnosticCode/alarmRepeatWithoutDuration``.
 enum AlarmChecker {
     /// The findings for the alarms of one converted component.
-    /// - Complexity: O(a²) for a alarms (a component has a handful).
+    /// - Complexity: O(a) for a alarms (the UIDs are hashed: a feed can write thousands of snoozes).
     static func check(_ incidence: Incidence, file: String) -> [Finding] {
         var findings: [Finding] = []
         func add(_ code: DiagnosticCode, _ message: String, line: Int?, property: String) {
@@ -11,6 +11,7 @@ enum AlarmChecker {
                                     uid: incidence.uid, property: property))
         }
         let name = incidence.kind.rawValue
+        var uids: Set<String>?
         for alarm in incidence.alarms {
             if case .relative(let offset, let toEnd)? = alarm.trigger, !alarm.isNone {
                 if !toEnd && incidence.start == nil {
@@ -24,7 +25,9 @@ enum AlarmChecker {
                         line: alarm.triggerLine ?? alarm.line, property: "TRIGGER")
                 }
             }
-            if let target = alarm.snoozedAlarmUID, !incidence.alarms.contains(where: { $0.uid == target }) {
+            if let target = alarm.snoozedAlarmUID {
+                if uids == nil { uids = Set(incidence.alarms.compactMap(\.uid)) }
+                if uids?.contains(target) ?? false { continue }
                 let relation = alarm.otherProperties.first { $0.name == "RELATED-TO" && $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
                 add(.snoozeWithoutAlarm, "snooze alarm relates to alarm UID \(target), which the \(name) does not have: it can never go off",
                     line: relation?.line ?? alarm.line, property: "RELATED-TO")

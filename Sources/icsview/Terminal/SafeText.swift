@@ -94,8 +94,9 @@ extension TerminalText {
         truncate(safe(text, limit: scanLimit(cells) + 1), toWidth: cells, ellipsis: ellipsis)
     }
 
-    /// Whether every byte is printable ASCII (U+0020–U+007E): the text needs no change.
-    private static func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+    /// Whether every byte is printable ASCII (U+0020–U+007E): the text needs no change, and
+    /// each of its characters is one byte and one cell.
+    static func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 

@@ -40,7 +40,9 @@ enum TerminalText {
     ///
     /// - Complexity: O(n) in the length of `text`.
     static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // Printable ASCII is a cell a byte: no grapheme breaking, no `wcwidth` per character.
+        if isPlain(text.utf8) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
     }
 
     /// The most scalars a cut to `cells` cells looks at: a character drawn in a cell rarely has
@@ -56,6 +58,12 @@ enum TerminalText {
     /// - Complexity: O(`cells`), whatever the length of `text`.
     static func truncate(_ text: String, toWidth cells: Int, ellipsis: String = "…") -> String {
         guard cells > 0 else { return "" }
+        if isPlain(text.utf8) {  // a cell a byte
+            if text.utf8.count <= cells { return text }
+            let room = cells - width(ellipsis)
+            guard room >= 0 else { return String(repeating: ".", count: cells) }
+            return String(decoding: text.utf8.prefix(room), as: UTF8.self) + ellipsis
+        }
         let scalars = text.unicodeScalars
         let windowEnd = scalars.index(scalars.startIndex, offsetBy: scanLimit(cells), limitedBy: scalars.endIndex) ?? scalars.endIndex
         let window = Substring(scalars[..<windowEnd])

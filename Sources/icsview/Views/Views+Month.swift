@@ -18,14 +18,38 @@ extension Views {
         let first = CalendarMonth(year: year, month: 1)
         let months = (0..<12).map { first.adding(months: $0, in: context.calendar) }
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
-        let found = occurrences(over: civil(grids[0].firstDay)...civil(grids[11].lastDay))
-        let projections = months.map {
-            MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
-        }
+        let projections = textGrids(months, over: grids[0].firstDay...grids[11].lastDay)
+            ?? projections(months, found: occurrences(over: civil(grids[0].firstDay)...civil(grids[11].lastDay)))
         if options.format == .html {
             return HTMLMonthRenderer.yearPage(year, months: projections, calendar: context.calendar, options: pageOptions)
         }
         return YearRenderer.render(year, months: projections, calendar: context.calendar, options: monthOptions(width: context.width))
+    }
+
+    /// The projections of `months` from every occurrence `found`.
+    func projections(_ months: [CalendarMonth], found: [Occurrence]) -> [MonthProjection] {
+        months.map {
+            MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
+        }
+    }
+
+    /// For the text format, the projections of `months` from a ``GridSample`` of the days `shown`
+    /// (every grid's days): the same grids as from every occurrence, without keeping them all (on
+    /// a calendar with thousands of occurrences a day, the grid draws a count and the first few);
+    /// nil for the other formats. The occurrences' positions (``DayItem/occurrenceIndices``) are
+    /// the sample's, which the text grids do not read.
+    func textGrids(_ months: [CalendarMonth], over shown: ClosedRange<CalendarDay>) -> [MonthProjection]? {
+        guard options.format == .text else { return nil }
+        let projection = projectionOptions(selected: options.select)
+        var sample = GridSample(visibleDays: shown, calendar: context.calendar, includesCancelled: projection.includesCancelled,
+                                maxPerDay: projection.maxOccurrencesPerDay)
+        let expansion = OccurrenceExpansion(calendars: calendars, from: context.start(of: civil(shown.lowerBound)),
+                                            to: context.start(of: civil(shown.upperBound).adding(days: 1)), viewerTimeZone: context.zone)
+        let diagnostics = expansion.collect { occurrence in
+            if filter.needle == nil || filter.matches(occurrence) { sample.add(occurrence) }
+        }
+        DiagnosticOutput.shared.report(diagnostics)
+        return months.map { MonthProjection(month: $0, sample: sample, calendar: context.calendar, options: projection) }
     }
 
     // MARK: Month
@@ -44,10 +68,11 @@ extension Views {
     func month() -> String {
         let months = shownMonths
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
-        let found = occurrences(over: civil(grids[0].firstDay)...civil(grids[grids.count - 1].lastDay))
-        let projections = months.map {
-            MonthProjection(month: $0, occurrences: found, calendar: context.calendar, options: projectionOptions(selected: options.select))
-        }
+        let shown = grids[0].firstDay...grids[grids.count - 1].lastDay
+        // Without an agenda, the text grids need each day's count and first occurrences only.
+        let sampled = options.noAgenda ? textGrids(months, over: shown) : nil
+        let found = sampled == nil ? occurrences(over: civil(shown.lowerBound)...civil(shown.upperBound)) : []
+        let projections = sampled ?? projections(months, found: found)
         if let page = monthPage(projections) { return page }
         // Under the grid: the shown months' agenda, or only the selected day's.
         let allDays = months[0].firstDay...months[months.count - 1].lastDay(in: context.calendar)

@@ -35,6 +35,14 @@ struct GridProjector {
                        maxPerDay: options.maxOccurrencesPerDay)
     }
 
+    /// Places the occurrences of `sample` on the serials `span` (which it must cover), with its counts.
+    func place(_ sample: GridSample, on span: ClosedRange<Int>) -> DayOccurrences {
+        precondition(sample.maxPerDay == options.maxOccurrencesPerDay && sample.includesCancelled == options.includesCancelled,
+                     "a sample is projected with the caps it was taken with")
+        return DayOccurrences(sample.occurrences, visibleSerials: span, arithmetic: arithmetic, includesCancelled: options.includesCancelled,
+                              maxPerDay: options.maxOccurrencesPerDay, counts: (sample.visibleSerials.lowerBound, sample.counts))
+    }
+
     /// The items of `rows` week rows from `gridStart`, and the layout of their day ranges.
     func project(gridStart: Int, rows: Int, month: ClosedRange<Int>?, occurrences: DayOccurrences) -> ([[DayItem]], DayRangeLayout) {
         let shown = shownSerials(gridStart: gridStart, rows: rows, month: month)
