@@ -121,6 +121,8 @@ CASES=(
 "20,000 snoozes of missing alarms, validate|validate $R/snoozes-of-missing-alarms-20000.ics"
 "20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"
 "252-byte SECONDLY, agenda 31 days|--today 2024-06-01 --agenda --tz UTC $R/secondly-252-bytes.ics"
+"events from 2024 to 9999, agenda to 9999|--agenda --from 2024-01-01 --to 9999-12-31 --tz UTC $B/long-events-to-9999.ics"
+"events from 2024 to 9999, search to 9999|search --from 2024-01-01 --to 9999-12-31 Last $B/long-events-to-9999.ics"
 "search for one override of a SECONDLY series|search --from 2024-01-01 --to 2024-12-31 Needle $B/secondly-one-override.ics"
 "--week of a minutely series begun a week before, JSON|--today 2024-06-12 --week --tz UTC --format json $B/minutely-from-the-week-before.ics"
 "SECONDLY series, export --busy (12 weeks)|export --busy --from 2024-01-01 $B/secondly-one-override.ics"

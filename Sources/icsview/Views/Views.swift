@@ -65,10 +65,12 @@ struct Views {
         var wrote = false
         var listedCount = 0
         let options = agendaOptions
-        for day in CalendarDay.days(in: shown, calendar: calendar) {
+        var day = shown.lowerBound
+        while day <= shown.upperBound {
             let dayEnd = day.adding(days: 1, in: calendar).startDate(in: calendar)
             while let next = lookahead, next.start.date(in: zone) < dayEnd {
-                if filter.matches(next) { running.append(next) }
+                // A cancelled occurrence is never listed unless asked for: it does not run on.
+                if filter.matches(next) && (options.showCancelled || !next.incidence.isCancelled) { running.append(next) }
                 lookahead = iterator.next()
             }
             // Placed on this day alone: a day's lists for the rest of the range would cost each
@@ -85,6 +87,16 @@ struct Views {
             listedCount += listed.count
             running = running.enumerated().compactMap { index, occurrence in
                 listed.contains(index) || occurrence.end.date(in: zone) <= dayEnd ? nil : occurrence
+            }
+            // With nothing running, the next day that lists anything is the next occurrence's
+            // first: the days between print nothing and are not walked (an agenda to 9999 of
+            // one long event walked three million empty days).
+            let following = day.adding(days: 1, in: calendar)
+            if running.isEmpty {
+                guard let next = lookahead else { break }
+                day = max(following, CalendarDay(containing: next.start.date(in: zone), in: calendar))
+            } else {
+                day = following
             }
         }
         if !wrote && noEvents { write(AgendaRenderer.noEvents(shown, options: options) + "\n") }

@@ -38,6 +38,33 @@ import Testing
         if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
     }
 
+    /// Events that run from 2024 to 9999 (one cancelled), one on 5000-06-15 and one on
+    /// 9999-12-31, over an agenda and a `search` of every day to 9999: each shows on its first day
+    /// alone, the long ones with the year they end in (worked out by hand: 9999-12-30 is a
+    /// Thursday, 5000-06-15 a Sunday, 9999-12-31 a Friday), the cancelled one only when asked for.
+    /// The three million days between print nothing and are not walked (4.7 s and 149 MB before,
+    /// 0.02 s now: `scripts/bench-reproducers.sh`).
+    @Test func anAgendaToTheLastYearListsEachLongEventOnce() throws {
+        let range = ["--from", "2024-01-01", "--to", "9999-12-31", "--tz", "UTC", "--color", "never"]
+        let agenda = try CLI.run([Self.fixture("long-events-to-9999"), "--agenda"] + range)
+        #expect(agenda.status == 0, "\(agenda.stderr)")
+        #expect(agenda.stdout == """
+            Mon, 1 Jan 2024
+              ● all day     Forever (until Thu, 30 Dec 9999)
+
+            Sun, 15 Jun 5000
+              ● all day     Middle
+
+            Fri, 31 Dec 9999
+              ● 10:00–11:00 Last
+
+            """)
+        let cancelled = try CLI.run([Self.fixture("long-events-to-9999"), "--agenda", "--show-cancelled"] + range)
+        #expect(cancelled.stdout.contains("Tue, 2 Jan 2024\n  ● all day     ✗ Gone (until Thu, 30 Dec 9999)\n"))
+        let search = try CLI.run(["search", "Last", Self.fixture("long-events-to-9999")] + range)
+        #expect(search.stdout == "Fri, 31 Dec 9999\n  ● 10:00–11:00 Last\n", "\(search.stderr)")
+    }
+
     /// REPEAT:100000000 every minute on a minutely event: a week of `remind` would hold a
     /// hundred million reminders; the series stops at the reminder limit (50,000) with an
     /// ICS3002 warning on stderr.
