@@ -97,12 +97,15 @@ enum AgendaRenderer {
     /// "until Fri, 1 Nov" (an all-day range's last day) or "until Sun, 6 Oct 02:00" (a timed one's end).
     static func untilText(_ placement: OccurrencePlacement, dates: LocalDates, calendar: Calendar, strings: LocalStrings) -> String {
         let occurrence = placement.occurrence
+        // The year too when the span ends in another year than it began (a trip over New Year,
+        // an event that runs for years): "until Thu, 30 Dec" would name the wrong one.
+        let template = placement.days.upperBound.year == placement.days.lowerBound.year ? "EEEdMMM" : "EEEdMMMyyyy"
         let last: String
         if occurrence.isAllDay {
-            last = dates.string(placement.days.upperBound, template: "EEEdMMM")
+            last = dates.string(placement.days.upperBound, template: template)
         } else {
             let end = occurrence.end.date(in: calendar.timeZone)
-            last = dates.string(end, template: "EEEdMMM") + " " + dates.clock(end)
+            last = dates.string(end, template: template) + " " + dates.clock(end)
         }
         return LocalStrings.fill(strings.until, last)
     }
