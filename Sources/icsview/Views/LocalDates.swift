@@ -46,9 +46,15 @@ final class LocalDates {
     /// "09:05" (24-hour) or "9:05 AM" (12-hour, the locale's pattern) in the calendar's zone.
     func clock(_ date: Date) -> String {
         if let timeFormatter { return LocalDates.plainSpaces(timeFormatter.string(from: date)) }
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        // The wall clock from the zone's offset at that instant: what the calendar's hour and
+        // minute components are, without a components lookup and a format string per line.
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + calendar.timeZone.secondsFromGMT(for: date)
+        let minutes = (local % 86_400 + 86_400) % 86_400 / 60
+        return LocalDates.twoDigits(minutes / 60) + ":" + LocalDates.twoDigits(minutes % 60)
     }
+
+    /// `n` (0–99) in two digits.
+    static func twoDigits(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
 
     /// The width in cells of the widest clock text ("00:00", "10:00 PM").
     lazy var clockWidth: Int = {
