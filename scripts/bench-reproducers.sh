@@ -10,8 +10,9 @@
 # The reproducers are Fixtures/bounds/*, Fixtures/hostile/terminal-escapes.ics, the 211-byte
 # calendar of Fixtures/validation/invalid/ and files written here into bench-out/reproducers/ (a
 # 94 KB title, a 50,000-zero-width title, BYSETPOS series with EXDATEs that match nothing,
-# 300,000 nested BEGIN lines, 30,000 repeated BEGIN:VEVENT lines, 20,000 alarms with UIDs, 20,000
-# snoozes of alarms that are not there, a 252-byte SECONDLY rule).
+# 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
+# lines of other kinds and stray END lines, 20,000 alarms with UIDs, 20,000 snoozes of alarms
+# that are not there, a 252-byte SECONDLY rule).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -56,6 +57,16 @@ write("bysetpos-exdate.ics", head + events + ["END:VCALENDAR"])
 write("nested-begin-300000.ics", head + ["BEGIN:VEVENT", "UID:n@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240101T000000Z"] + ["BEGIN:X-NEST"] * 300_000 + ["END:VCALENDAR"])
 write("repeated-begin-vevent-30000.ics", head + ["BEGIN:VEVENT"] * 30_000 + ["END:VCALENDAR"])
+# Unclosed BEGIN lines of other kinds, 300,000 of each: top-level ones (each closes the one
+# before and opens a block of its own), nested ones, a seeded mix, and stray END lines.
+write("repeated-begin-vevent-300000.ics", head + ["BEGIN:VEVENT"] * 300_000)
+write("repeated-begin-vtodo-300000.ics", head + ["BEGIN:VTODO"] * 300_000)
+write("nested-begin-valarm-300000.ics", head + ["BEGIN:VEVENT"] + ["BEGIN:VALARM"] * 300_000)
+import random
+mix = random.Random(5545)
+kinds = ["BEGIN:VALARM", "BEGIN:X-FOO", "BEGIN:VEVENT", "BEGIN:VTODO", "BEGIN:STANDARD", "BEGIN:VTIMEZONE", "BEGIN:DAYLIGHT"]
+write("mixed-begin-300000.ics", head + [mix.choice(kinds) for _ in range(300_000)])
+write("stray-end-vevent-300000.ics", head + ["END:VEVENT"] * 300_000)
 # 20,000 alarms with UIDs on a daily event, and 20,000 snooze alarms of alarms that are not there.
 def alarms(name, alarm):
     lines = head + ["BEGIN:VEVENT", "UID:alarms@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T100000Z",
@@ -93,6 +104,11 @@ CASES=(
 "300,000 nested BEGIN lines, month|--today 2024-01-15 --month $R/nested-begin-300000.ics"
 "30,000 repeated BEGIN:VEVENT, validate|validate $R/repeated-begin-vevent-30000.ics"
 "30,000 repeated BEGIN:VEVENT, month|--today 2024-01-15 --month $R/repeated-begin-vevent-30000.ics"
+"300,000 repeated BEGIN:VEVENT, validate|validate $R/repeated-begin-vevent-300000.ics"
+"300,000 repeated BEGIN:VTODO, validate|validate $R/repeated-begin-vtodo-300000.ics"
+"300,000 nested BEGIN:VALARM, validate|validate $R/nested-begin-valarm-300000.ics"
+"300,000 mixed BEGIN lines, validate|validate $R/mixed-begin-300000.ics"
+"300,000 stray END:VEVENT, validate|validate $R/stray-end-vevent-300000.ics"
 "20,000 alarms with UIDs on a daily event, remind 1 day|remind --from 2024-06-03 --next 1d --tz UTC $R/alarms-with-uids-20000.ics"
 "20,000 snoozes of missing alarms, validate|validate $R/snoozes-of-missing-alarms-20000.ics"
 "20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"
@@ -100,6 +116,8 @@ CASES=(
 "search for one override of a SECONDLY series|search --from 2024-01-01 --to 2024-12-31 Needle $B/secondly-one-override.ics"
 "--week of a minutely series begun a week before, JSON|--today 2024-06-12 --week --tz UTC --format json $B/minutely-from-the-week-before.ics"
 "SECONDLY series, export --busy (12 weeks)|export --busy --from 2024-01-01 $B/secondly-one-override.ics"
+"yearly rule naming every second, BYSETPOS=1,-1, month JSON|--month 2024-12 --tz UTC --format json $B/yearly-every-second-first-and-last.ics"
+"VTIMEZONE rule naming every second, agenda JSON 1 day|--agenda --from 2024-06-10 --days 1 --tz UTC --format json $B/vtimezone-every-second.ics"
 )
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

@@ -16,7 +16,7 @@ import Foundation
 /// ```swift
 /// let assembly = AssemblyThread(CalendarAssembler(source: file), skipped: SkippedBlocks(window: nil),
 ///                               estimate: estimate, inline: false)
-/// assembly.send(.parsed(parse(batch), scannedBytes: EventCountEstimate.bytes(of: batch)))
+/// assembly.send(.parsed(parse(batch), scanned: EventCountEstimate.bytes(of: batch)))
 /// var (assembler, skipped) = assembly.finish()
 /// ```
 ///
@@ -39,9 +39,9 @@ final class AssemblyThread: @unchecked Sendable {
 
     /// What the parsing side sends.
     enum Batch: Sendable {
-        /// A full import's batch, parsed; `scannedBytes` is what ``EventCountEstimate/bytes(of:)``
+        /// A full import's batch, parsed; `scanned` is what ``EventCountEstimate/bytes(of:)``
         /// counted for its blocks.
-        case parsed([ParsedBlock], scannedBytes: Int)
+        case parsed([ParsedBlock], scanned: EventCountEstimate.Scanned)
         /// A windowed import's batch and the parses of its blocks, in order.
         case windowed(WindowedBatch, [ParsedBlock])
     }
@@ -66,12 +66,12 @@ final class AssemblyThread: @unchecked Sendable {
     }
 
     /// The one step: adds a batch's blocks in order (a full import's also reserves the events
-    /// once the estimate has its first rate, ``EventCountEstimate/events(afterBytes:eventsSoFar:)``).
+    /// once the estimate has its first rate, ``EventCountEstimate/events(after:eventsSoFar:)``).
     private func assemble(_ batch: consuming Batch) {
         switch consume batch {
-        case .parsed(let blocks, let scannedBytes):
+        case .parsed(let blocks, let scanned):
             assembler.add(blocks)
-            if let events = estimate.events(afterBytes: scannedBytes, eventsSoFar: assembler.eventCount) {
+            if let events = estimate.events(after: scanned, eventsSoFar: assembler.eventCount) {
                 assembler.reserveEvents(events)
             }
         case .windowed(let batch, let parsed):

@@ -177,7 +177,7 @@ struct BlockScanner {
         if let range, let window {
             let judgement = window.judgement(skim!.filterBlock)
             if judgement.verdict != .parse {
-                _ = reader.withBytes(range) { kept.appendSkimmed($0, line: line) }
+                kept.appendSkimmed(reader.chunk, range, line: line)
                 reader.acceptSkim(skim!, range)
                 skipped = judgement
                 return

@@ -53,8 +53,8 @@ struct CalendarImporter {
         do {
             if window.filter == nil {
                 diagnostics = try pipeline.run { batch in
-                    let bytes = EventCountEstimate.bytes(of: batch)
-                    assembly.send(.parsed(parse(batch, on: workers, caches: caches), scannedBytes: bytes))
+                    let scanned = EventCountEstimate.bytes(of: batch)
+                    assembly.send(.parsed(parse(batch, on: workers, caches: caches), scanned: scanned))
                 }.diagnostics
             } else {
                 let end = try pipeline.run(windowed: { batch in

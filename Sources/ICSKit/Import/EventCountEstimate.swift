@@ -2,13 +2,22 @@
 /// file's size, so that the importer can reserve the events array once (see
 /// ``CalendarAssembler/reserveEvents(_:)``: growing it by doubling was the import's peak memory).
 ///
-/// A guess a quarter above the rate seen so far: room that is reserved and never written is
-/// address space, not resident memory, while a guess that falls short only means one doubling
-/// more. Never more than one event per 26 bytes (`BEGIN:VEVENT` and `END:VEVENT` with CRLFs).
+/// The rate is taken over the events' own blocks and applied to the bytes not yet scanned: a
+/// file that opens with hundreds of VTIMEZONEs (or a long VCALENDAR header) would otherwise
+/// dilute it, guess short, and double the array after all. A guess a quarter above that: room
+/// that is reserved and never written is address space, not resident memory, while a guess
+/// that falls short only means one doubling more. Never more than one event per 26 bytes
+/// (`BEGIN:VEVENT` and `END:VEVENT` with CRLFs).
 struct EventCountEstimate {
+    /// What a batch counted (``bytes(of:)``): all its blocks, and its VEVENT blocks alone.
+    struct Scanned: Equatable, Sendable {
+        var total = 0
+        var events = 0
+    }
+
     /// The input's size, when known before reading (``ByteStream/expectedSize``).
     let inputBytes: Int?
-    private var scannedBytes = 0
+    private var scanned = Scanned()
     private var done = false
 
     init(inputBytes: Int?) {
@@ -17,23 +26,28 @@ struct EventCountEstimate {
     }
 
     /// What a batch counts towards the scanned bytes: its blocks' text and two bytes of line
-    /// break per line.
-    static func bytes(of batch: [ComponentBlock]) -> Int {
-        var bytes = 0
-        for block in batch { bytes += block.text.count + 2 * block.lines.count }
-        return bytes
+    /// break per line, in all and of its VEVENTs.
+    static func bytes(of batch: [ComponentBlock]) -> Scanned {
+        var scanned = Scanned()
+        for block in batch {
+            let bytes = block.text.count + 2 * block.lines.count
+            scanned.total += bytes
+            if block.name == "VEVENT" { scanned.events += bytes }
+        }
+        return scanned
     }
 
     /// The estimate, once: after the first batch that brings the events added so far above
-    /// zero; `nil` before that, after it, or when the input's size is unknown. `bytes` is the
+    /// zero; `nil` before that, after it, or when the input's size is unknown. `batch` is the
     /// batch's ``bytes(of:)``, counted before the batch was handed on.
-    mutating func events(afterBytes bytes: Int, eventsSoFar: Int) -> Int? {
+    mutating func events(after batch: Scanned, eventsSoFar: Int) -> Int? {
         guard !done, let inputBytes else { return nil }
-        scannedBytes += bytes
-        guard eventsSoFar > 0, scannedBytes > 0 else { return nil }
+        scanned.total += batch.total
+        scanned.events += batch.events
+        guard eventsSoFar > 0, scanned.events > 0 else { return nil }
         done = true
-        let rate = Double(eventsSoFar) / Double(scannedBytes)
-        let guess = Double(inputBytes) * rate * 1.25 + 16
+        let rate = Double(eventsSoFar) / Double(scanned.events)
+        let guess = Double(eventsSoFar) + Double(max(inputBytes - scanned.total, 0)) * rate * 1.25 + 16
         return Int(min(guess, Double(inputBytes / 26 + 1)))
     }
 }

@@ -123,7 +123,8 @@ final class ScannerBox: @unchecked Sendable {
         self.scanner = scanner
     }
 
-    /// Scans to the end, sending batches of about `batchBytes` into `channel`, then `.end`
+    /// Scans to the end, sending batches of about `batchBytes` (of their blocks'
+    /// ``ComponentBlock/batchWeight``) into `channel`, then `.end`
     /// (or `.failure`); stops early when the consumer cancels.
     func scan(into channel: BoundedChannel<ScanMessage>, batchBytes: Int) {
         defer { channel.close() }
@@ -132,7 +133,7 @@ final class ScannerBox: @unchecked Sendable {
         do {
             while true {
                 guard let block = try scanner.next() else { break }
-                bytes += block.text.count
+                bytes += block.batchWeight
                 batch.append(block)
                 if bytes >= batchBytes {
                     guard channel.send(.batch(batch)) else { return }
@@ -149,9 +150,9 @@ final class ScannerBox: @unchecked Sendable {
     }
 
     /// Scans a windowed scanner (``BlockScanner/windowed(by:)``) to the end, sending
-    /// ``WindowedBatch``es into `channel` (each about `batchBytes` of the blocks' text, a skipped
-    /// one counted as ``WindowedBatch/skipWeight``), then ``kept`` and `.end` (or `.failure`);
-    /// stops early when the consumer cancels.
+    /// ``WindowedBatch``es into `channel` (each about `batchBytes` of the blocks'
+    /// ``ComponentBlock/batchWeight``, a skipped one counted as ``WindowedBatch/skipWeight``),
+    /// then ``kept`` and `.end` (or `.failure`); stops early when the consumer cancels.
     func scanWindowed(into channel: BoundedChannel<ScanMessage>, batchBytes: Int) {
         defer { channel.close() }
         var batch = WindowedBatch()
@@ -160,7 +161,7 @@ final class ScannerBox: @unchecked Sendable {
             while let item = try scanner.nextWindowed() {
                 switch item {
                 case .block(let block):
-                    bytes += block.text.count
+                    bytes += block.batchWeight
                     batch.blocks.append(block)
                 case .skip(let judgement):
                     bytes += WindowedBatch.skipWeight

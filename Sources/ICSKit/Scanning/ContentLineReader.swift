@@ -14,7 +14,10 @@ import Darwin
 /// - Complexity: O(n) in the input, with `memchr` over each chunk.
 struct ContentLineReader {
     private var stream: ByteStream
-    private var chunk: [UInt8] = []
+    /// The bytes read and not yet passed (from ``position``). A chunk kept elsewhere
+    /// (``KeptBlockStore`` keeps those of skimmed blocks) is not changed by reading on: a read
+    /// from a file makes a new array, and any change in place copies a chunk that is shared.
+    private(set) var chunk: [UInt8] = []
     private var position = 0
     private var atEnd = false
     private var nextPhysicalLine = 1
@@ -216,7 +219,7 @@ struct ContentLineReader {
     /// Skims the block whose `BEGIN:VEVENT` line was the content line last returned (one physical
     /// line, ``lastLineWasOnePhysicalLine``): the bytes from ``position`` on go through `skim`,
     /// reading more of the stream behind them as needed (the chunk then holds them from its start).
-    /// Returns the range of the chunk that holds the block's bytes after its BEGIN line when `skim`
+    /// Returns the range of ``chunk`` that holds the block's bytes after its BEGIN line when `skim`
     /// found its END (and every check passed), `nil` when the block must be read the ordinary way.
     /// Either way the reader stays where it was (``acceptSkim(_:_:)`` moves it past the block), so
     /// that the ordinary reading finds every byte, line number and line-ending count as before.
@@ -255,8 +258,4 @@ struct ContentLineReader {
         bareLFCount += skim.bareLFCount
     }
 
-    /// Lends the chunk's bytes in `range` (one that ``skim(_:)`` returned, before the reader moves on).
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
 }

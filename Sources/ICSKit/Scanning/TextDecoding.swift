@@ -2,21 +2,42 @@
 enum TextDecoding {
     /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
     ///
-    /// - Complexity: O(n), with an ASCII fast path.
+    /// ASCII is passed eight bytes at a time, straight to the first byte with its high bit set
+    /// (then that byte is the start of a character: the bytes before it are ASCII); two-byte
+    /// characters, the non-ASCII of most European text, are checked before the others. The
+    /// windowed import checks every skimmed block with it: on text with an accent every twenty
+    /// bytes it was a quarter of the scanning thread's time.
+    ///
+    /// - Complexity: O(n).
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = bytes.count
         guard let base = bytes.baseAddress else { return true }
-        while i < n {
-            // ASCII fast path, eight bytes at a time.
-            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-            guard i < n else { break }
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+        let n = bytes.count
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while true {
+            while i + 8 <= n {
+                let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                if high != 0 {
+                    // Little-endian: the lowest set bit is the first such byte.
+                    i += high.littleEndian.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < n else { return true }
+            let b = base[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            if b >= 0xC2 && b <= 0xDF {
+                guard i + 1 < n, base[i + 1] & 0xC0 == 0x80 else { return false }
+                i += 2
+                continue
+            }
             let need: Int
             var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
             switch b {
-            case 0xC2...0xDF: need = 1
             case 0xE0: need = 2; lower = 0xA0
             case 0xE1...0xEC, 0xEE, 0xEF: need = 2
             case 0xED: need = 2; upper = 0x9F
@@ -26,16 +47,11 @@ enum TextDecoding {
             default: return false
             }
             guard i + need < n else { return false }
-            let second = bytes[i + 1]
-            guard second >= lower && second <= upper else { return false }
-            var k = 2
-            while k <= need {
-                guard bytes[i + k] & 0xC0 == 0x80 else { return false }
-                k += 1
-            }
+            let second = base[i + 1]
+            guard second >= lower && second <= upper, base[i + 2] & 0xC0 == 0x80 else { return false }
+            if need == 3 && base[i + 3] & 0xC0 != 0x80 { return false }
             i += need + 1
         }
-        return true
     }
 
     /// Windows-1252's 0x80–0x9F block (the rest of the byte range maps as Latin-1);

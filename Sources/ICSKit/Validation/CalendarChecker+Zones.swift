@@ -1,7 +1,7 @@
 extension CalendarChecker {
     /// VTIMEZONEs defined twice or never used; TZIDs that name no zone or a Windows zone;
     /// X-WR-TIMEZONE against the zones used.
-    mutating func checkZones(_ results: [BlockResult], zones: [(definition: TimeZoneDefinition, line: Int)],
+    mutating func checkZones(_ results: BlockResults, zones: [(definition: TimeZoneDefinition, line: Int)],
                              defaultZone: (value: String, line: Int)?, resolver: ZoneResolver) {
         var firstDefinition: [String: Int] = [:]
         for (definition, line) in zones where !definition.tzid.isEmpty {

@@ -22,7 +22,7 @@ struct CalendarChecker {
     }
 
     /// - Complexity: O(n) in the blocks, plus bounded rule walks for series with EXDATEs or overrides.
-    mutating func check(_ results: [BlockResult]) {
+    mutating func check(_ results: BlockResults) {
         var method: String?
         var defaultZone: (value: String, line: Int)?
         var calendarLines: [Int] = []
@@ -69,7 +69,7 @@ struct CalendarChecker {
     }
 
     /// One note for the recurring series written in UTC that the views read at X-WR-TIMEZONE's wall time.
-    private mutating func checkUTCSeries(_ results: [BlockResult], _ incidences: [Int], defaultZone: (value: String, line: Int)?,
+    private mutating func checkUTCSeries(_ results: BlockResults, _ incidences: [Int], defaultZone: (value: String, line: Int)?,
                                          resolver: ZoneResolver) {
         guard let defaultZone, resolver.zone(for: defaultZone.value) != nil else { return }
         let utcSeries = incidences.filter { index in
@@ -87,7 +87,7 @@ struct CalendarChecker {
 
     /// Groups the incidences by UID, then checks the groups that need it (shared UIDs, overrides,
     /// EXDATEs) in parallel: each walks its own series.
-    private mutating func checkUIDs(_ results: [BlockResult], _ indices: [Int], resolver: ZoneResolver) {
+    private mutating func checkUIDs(_ results: BlockResults, _ indices: [Int], resolver: ZoneResolver) {
         // By kind and UID, as the views group them (``CalDAVLeftovers/seriesKey(uid:kind:)``).
         let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[$0].facts.uid!, kind: results[$0].facts.kind!) },
                                               hash: { index in results[index].facts.uidHash.map { $0 ^ (results[index].facts.kind == .event ? 0 : 0x2F5A_3C1D) } })
@@ -134,7 +134,7 @@ struct CalendarChecker {
     }
 
     /// The components sharing one UID: one master, overrides of distinct instances that exist.
-    private mutating func checkGroup(_ members: [Int], _ results: [BlockResult], resolver: ZoneResolver) {
+    private mutating func checkGroup(_ members: [Int], _ results: BlockResults, resolver: ZoneResolver) {
         let uid = results[members[0]].facts.uid!
         let masters = members.filter { results[$0].facts.recurrenceID == nil }
         let overrides = members.filter { results[$0].facts.recurrenceID != nil }

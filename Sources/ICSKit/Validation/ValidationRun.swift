@@ -13,7 +13,8 @@ struct ValidationRun {
         var scanner = BlockScanner(stream: stream, source: file, limits: options.limits, longLineLimit: Self.maxLineOctets)
         try scanner.checkFormat()
         let pipeline = ScanPipeline(scanner: scanner, batchBytes: CalendarImporter.batchBytes)
-        var results: [BlockResult] = []
+        // Kept by batch: one array grown by doubling was the peak memory of a file of many blocks.
+        var results = BlockResults()
         // Findings are capped per code as they come: a file of many faulty blocks keeps a few.
         var findings = FindingCollector(maxPerCode: options.limits.maxDiagnosticsPerCode)
         let file = self.file, parallelism = options.parallelism
@@ -23,7 +24,7 @@ struct ValidationRun {
                 findings.add(contentsOf: checked[i].findings)
                 checked[i].findings = []
             }
-            results.append(contentsOf: consume checked)
+            results.append(consume checked)
         }
         findings.add(contentsOf: end.diagnostics.map { Finding($0, file: file) })
         var calendar = CalendarChecker(file: file, parallelism: options.parallelism, findings: findings)

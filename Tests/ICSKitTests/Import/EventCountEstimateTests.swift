@@ -13,34 +13,58 @@ struct EventCountEstimateTests {
         return block
     }
 
-    @Test func guessesAQuarterAboveTheRateOfTheFirstBatchWithEvents() {
+    private func scanned(_ total: Int, events: Int) -> EventCountEstimate.Scanned {
+        EventCountEstimate.Scanned(total: total, events: events)
+    }
+
+    @Test func guessesAQuarterAboveTheEventsRateOverTheBytesLeft() {
         var estimate = EventCountEstimate(inputBytes: 100_000)
         // A batch of time zones only: no events yet, no guess.
-        #expect(estimate.events(afterBytes: 1_000, eventsSoFar: 0) == nil)
-        // 2,000 bytes scanned in all with 4 events: 100,000 · 4 / 2,000 = 200,
-        // a quarter more is 250, plus 16.
-        #expect(estimate.events(afterBytes: 1_000, eventsSoFar: 4) == 266)
+        #expect(estimate.events(after: scanned(1_000, events: 0), eventsSoFar: 0) == nil)
+        // 4 events in 1,000 bytes of VEVENT blocks, 2,000 bytes scanned in all: the 98,000
+        // bytes left at that rate are 392 events, a quarter more 490, plus the 4 and 16: 510.
+        #expect(estimate.events(after: scanned(1_000, events: 1_000), eventsSoFar: 4) == 510)
         // Once only.
-        #expect(estimate.events(afterBytes: 1_000, eventsSoFar: 9) == nil)
+        #expect(estimate.events(after: scanned(1_000, events: 1_000), eventsSoFar: 9) == nil)
+    }
+
+    @Test func timeZonesBeforeTheEventsDoNotDiluteTheRate() {
+        // A file of 100,000 bytes that opens with 40,000 bytes of VTIMEZONEs, then events of
+        // 300 bytes: 200 events. Its first batch with events: the zones and 10 events (3,000
+        // bytes). Over all the bytes scanned the rate would be 10 / 43,000, and the guess
+        // (100,000 · 10 / 43,000 · 1.25 + 16 = 45) far short of the 200; over the events'
+        // bytes it is 10 + 57,000 / 300 · 1.25 + 16 = 263.5, and 263 cannot be short while the
+        // events are no smaller than those seen.
+        var estimate = EventCountEstimate(inputBytes: 100_000)
+        #expect(estimate.events(after: scanned(43_000, events: 3_000), eventsSoFar: 10) == 263)
+        // Zones that take most of the file: 90,000 bytes of them, then 10 events in 3,000
+        // bytes; 7,000 bytes left. Over all the bytes the guess is 10 / 93,000 · 100,000 · 1.25
+        // + 16 = 29 (short of the 33 events the file holds); over the events' bytes,
+        // 10 + 7,000 / 300 · 1.25 + 16 = 55.2: 55.
+        var zoned = EventCountEstimate(inputBytes: 100_000)
+        #expect(zoned.events(after: scanned(93_000, events: 3_000), eventsSoFar: 10) == 55)
     }
 
     @Test func neverMoreThanOneEventPer26Bytes() {
         var estimate = EventCountEstimate(inputBytes: 2_600)
-        // 100 events in 100 bytes would guess 3,266; the smallest event is 26 bytes: at most 101.
-        #expect(estimate.events(afterBytes: 100, eventsSoFar: 100) == 101)
+        // 100 events in 100 bytes would guess 100 + 2,500 · 1.25 + 16; the smallest event is
+        // 26 bytes: at most 101.
+        #expect(estimate.events(after: scanned(100, events: 100), eventsSoFar: 100) == 101)
     }
 
-    @Test func aBatchCountsItsTextAndTwoBytesOfLineBreakPerLine() {
+    @Test func aBatchCountsItsTextAndTwoBytesOfLineBreakPerLineInAllAndOfItsEvents() {
         var first = block(bytes: 30)
         first.lines = (0..<3).map { ComponentBlock.Line(.property, name: "SUMMARY", number: 2 + $0, offset: 10 * $0, length: 10) }
-        // 30 + 2 · 3 for the first, 7 for the second (no lines).
-        #expect(EventCountEstimate.bytes(of: [first, block(bytes: 7)]) == 43)
-        #expect(EventCountEstimate.bytes(of: []) == 0)
+        var zone = ComponentBlock(name: "VTIMEZONE", line: 9)
+        zone.text = [UInt8](repeating: UInt8(ascii: "z"), count: 50)
+        // 30 + 2 · 3 for the first, 7 for the second (no lines), 50 for the zone (no event).
+        #expect(EventCountEstimate.bytes(of: [first, zone, block(bytes: 7)]) == scanned(93, events: 43))
+        #expect(EventCountEstimate.bytes(of: []) == scanned(0, events: 0))
     }
 
     @Test func anUnknownSizeGivesNoGuess() {
         var estimate = EventCountEstimate(inputBytes: nil)
-        #expect(estimate.events(afterBytes: 500, eventsSoFar: 3) == nil)
+        #expect(estimate.events(after: scanned(500, events: 500), eventsSoFar: 3) == nil)
     }
 
     @Test func aRegularFileKnowsItsSizeAPipeDoesNot() throws {

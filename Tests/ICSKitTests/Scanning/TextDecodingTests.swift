@@ -31,6 +31,39 @@ import Testing
         #expect(Self.valid(bytes) == expected)
     }
 
+    /// Against the standard library's own validation (an independent implementation): every
+    /// fault above, and valid characters of each length, placed at each offset of an ASCII run
+    /// (the eight-byte path must stop on the right byte), and random bytes.
+    @Test func utf8ValidityAgreesWithTheStandardLibrary() {
+        func standard(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
+        let pieces: [[UInt8]] = [[0xC3], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0xF0, 0x9F, 0x8E], [0xE9], [0x80], [0xFF], [0xC3, 0xA9], [0xE6, 0x97, 0xA5],
+                                 [0xF0, 0x9F, 0x8E, 0x89], [0xED, 0x9F, 0xBF], [0xDF, 0xBF], [0xEF, 0xBF, 0xBD]]
+        for piece in pieces {
+            for before in 0..<17 {
+                for after in [0, 1, 9] {
+                    let bytes = [UInt8](repeating: 0x61, count: before) + piece + [UInt8](repeating: 0x62, count: after)
+                    #expect(Self.valid(bytes) == standard(bytes), "\(piece) after \(before) ASCII bytes, \(after) after")
+                    #expect(Self.valid(bytes + [0xC3, 0xA9] + bytes) == standard(bytes + [0xC3, 0xA9] + bytes))
+                }
+            }
+        }
+        var generator = SplitMix64(state: 5545)
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 24)
+            let bytes = (0..<count).map { _ -> UInt8 in
+                let byte = UInt8(truncatingIfNeeded: generator.next())
+                // Mostly ASCII and continuation bytes, so that valid sequences come up often.
+                switch generator.next() % 4 {
+                case 0: return byte & 0x7F
+                case 1: return 0x80 | (byte & 0x3F)
+                default: return byte
+                }
+            }
+            #expect(Self.valid(bytes) == standard(bytes), "\(bytes)")
+        }
+    }
+
     @Test(arguments: [
         ([0xE9] as [UInt8], "é"),
         ([0x80], "€"),
