@@ -63,7 +63,7 @@ for shape in "${SHAPES[@]}"; do
     f_t=$(cut -d' ' -f1 "$OUT/floor.txt" | median); f_m=$(cut -d' ' -f2 "$OUT/floor.txt" | median)
     m_t=$(cut -d' ' -f1 "$OUT/month.txt" | median); m_m=$(cut -d' ' -f2 "$OUT/month.txt" | median)
     i_t=$(cut -d' ' -f1 "$OUT/import.txt" | median); i_m=$(cut -d' ' -f2 "$OUT/import.txt" | median)
-    size=$(stat -c %s "$cal")
+    size=$(stat -L -c %s "$cal")
     rows+=("$(awk -v s="$shape" -v sz="$size" -v ft="$f_t" -v fm="$f_m" -v mt="$m_t" -v mm="$m_m" -v it="$i_t" -v im="$i_m" 'BEGIN {
         printf "| %s | %.0f | %.2f | %.0f | %.2f | %.0f | **%.2f×** %s | %.2f | %.0f | **%.2f×** %s |",
             s, sz / 1e6, ft, fm / 1024, mt, mm / 1024, mt / ft, (mt / ft <= 0.25 ? "" : "(missed)"),

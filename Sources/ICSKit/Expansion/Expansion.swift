@@ -127,6 +127,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         private var streamEnded = false
         private var setupDiagnostics: [Diagnostic]
         private var limitDiagnostics: [Diagnostic] = []
+        /// This thread's sieve (``OccurrenceExpansion/collect(sieve:_:)``), and the limit
+        /// diagnostics met through it, with their keys and ranks.
+        private var sieve: (any InstanceSieve)?
+        private var sievedDiagnostics: [SievedDiagnostic] = []
 
         /// Below this many series in the second group, one thread merges everything.
         static let streamThreshold = 256
@@ -134,7 +138,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         /// What was found so far: unknown zones and unexpandable rules at once, instance limits as they are hit.
         public var diagnostics: [Diagnostic] { setupDiagnostics + limitDiagnostics }
 
-        init(_ expansion: OccurrenceExpansion, capped: Bool) {
+        init(_ expansion: OccurrenceExpansion, capped: Bool, sieve: (any InstanceSieve)? = nil) {
+            self.sieve = sieve
             let rangeStart = Int(expansion.start.timeIntervalSince1970.rounded(.down))
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
             let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
@@ -155,7 +160,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 let first = parts.indices.filter { parts[$0] == 0 }
                 merge = SeriesMerge(series: first.map { series[$0] }, firsts: first.map { firsts[$0] })
                 stream = SeriesStreamHandle(SeriesStream(SeriesMerge(series: second.map { series[$0] },
-                                                                     firsts: second.map { firsts[$0] })))
+                                                                     firsts: second.map { firsts[$0] }), sieve: sieve))
             } else {
                 merge = SeriesMerge(series: series, firsts: firsts)
                 stream = nil
@@ -163,6 +168,66 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         }
 
         public mutating func next() -> Occurrence? {
+            guard let source = nextSource() else { return nil }
+            switch source {
+            case 0:
+                let occurrence = merge.pop()
+                if merge.lastEnded, let diagnostic = merge.lastDiagnostic { limitDiagnostics.append(diagnostic) }
+                return occurrence
+            case 1:
+                singleIndex += 1
+                let head = singleHeads[singleIndex - 1]
+                return singles[head.part][head.index].occurrence
+            default:
+                // Moved out of the batch, not copied (no retain now and release later of what it holds).
+                if batch!.hasDiagnostics, let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
+                return batch!.removeFirst()
+            }
+        }
+
+        /// ``next()`` through the sieve: the next occurrence it wants (made only then, for a
+        /// zoned series); the others are passed over.
+        mutating func nextSieved() -> Occurrence? {
+            while let source = nextSource() {
+                switch source {
+                case 0:
+                    let top = merge.top!
+                    let occurrence = merge.pop(sieve: &sieve!)
+                    if merge.lastEnded, let diagnostic = merge.lastDiagnostic {
+                        sievedDiagnostics.append(SievedDiagnostic(key: top.key, rank: top.rank, diagnostic: diagnostic))
+                    }
+                    if let occurrence { return occurrence }
+                case 1:
+                    singleIndex += 1
+                    let head = singleHeads[singleIndex - 1]
+                    if sieve!.wants(singles[head.part][head.index].occurrence) { return singles[head.part][head.index].occurrence }
+                default:
+                    // The stream's own sieve wanted it; the stream keeps its diagnostics for the end.
+                    return batch!.removeFirst()
+                }
+            }
+            return nil
+        }
+
+        /// After ``nextSieved()`` returned nil: the sieves as they ended (this thread's, then the
+        /// stream's), and the diagnostics in the order ``next()`` meets them (the limits by the
+        /// key and rank of the occurrence their series stopped after).
+        func sieveEnding() -> (sieves: [any InstanceSieve], diagnostics: [Diagnostic]) {
+            var sieves = [sieve!]
+            var limits = sievedDiagnostics
+            if let stream {
+                let ending = stream.stream.sieveEnding
+                if let other = ending.sieve { sieves.append(other) }
+                limits += ending.diagnostics
+            }
+            limits.sort { $0.key != $1.key ? $0.key < $1.key : $0.rank < $1.rank }
+            return (sieves, diagnostics + limits.map(\.diagnostic))
+        }
+
+        /// Where the next occurrence comes from: 0 this thread's merge, 1 the singles, 2 the
+        /// stream; nil at the end.
+        @inline(__always)
+        private mutating func nextSource() -> Int? {
             // The earliest of three heads: this thread's merge, the stream, the singles.
             var best: (key: Int, rank: Int)? = merge.top
             var source = 0
@@ -181,21 +246,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 let single = (key: singleHeads[singleIndex].key, rank: singleHeads[singleIndex].rank)
                 if best.map({ !Self.precedes($0, single) }) ?? true { best = single; source = 1 }
             }
-            guard best != nil else { return nil }
-            switch source {
-            case 0:
-                let occurrence = merge.pop()
-                if merge.lastEnded, let diagnostic = merge.lastDiagnostic { limitDiagnostics.append(diagnostic) }
-                return occurrence
-            case 1:
-                singleIndex += 1
-                let head = singleHeads[singleIndex - 1]
-                return singles[head.part][head.index].occurrence
-            default:
-                // Moved out of the batch, not copied (no retain now and release later of what it holds).
-                if batch!.hasDiagnostics, let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
-                return batch!.removeFirst()
-            }
+            return best == nil ? nil : source
         }
 
         @inline(__always)

@@ -102,6 +102,10 @@ final class Series {
     /// Whether the key is the raw instant (zoned series without THISANDFUTURE changes): then no
     /// instance at or after the range end can overlap the range.
     private let keyIsInstant: Bool
+    /// When the key is the raw instant: the earliest raw instant whose instance may reach the
+    /// range (the range start less an instance's length and the slack); the instances before it
+    /// show nothing, whatever their EXDATEs and overrides, and are passed over without those tests.
+    private let earliestReaching: Int
     @exclusivity(unchecked) private var lastRaw = Int.min
     @exclusivity(unchecked) private var heap = MinHeap<PendingInstance>()
     @exclusivity(unchecked) private var emitted = 0, generated = 0
@@ -152,6 +156,7 @@ final class Series {
         slack = 2 * 86_400 + maxShift
         // Jump near the range when the rules allow it (no COUNT): skip whole periods.
         let reach = length.days * 86_400 + abs(length.seconds) + slack
+        earliestReaching = keyIsInstant ? rangeStart - reach : Int.min
         let offset: Int
         switch frame.clock {
         case .zoned(let zone, _): offset = zone.offset(atUTC: rangeStart)
@@ -201,6 +206,21 @@ final class Series {
                           recurrenceID: recurrenceID, recurrenceIDTime: originalStart)
     }
 
+    /// ``occurrence(for:)`` when `sieve` wants it; nil when not. An instance of a zoned series
+    /// (start and end both instants) is asked about by its instants and made only when wanted;
+    /// the others are made first, then asked about.
+    func occurrence(for instance: PendingInstance, sieve: inout any InstanceSieve) -> Occurrence? {
+        if frame.kind == .zoned && instance.extra < 0 {
+            let length = instance.future >= 0 ? futures[instance.future].length : self.length
+            let incidence = instance.future >= 0 ? futures[instance.future].incidence : sharedMaster
+            guard sieve.wants(startSeconds: instance.utc, endSeconds: frame.endKey(wall: instance.wall, utc: instance.utc, length: length),
+                              cancelled: incidence.value.status == .cancelled) else { return nil }
+            return occurrence(for: instance)
+        }
+        let occurrence = occurrence(for: instance)
+        return sieve.wants(occurrence) ? occurrence : nil
+    }
+
     /// The smallest of the rules' heads and the next extra, by instant, with the extra's index
     /// (-1 for a rule's instance); nil when all are used up.
     private func nextRaw() -> (wall: Int, utc: Int, extra: Int)? {
@@ -233,6 +253,10 @@ final class Series {
         if raw.utc > rangeEnd + slack { exhausted = true; lastRaw = Int.max; return nil }
         // Past the range end nothing can overlap it; the raw instants up to the slack are still counted above.
         if keyIsInstant && raw.utc >= rangeEnd { return nil }
+        // Long before the range start: its end (at most its length and a day of offset change
+        // later, within the slack of two days) is before the range start too; not for an RDATE
+        // PERIOD, whose end is its own.
+        if raw.utc < earliestReaching && raw.extra < 0 { return nil }
         let key = frame.matchKey(wall: raw.wall, utc: raw.utc)
         if excluded.contains(key: key, wall: raw.wall) || overridden.contains(key: key, wall: raw.wall) { return nil }
         var wall = raw.wall, utc = raw.utc, length = self.length, future = -1

@@ -79,4 +79,23 @@ struct SeriesMerge {
         }
         return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance) }
     }
+
+    /// ``pop()`` for a `sieve`: the series moves on the same, and the occurrence is made and
+    /// handed out only when the sieve wants it (``Series/occurrence(for:sieve:)``); nil when not.
+    /// (A copy of ``pop()``'s steps, so that ``pop()`` stays as it is in the hot path.)
+    mutating func pop(sieve: inout any InstanceSieve) -> Occurrence? {
+        let top = heap.min!
+        let index = top.index
+        let series = unretained[index]
+        let instance = current[index]
+        if let next = series._withUnsafeGuaranteedRef({ $0.next() }) {
+            current[index] = next
+            heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
+            endedIndex = -1
+        } else {
+            heap.popMin()
+            endedIndex = index
+        }
+        return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance, sieve: &sieve) }
+    }
 }

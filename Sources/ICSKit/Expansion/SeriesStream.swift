@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a ``SeriesMerge`` on a thread of its own and hands its occurrences over in sorted
 /// batches (``SeriesStreamBatch``: each item moved in and out, never copied) through a ``BoundedChannel``, so that the expansion uses the second core: the
@@ -13,14 +14,36 @@ final class SeriesStream: Sendable {
     static let bufferedBatches = 8
 
     private let channel = BoundedChannel<SeriesStreamBatch>(capacity: SeriesStream.bufferedBatches)
+    /// With a sieve: the thread's sieve as it ended and its limit diagnostics, set before the
+    /// channel closes (read once ``next()`` has returned nil).
+    private let ending = SieveEnding()
 
-    /// Starts merging at once, on a new thread.
-    init(_ merge: SeriesMerge) {
-        let box = Handoff(value: merge), channel = self.channel
+    /// Starts merging at once, on a new thread; with a `sieve`, only the occurrences it wants
+    /// are made and handed over, and the limit diagnostics wait for ``sieveEnding``.
+    init(_ merge: SeriesMerge, sieve: (any InstanceSieve)? = nil) {
+        let box = Handoff(value: merge), channel = self.channel, ending = self.ending
         Thread.detachNewThread {
             defer { channel.close() }
             var merge = box.value
             var batch = SeriesStreamBatch(capacity: Self.batchSize)
+            if var sieve {
+                var diagnostics: [SievedDiagnostic] = []
+                while let top = merge.top {
+                    let occurrence = merge.pop(sieve: &sieve)
+                    if merge.lastEnded, let diagnostic = merge.lastDiagnostic {
+                        diagnostics.append(SievedDiagnostic(key: top.key, rank: top.rank, diagnostic: diagnostic))
+                    }
+                    guard let occurrence else { continue }
+                    batch.append(key: top.key, rank: top.rank, occurrence: occurrence, diagnostic: nil)
+                    if batch.isFull {
+                        guard channel.send(batch) else { return }
+                        batch = SeriesStreamBatch(capacity: Self.batchSize)
+                    }
+                }
+                if batch.count > 0 { guard channel.send(batch) else { return } }
+                ending.state.withLock { $0 = (sieve, diagnostics) }
+                return
+            }
             while let top = merge.top {
                 batch.append(key: top.key, rank: top.rank, occurrence: merge.pop(), diagnostic: merge.lastEnded ? merge.lastDiagnostic : nil)
                 if batch.isFull {
@@ -37,10 +60,21 @@ final class SeriesStream: Sendable {
         channel.receive()
     }
 
+    /// With a sieve, once ``next()`` has returned nil: the thread's sieve as it ended (nil if the
+    /// stream was cancelled) and its limit diagnostics.
+    var sieveEnding: (sieve: (any InstanceSieve)?, diagnostics: [SievedDiagnostic]) {
+        ending.state.withLock { $0 }
+    }
+
     /// Stops the producer (at its next batch) and drops what is queued.
     func cancel() {
         channel.cancel()
     }
+}
+
+/// What a sieved stream's thread leaves at its end (``SeriesStream/sieveEnding``).
+final class SieveEnding: Sendable {
+    let state = Mutex<(sieve: (any InstanceSieve)?, diagnostics: [SievedDiagnostic])>((nil, []))
 }
 
 /// Owned by the iterators that read a ``SeriesStream``: when the last of them goes away, the

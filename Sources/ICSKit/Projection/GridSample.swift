@@ -9,53 +9,25 @@ import Foundation
 /// lists, counts, decorates and lays out every day as a projection of the whole stream does: a
 /// day lists its first `maxPerDay` occurrences in display order, the order of a subset is the
 /// whole order restricted to it (the UID and summary ranks and the input positions keep their
-/// relative order), and the lanes are laid out over every multi-day occurrence.
+/// relative order), and the lanes are laid out over every multi-day occurrence. Which are kept
+/// is ``DayTally``'s rule; ties on its keys are kept, so the subset may be larger than what is
+/// listed, never smaller.
 ///
-/// The occurrences must come in the order the expansion gives them (the positions in the
-/// stream break the last ties of the display order). An occurrence is kept when, on one of
-/// the days it covers, fewer than `maxPerDay` of those seen before it come strictly before it
-/// on the leading keys of the display order (first day, all-day before timed, start, longer
-/// first); an occurrence that a day lists in the end passes that test when it arrives, since
-/// what came before it then is part of what comes before it in the end. Ties on those keys
-/// are kept, so the subset may be larger than what is listed, never smaller.
+/// The occurrences must be given in the order the expansion gives them (the positions in the
+/// stream break the last ties of the display order): one by one (``add(_:)``), or through an
+/// expansion that makes only the wanted ones (``collect(_:)``).
 ///
 /// - Complexity: O(log m) per visible day an occurrence covers, for m = `maxPerDay`; memory
 ///   O(d · m + k) for d visible days and k kept occurrences.
 package struct GridSample {
-    /// The leading keys of the display order of one occurrence (compared as a tuple).
-    struct Key: Comparable {
-        var first: Int
-        var timed: Bool
-        var start: Int
-        /// The number of days covered, negated: longer first.
-        var shorter: Int
-
-        static func < (a: Key, b: Key) -> Bool {
-            if a.first != b.first { return a.first < b.first }
-            if a.timed != b.timed { return !a.timed }
-            if a.start != b.start { return a.start < b.start }
-            return a.shorter < b.shorter
-        }
-    }
-
     /// The kept occurrences, in the order they came.
     package private(set) var occurrences: [Occurrence] = []
-    /// The day serials counted and sampled.
-    let visibleSerials: ClosedRange<Int>
-    private let arithmetic: DayArithmetic
-    let includesCancelled: Bool
-    let maxPerDay: Int
-    /// Per visible day (by offset): the `maxPerDay` smallest keys seen on it, as a max-heap
-    /// (``MinHeap`` of ``Reversed`` keys).
-    private var smallest: [MinHeap<Reversed>]
-    /// The counts' difference array: +1 on an occurrence's first visible day, −1 after its last.
-    private var delta: [Int]
+    private var tally: DayTally
 
-    /// A key in reverse order, so that a ``MinHeap`` of them holds its largest key on top.
-    struct Reversed: Comparable {
-        var key: Key
-        static func < (a: Reversed, b: Reversed) -> Bool { b.key < a.key }
-    }
+    /// The day serials counted and sampled.
+    var visibleSerials: ClosedRange<Int> { tally.visibleSerials }
+    var includesCancelled: Bool { tally.includesCancelled }
+    var maxPerDay: Int { tally.maxPerDay }
 
     /// An empty sample of the days `visibleDays` in `calendar`.
     ///
@@ -64,49 +36,33 @@ package struct GridSample {
     ///     ``ProjectionOptions/includesCancelled``).
     ///   - maxPerDay: the most occurrences a day lists (``ProjectionOptions/maxOccurrencesPerDay``).
     package init(visibleDays: ClosedRange<CalendarDay>, calendar: Calendar, includesCancelled: Bool, maxPerDay: Int) {
-        precondition(maxPerDay >= 1, "a day must list at least one occurrence")
         let arithmetic = DayArithmetic(calendar)
-        self.arithmetic = arithmetic
-        visibleSerials = arithmetic.serial(of: visibleDays.lowerBound)...arithmetic.serial(of: visibleDays.upperBound)
-        self.includesCancelled = includesCancelled
-        self.maxPerDay = maxPerDay
-        smallest = Array(repeating: MinHeap<Reversed>(), count: visibleSerials.count)
-        delta = Array(repeating: 0, count: visibleSerials.count + 1)
+        tally = DayTally(visibleSerials: arithmetic.serial(of: visibleDays.lowerBound)...arithmetic.serial(of: visibleDays.upperBound),
+                         arithmetic: arithmetic, includesCancelled: includesCancelled, maxPerDay: maxPerDay)
     }
 
     /// Counts `occurrence` on the visible days it covers, and keeps it when a day may list it or
     /// it covers more than one day. Occurrences that a projection would not place (cancelled
-    /// ones unless included, those outside the visible days) are neither counted nor kept.
+    /// ones unless included, those outside the visible days) are neither counted nor kept. (Not
+    /// after ``collect(_:)``, which keeps the counts only.)
     package mutating func add(_ occurrence: Occurrence) {
-        if !includesCancelled, occurrence.shared.value.status == .cancelled { return }
-        let span = OccurrencePlacement.span(start: occurrence.start, end: occurrence.end, arithmetic: arithmetic)
-        guard span.last >= visibleSerials.lowerBound, span.first <= visibleSerials.upperBound else { return }
-        let low = max(span.first, visibleSerials.lowerBound) - visibleSerials.lowerBound
-        let high = min(span.last, visibleSerials.upperBound) - visibleSerials.lowerBound
-        delta[low] += 1
-        delta[high + 1] -= 1
-        let key = Key(first: span.first, timed: !occurrence.isAllDay, start: span.start, shorter: span.first - span.last)
-        var keep = span.last > span.first
-        for offset in low...high {
-            if smallest[offset].count < maxPerDay {
-                smallest[offset].push(Reversed(key: key))
-                keep = true
-            } else if let largest = smallest[offset].min?.key, !(largest < key) {
-                if key < largest { smallest[offset].replaceMin(with: Reversed(key: key)) }
-                keep = true
-            }
-        }
-        if keep { occurrences.append(occurrence) }
+        if tally.wants(occurrence) { occurrences.append(occurrence) }
+    }
+
+    /// Fills an empty sample from `expansion` (its range must cover the visible days), with
+    /// ``DayTally`` as the expansion's ``InstanceSieve``: the occurrences that are not kept are
+    /// counted and never made. The same sample as ``add(_:)`` of every occurrence of
+    /// ``OccurrenceExpansion/collect()``; returns the expansion's diagnostics.
+    package mutating func collect(_ expansion: OccurrenceExpansion) -> [Diagnostic] {
+        precondition(occurrences.isEmpty && counts.allSatisfy { $0 == 0 }, "a sample collects into an empty one")
+        var kept: [Occurrence] = []
+        let (sieves, diagnostics) = expansion.collect(sieve: tally) { kept.append($0) }
+        occurrences = kept
+        let tallies = sieves.map { $0 as! DayTally }
+        tally = tallies.dropFirst().reduce(tallies[0]) { $0.adding($1) }
+        return diagnostics
     }
 
     /// How many occurrences were counted on each visible day, from the first.
-    package var counts: [Int] {
-        var counts = [Int](repeating: 0, count: visibleSerials.count)
-        var running = 0
-        for offset in counts.indices {
-            running += delta[offset]
-            counts[offset] = running
-        }
-        return counts
-    }
+    package var counts: [Int] { tally.counts }
 }

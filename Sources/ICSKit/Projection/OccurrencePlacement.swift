@@ -66,10 +66,16 @@ public struct OccurrencePlacement: Sendable, Hashable {
             first = start.daysSinceEpoch
             last = max(first, lastSerial(before: seconds(end, arithmetic), arithmetic: arithmetic))
         default:
-            first = arithmetic.serial(containingSeconds: startSeconds)
-            let endSeconds = seconds(end, arithmetic)
-            last = endSeconds > startSeconds ? max(first, lastSerial(before: endSeconds, arithmetic: arithmetic)) : first
+            return span(startSeconds: startSeconds, endSeconds: seconds(end, arithmetic), arithmetic: arithmetic)
         }
+        return (first, last, startSeconds)
+    }
+
+    /// ``span(start:end:arithmetic:)`` of a start that is not a date, and an end, as instants
+    /// (seconds since 1970).
+    static func span(startSeconds: Int, endSeconds: Int, arithmetic: DayArithmetic) -> (first: Int, last: Int, start: Int) {
+        let first = arithmetic.serial(containingSeconds: startSeconds)
+        let last = endSeconds > startSeconds ? max(first, lastSerial(before: endSeconds, arithmetic: arithmetic)) : first
         return (first, last, startSeconds)
     }
 

@@ -87,3 +87,6 @@ struct MinHeap<Element: Comparable> {
         }
     }
 }
+
+/// A heap of sendable elements is a value that may cross threads (a sieve's per-day heaps).
+extension MinHeap: Sendable where Element: Sendable {}

@@ -45,9 +45,9 @@ extension Views {
                                 maxPerDay: projection.maxOccurrencesPerDay)
         let expansion = OccurrenceExpansion(calendars: calendars, from: context.start(of: civil(shown.lowerBound)),
                                             to: context.start(of: civil(shown.upperBound).adding(days: 1)), viewerTimeZone: context.zone)
-        let diagnostics = expansion.collect { occurrence in
-            if filter.needle == nil || filter.matches(occurrence) { sample.add(occurrence) }
-        }
+        // With --grep, every occurrence is made and matched; without, only the kept ones are made.
+        let diagnostics = filter.needle == nil ? sample.collect(expansion)
+            : expansion.collect { occurrence in if filter.matches(occurrence) { sample.add(occurrence) } }
         DiagnosticOutput.shared.report(diagnostics)
         return months.map { MonthProjection(month: $0, sample: sample, calendar: context.calendar, options: projection) }
     }

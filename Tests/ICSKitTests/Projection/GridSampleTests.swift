@@ -138,6 +138,57 @@ private typealias S = ProjectionSupport
         Self.compare(calendar, months: [Self.june], zone: "Europe/Berlin", perDay: perDay, cancelled: true, label: "cancelled")
     }
 
+    /// Filling a sample through the expansion's sieve (only the kept occurrences made, zoned ones
+    /// judged by their instants) counts the same and reports the same diagnostics, in the same
+    /// order, as adding every occurrence ``OccurrenceExpansion/collect()`` gives, and projects
+    /// the same grid as every occurrence: with one thread (then it keeps the same occurrences) and
+    /// with two (2,500 series; each thread's sieve keeps what its own share may list, so the two
+    /// keep those and maybe more, in the same order), at the default cap of instances per series
+    /// and at one that stops most of them.
+    @Test(arguments: [true, false])
+    func collectingThroughTheSieveKeepsTheSame(secondThread: Bool) throws {
+        let calendar = try ICalendar(parsing: DenseCalendar.text(events: 2_500, seed: 11), source: "dense.ics")
+        let grid = S.gregorian("America/New_York", firstWeekday: 2)
+        let month = MonthGrid(month: Self.june, calendar: grid)
+        let days = month.firstDay...month.lastDay
+        for limit in [10_000, 7] {
+            var expansion = OccurrenceExpansion(calendars: [calendar], from: days.lowerBound.startDate(in: grid),
+                                                to: days.upperBound.adding(days: 1, in: grid).startDate(in: grid),
+                                                viewerTimeZone: grid.timeZone, instanceLimit: limit)
+            expansion.usesSecondThread = secondThread
+            let (all, diagnostics) = expansion.collect()
+            #expect(all.count > (limit == 7 ? 10_000 : 20_000))
+            #expect(limit == 10_000 ? diagnostics.isEmpty : diagnostics.count > 1_000)
+            for (perDay, cancelled) in [(3, false), (100, true)] {
+                let options = Self.options(perDay: perDay, cancelled: cancelled)
+                let added = Self.sample(all, days: days, calendar: grid, options: options)
+                var sieved = GridSample(visibleDays: days, calendar: grid, includesCancelled: cancelled, maxPerDay: perDay)
+                let found = sieved.collect(expansion)
+                if secondThread {
+                    #expect(Self.isSubsequence(added.occurrences, of: sieved.occurrences), "\(limit) \(perDay)")
+                } else {
+                    #expect(sieved.occurrences == added.occurrences, "\(limit) \(perDay)")
+                }
+                #expect(sieved.counts == added.counts, "\(limit) \(perDay)")
+                #expect(found == diagnostics, "\(limit) \(perDay)")
+                #expect(sieved.occurrences.count * 2 < all.count || perDay == 100)
+                let full = MonthProjection(month: Self.june, occurrences: all, calendar: grid, options: options)
+                let sampled = MonthProjection(month: Self.june, sample: sieved, calendar: grid, options: options)
+                Self.expectSame(sampled, full, sample: sieved, "sieve \(secondThread) \(limit) \(perDay)")
+            }
+        }
+    }
+
+    /// Whether `part` is `whole` with some elements left out, in the same order.
+    static func isSubsequence(_ part: [Occurrence], of whole: [Occurrence]) -> Bool {
+        var rest = whole[...]
+        for item in part {
+            guard let found = rest.firstIndex(of: item) else { return false }
+            rest = rest[(found + 1)...]
+        }
+        return true
+    }
+
     /// The recurrence and view fixtures, each over the months of its first occurrences, with a
     /// cap of one and two a day (where lists are cut) and the default.
     @Test func fixturesProjectTheSame() throws {
