@@ -116,6 +116,8 @@ CASES=(
 "search for one override of a SECONDLY series|search --from 2024-01-01 --to 2024-12-31 Needle $B/secondly-one-override.ics"
 "--week of a minutely series begun a week before, JSON|--today 2024-06-12 --week --tz UTC --format json $B/minutely-from-the-week-before.ics"
 "SECONDLY series, export --busy (12 weeks)|export --busy --from 2024-01-01 $B/secondly-one-override.ics"
+"yearly rule naming every second, BYSETPOS=1,-1, month JSON|--month 2024-12 --tz UTC --format json $B/yearly-every-second-first-and-last.ics"
+"VTIMEZONE rule naming every second, agenda JSON 1 day|--agenda --from 2024-06-10 --days 1 --tz UTC --format json $B/vtimezone-every-second.ics"
 )
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

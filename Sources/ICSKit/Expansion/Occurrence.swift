@@ -41,7 +41,9 @@ public struct Occurrence: Sendable, Hashable, Identifiable {
     /// stays small and cheap to copy through the expansion; setting or changing it gives this
     /// occurrence a copy of its own.
     public var incidence: Incidence {
-        _read { yield shared.value }
+        // Inlinable, so that another module reading one field (`occurrence.incidence.summary`)
+        // loads that field from the box instead of copying the whole incidence out of it.
+        @inlinable _read { yield shared.value }
         set { shared = SharedIncidence(newValue) }
         _modify {
             // A box is never written (``SharedIncidence``): the change goes into a new one.
@@ -51,7 +53,7 @@ public struct Occurrence: Sendable, Hashable, Identifiable {
         }
     }
     /// The incidence, shared with the other instances of its series.
-    var shared: SharedIncidence
+    @usableFromInline var shared: SharedIncidence
     /// The calendar it came from (``ICalendar/id``).
     public var calendarID: CalendarID
     /// The position of its calendar in the list given to the expansion: for the command line's

@@ -10,14 +10,14 @@
 /// exclusivity check and no copy of the incidence out of the box.
 ///
 /// Sendable notes: immutable (a `let` of a Sendable value).
-final class SharedIncidence: Sendable, Hashable {
-    let value: Incidence
+@usableFromInline final class SharedIncidence: Sendable, Hashable {
+    @usableFromInline let value: Incidence
 
     init(_ value: Incidence) { self.value = value }
 
-    static func == (lhs: SharedIncidence, rhs: SharedIncidence) -> Bool {
+    @usableFromInline static func == (lhs: SharedIncidence, rhs: SharedIncidence) -> Bool {
         lhs === rhs || lhs.value == rhs.value
     }
 
-    func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    @usableFromInline func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
 }

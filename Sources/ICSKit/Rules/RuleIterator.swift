@@ -50,18 +50,30 @@ struct RuleIterator: IteratorProtocol {
     private var startDone = false
     private var produced = 0
     private var finished = false
-    /// The candidates of the current period (wall seconds, sorted), when the rule has no fixed days.
-    private var buffer: [Int] = []
-    private var scratch: [Int] = []
-    /// For a rule with the same days in every period (``CompiledRule/fixedDayOffsets``): every
-    /// candidate of a period as seconds from its anchor's midnight, sorted (days × times of
-    /// day), so that a period's candidates are read off it with no buffer to fill; else empty.
-    private let fixedCandidates: [Int]
-    /// The midnight (wall seconds) of the current period's anchor, for ``fixedCandidates``.
+    /// The current period's candidates, in order, are a grid never written out:
+    /// `periodBase + bases[d] + times[t]` for every day `d` (each base a day's midnight, or a
+    /// sub-daily period's first second) and every time `t` (``CompiledRule/timesOfDay``, or
+    /// ``CompiledRule/timesInPeriod`` below a day). A yearly rule with every BYMONTHDAY, BYHOUR,
+    /// BYMINUTE and BYSECOND names 31 million candidates a year: they cost 366 bases and the
+    /// 86,400 times of a day, not 250 MB.
+    private var bases: [Int] = []
+    private let times: [Int]
+    /// Whether ``bases`` are the same in every period (``CompiledRule/fixedDayOffsets``, as
+    /// seconds from the anchor's midnight ``periodBase``): then nothing is filled per period.
+    private let fixedDays: Bool
+    /// The midnight (wall seconds) of the current period's anchor with ``fixedDays``; else 0.
     private var periodBase = 0
-    /// How many candidates the current period has (``fixedCandidates`` or ``buffer``), and the next one to read.
-    private var periodCount = 0
+    /// The candidates BYSETPOS keeps of the current period (wall seconds, sorted); read instead of the grid when ``usesSelected``.
+    private var selected: [Int] = []
+    private var usesSelected = false
+    /// The next candidate to read: its day and time in the grid, or its place in ``selected``
+    /// (past the end until the first period is filled).
+    private var dayIndex = Int.max
+    private var timeIndex = 0
     private var index = 0
+    /// Where ``skip(toWallSeconds:)`` asked to go: the period it lands in is read from the
+    /// first candidate at or after it (found by binary search, not read one by one).
+    private var seekTarget: Int?
     /// Periods skipped or scanned without a candidate since the last one that had some.
     private(set) var emptyPeriods = 0
     /// Whether the iterator stopped because the rule stopped producing.
@@ -70,11 +82,13 @@ struct RuleIterator: IteratorProtocol {
     init(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, until: UntilBound = .none,
          zone: ZoneCache? = nil, forceStart: Bool = true) {
         self.rule = CompiledRule(rule, start: start, isDate: isDate)
-        var fixed: [Int] = []
+        self.times = self.rule.frequency >= .daily ? self.rule.timesOfDay : self.rule.timesInPeriod
         if let offsets = self.rule.fixedDayOffsets {
-            for offset in offsets { for time in self.rule.timesOfDay { fixed.append(offset * 86_400 + time) } }
+            fixedDays = true
+            bases = offsets.map { $0 * 86_400 }
+        } else {
+            fixedDays = false
         }
-        self.fixedCandidates = fixed
         let start = isDate ? CivilDateTime(date: start.date) : start
         self.startWall = start.secondsSinceEpoch
         self.until = until
@@ -83,7 +97,6 @@ struct RuleIterator: IteratorProtocol {
         self.forceStart = forceStart
         self.anchor = 0
         self.anchor = anchorOf(wallSeconds: startWall)
-        buffer.reserveCapacity(16)
     }
 
     /// The period anchor holding a wall time: a year, a month index (year × 12 + month − 1),
@@ -116,17 +129,57 @@ struct RuleIterator: IteratorProtocol {
     }
 
     /// Jumps to the last period (aligned on INTERVAL from DTSTART) that starts at or before
-    /// `wallSeconds`, skipping DTSTART when it lies before it. Only for rules without COUNT,
-    /// before the first call to `next()`.
+    /// `wallSeconds`, skipping DTSTART when it lies before it, and in that period to its first
+    /// candidate at or after `wallSeconds` (DTSTART's own period too: then DTSTART comes first). Only for rules without COUNT, before the first call
+    /// to `next()`.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log n) for n candidates in the period landed in.
     mutating func skip(toWallSeconds wallSeconds: Int) {
         precondition(rule.count == nil && !startDone, "skip(toWallSeconds:) needs a rule without COUNT, not yet started")
         let target = anchorOf(wallSeconds: wallSeconds)
         let periods = floorDivide(target - anchor, step)
+        guard periods >= 0 else { return }
+        seekTarget = wallSeconds
         guard periods > 0 else { return }
         anchor += periods * step
         startDone = true
+    }
+
+    /// The current period's candidates: the grid's size, or how many BYSETPOS kept.
+    private var periodCount: Int { usesSelected ? selected.count : bases.count * times.count }
+
+    /// The candidate at `position` in the current period.
+    private func candidate(at position: Int) -> Int {
+        if usesSelected { return selected[position] }
+        let (day, time) = position.quotientAndRemainder(dividingBy: times.count)
+        return periodBase + bases[day] + times[time]
+    }
+
+    /// The next candidate of the current period, or `nil` when it has no more.
+    private mutating func nextCandidate() -> Int? {
+        if usesSelected {
+            guard index < selected.count else { return nil }
+            index += 1
+            return selected[index - 1]
+        }
+        guard dayIndex < bases.count else { return nil }
+        let wall = periodBase + bases[dayIndex] + times[timeIndex]
+        timeIndex += 1
+        if timeIndex == times.count { timeIndex = 0; dayIndex += 1 }
+        return wall
+    }
+
+    /// Moves the cursor of the current period to its first candidate at or after ``seekTarget``.
+    private mutating func seekInPeriod() {
+        guard let target = seekTarget else { return }
+        seekTarget = nil
+        var low = 0, high = periodCount
+        while low < high {
+            let middle = low + (high - low) / 2
+            if candidate(at: middle) < target { low = middle + 1 } else { high = middle }
+        }
+        index = low
+        (dayIndex, timeIndex) = usesSelected ? (0, 0) : low.quotientAndRemainder(dividingBy: times.count)
     }
 
     mutating func next() -> RuleInstance? {
@@ -141,9 +194,7 @@ struct RuleIterator: IteratorProtocol {
             }
         }
         while true {
-            while index < periodCount {
-                let wall = fixedCandidates.isEmpty ? buffer[index] : periodBase + fixedCandidates[index]
-                index += 1
+            while let wall = nextCandidate() {
                 if wall < startWall || (forceStart && wall == startWall) { continue }
                 var utc = wall
                 if let zone = unretainedZone {
@@ -176,25 +227,28 @@ struct RuleIterator: IteratorProtocol {
         }
     }
 
-    /// Moves to the next period that has candidates: with ``fixedCandidates``, only the period's
-    /// base; else fills `buffer` with them, sorted. Sets ``periodCount``. Returns false when the
+    /// Moves to the next period that has candidates: with ``fixedDays``, only the period's
+    /// base; else fills ``bases`` with its days (and applies BYSETPOS). Returns false when the
     /// rule is over (past UNTIL, past year 9999, or empty for too long).
     private mutating func fillNextPeriod() -> Bool {
         index = 0
-        periodCount = 0
+        dayIndex = 0
+        timeIndex = 0
+        usesSelected = false
         let step = self.step
-        if !fixedCandidates.isEmpty {
-            // The same days in every period: no day tests to run, no buffer to fill.
+        if fixedDays {
+            // The same days in every period: no day tests to run, nothing to fill.
             if !anchorPending { anchor += step }
             anchorPending = false
             if anchor >= Self.endOfLastYear { return false }
             if let limit = untilWallLimit, anchor * 86_400 > limit { return false }
             periodBase = anchor * 86_400
-            periodCount = fixedCandidates.count
+            seekInPeriod()
             return true
         }
-        buffer.removeAll(keepingCapacity: true)
         while true {
+            bases.removeAll(keepingCapacity: true)
+            usesSelected = false
             if !anchorPending { anchor += step }
             anchorPending = false
             let (firstDay, dayCount) = periodDays()
@@ -208,9 +262,9 @@ struct RuleIterator: IteratorProtocol {
                 continue
             }
             if !rule.setPositions.isEmpty { applySetPositions() }
-            if !buffer.isEmpty {
+            if periodCount > 0 {
                 emptyPeriods = 0
-                periodCount = buffer.count
+                seekInPeriod()
                 return true
             }
             emptyPeriods += 1
@@ -232,10 +286,10 @@ struct RuleIterator: IteratorProtocol {
         }
     }
 
-    /// DAILY and coarser: every day of the period that passes the day tests, at every time of day.
-    /// The date, weekday and month length are carried from day to day, not recomputed.
+    /// DAILY and coarser: every day of the period that passes the day tests (its midnight into
+    /// ``bases``; the times of day are the grid's other side). The date, weekday and month
+    /// length are carried from day to day, not recomputed.
     private mutating func fillDays(firstDay: Int, dayCount: Int) {
-        let times = rule.timesOfDay
         let end = firstDay + dayCount
         if rule.daySelection != .scan {
             // A month or a year, month by month: the matching days straight from the rule's numbers.
@@ -248,7 +302,7 @@ struct RuleIterator: IteratorProtocol {
                     while days != 0 {
                         let day = days.trailingZeroBitCount
                         days &= days - 1
-                        for time in times { buffer.append((monthStart + day - 1) * 86_400 + time) }
+                        bases.append((monthStart + day - 1) * 86_400)
                     }
                 }
                 monthStart += monthLength
@@ -257,7 +311,7 @@ struct RuleIterator: IteratorProtocol {
             return
         }
         if !rule.hasDayTests {
-            for day in firstDay..<end { for time in times { buffer.append(day * 86_400 + time) } }
+            for day in firstDay..<end { bases.append(day * 86_400) }
             return
         }
         var day = firstDay
@@ -274,7 +328,7 @@ struct RuleIterator: IteratorProtocol {
                 date.day = monthLength
             } else {
                 if rule.dayMatches(day, date: date, weekday: weekday, monthLength: monthLength) {
-                    for time in times { buffer.append(day * 86_400 + time) }
+                    bases.append(day * 86_400)
                 }
                 day += 1
                 weekday = weekday == 7 ? 1 : weekday + 1
@@ -308,7 +362,7 @@ struct RuleIterator: IteratorProtocol {
             return false
         }
         if rule.frequency == .hourly {
-            for time in rule.timesInPeriod { buffer.append(anchor + time) }
+            bases.append(anchor)
             return true
         }
         let minute = inDay % 3600 / 60
@@ -317,24 +371,26 @@ struct RuleIterator: IteratorProtocol {
             return false
         }
         if rule.frequency == .minutely {
-            for time in rule.timesInPeriod { buffer.append(anchor + time) }
+            bases.append(anchor)
             return true
         }
         if rule.secondMask & (UInt64(1) << UInt64(inDay % 60)) == 0 { return false }
-        buffer.append(anchor)
+        bases.append(anchor)
         return true
     }
 
-    /// BYSETPOS: keeps the candidates at the given positions of the period's set (sorted, distinct).
+    /// BYSETPOS: keeps the candidates at the given positions of the period's grid (sorted,
+    /// distinct) in ``selected``, picked by position without listing the grid.
     private mutating func applySetPositions() {
-        scratch.removeAll(keepingCapacity: true)
-        let n = buffer.count
+        let n = bases.count * times.count
+        var picked: [Int] = []
         for position in rule.setPositions {
             let i = position > 0 ? position - 1 : n + position
-            if i >= 0 && i < n { scratch.append(buffer[i]) }
+            if i >= 0 && i < n { picked.append(candidate(at: i)) }
         }
-        scratch.sort()
-        buffer.removeAll(keepingCapacity: true)
-        for value in scratch where buffer.last != value { buffer.append(value) }
+        picked.sort()
+        selected.removeAll(keepingCapacity: true)
+        for value in picked where selected.last != value { selected.append(value) }
+        usesSelected = true
     }
 }

@@ -4,8 +4,9 @@
 /// ordinal (`-1SU`, `2SU`), or a weekday within a BYMONTHDAY range (`BYMONTHDAY=8,…,14;BYDAY=SU`),
 /// or a fixed BYMONTHDAY, with or without UNTIL or COUNT; plus RDATE lists. This type
 /// implements that subset on its own (it does not depend on the recurrence engine).
-/// A rule outside the subset (another FREQ, BYYEARDAY, BYWEEKNO) is ignored: the observance
-/// then has its DTSTART and RDATEs only, and `isRuleSupported` is false.
+/// A rule outside the subset (another FREQ, BYYEARDAY, BYWEEKNO, or more than
+/// ``yearOnsetLimit`` onsets a year) is ignored: the observance then has its DTSTART and RDATEs
+/// only, and `isRuleSupported` is false.
 struct ObservanceSchedule: Sendable {
     let observance: TimeZoneDefinition.Observance
     /// Whether the RRULE (if any) is within the subset described above.
@@ -24,6 +25,9 @@ struct ObservanceSchedule: Sendable {
     /// The most onsets that the COUNT rules of one zone expand together (shared through its
     /// ``RuleDatesMemo``): 10,000 observances each with COUNT=2000 would otherwise be 20 million.
     static let zoneCountBudget = 200_000
+    /// The most onsets a rule may name in one year (real zones name one): a rule with every
+    /// BYMONTHDAY, BYHOUR, BYMINUTE and BYSECOND would name 31 million, each year it is asked about.
+    static let yearOnsetLimit = 1_000
 
     /// - Parameter memo: shared by the observances of one zone, so that rules repeated with
     ///   other DTSTART years (100,000 of them, each with a COUNT) name each year's dates once.
@@ -139,7 +143,25 @@ struct ObservanceSchedule: Sendable {
     static func isSupported(_ rule: RecurrenceRule) -> Bool {
         rule.frequency == .yearly && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
             && rule.rscale == nil && rule.byMonth.allSatisfy { !$0.isLeap && (1...12).contains($0.month) }
-            && rule.interval >= 1
+            && rule.interval >= 1 && yearOnsetBound(rule) <= yearOnsetLimit
+    }
+
+    /// At most how many onsets `rule` names in a year, from the sizes of its parts (distinct
+    /// values, before BYSETPOS): days (at most 366) × hours × minutes × seconds.
+    static func yearOnsetBound(_ rule: RecurrenceRule) -> Int {
+        func distinct(_ values: [Int], _ range: ClosedRange<Int>) -> Int {
+            max(1, Set(values.lazy.filter { range.contains($0) }).count)
+        }
+        let weekdays = Set(rule.byDay.map { $0.weekday.isoNumber }).count
+        let days: Int
+        if rule.byMonth.isEmpty && weekdays > 0 && rule.byMonthDay.isEmpty {
+            days = 366
+        } else {
+            let months = max(1, Set(rule.byMonth.map(\.month)).count)
+            let monthDays = rule.byMonthDay.isEmpty ? (weekdays > 0 ? 31 : 1) : min(31, Set(rule.byMonthDay).count)
+            days = min(366, months * monthDays)
+        }
+        return days * distinct(rule.byHour, 0...23) * distinct(rule.byMinute, 0...59) * distinct(rule.bySecond, 0...60)
     }
 
     /// Whether `local` is not after the rule's UTC-or-local UNTIL (which is inclusive).
@@ -164,7 +186,7 @@ struct ObservanceSchedule: Sendable {
             let months = rule.byMonth.isEmpty ? [start.date.month] : rule.byMonth.map(\.month)
             for month in months {
                 let length = CivilDate.daysInMonth(year: year, month: month)
-                let monthDays = rule.byMonthDay.compactMap { $0 > 0 ? ($0 <= length ? $0 : nil) : (-$0 <= length ? length + 1 + $0 : nil) }
+                let monthDays = Set(rule.byMonthDay).compactMap { $0 > 0 ? ($0 <= length ? $0 : nil) : (-$0 <= length ? length + 1 + $0 : nil) }
                 let first = CivilDate(year: year, month: month, day: 1)
                 if !rule.byDay.isEmpty {
                     days += weekdays(rule.byDay, from: first, count: length)
@@ -176,12 +198,12 @@ struct ObservanceSchedule: Sendable {
                 }
             }
         }
-        let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour
-        let minutes = rule.byMinute.isEmpty ? [start.minute] : rule.byMinute
-        let seconds = rule.bySecond.isEmpty ? [start.second] : rule.bySecond
+        let hours = rule.byHour.isEmpty ? [start.hour] : Set(rule.byHour).sorted()
+        let minutes = rule.byMinute.isEmpty ? [start.minute] : Set(rule.byMinute).sorted()
+        let seconds = rule.bySecond.isEmpty ? [start.second] : Set(rule.bySecond).sorted()
         var result: [CivilDateTime] = []
         for day in Set(days).sorted() {
-            for h in hours.sorted() { for m in minutes.sorted() { for s in seconds.sorted() {
+            for h in hours { for m in minutes { for s in seconds {
                 result.append(CivilDateTime(date: day, hour: h, minute: m, second: s))
             } } }
         }

@@ -74,6 +74,7 @@ import Testing
         case "ObservanceSchedule.countLimit": return ObservanceSchedule.countLimit
         case "ObservanceSchedule.yearLimit": return ObservanceSchedule.yearLimit
         case "ObservanceSchedule.zoneCountBudget": return ObservanceSchedule.zoneCountBudget
+        case "ObservanceSchedule.yearOnsetLimit": return ObservanceSchedule.yearOnsetLimit
         case "FoundationTransitionSource.changeLimit": return FoundationTransitionSource.changeLimit
         case "InstanceMatcher.maxInstances": return InstanceMatcher.maxInstances
         case "icsview":

@@ -61,9 +61,44 @@ struct RecurrenceEngineTests {
         var iterator = RuleIterator(rule: RecurrenceText.rule("FREQ=DAILY;INTERVAL=3"),
                                     start: RecurrenceText.civil("20240101T090000"), isDate: false)
         // 1 March 2024 is day 60 after 1 January: a multiple of 3, so its period is an instance day.
-        iterator.skip(toWallSeconds: RecurrenceText.civil("20240302T120000").secondsSinceEpoch)
+        iterator.skip(toWallSeconds: RecurrenceText.civil("20240301T080000").secondsSinceEpoch)
         #expect(iterator.next()?.wall == RecurrenceText.civil("20240301T090000"))
         #expect(iterator.next()?.wall == RecurrenceText.civil("20240304T090000"))
+        // A target after the period's instance lands on the next period's.
+        var later = RuleIterator(rule: RecurrenceText.rule("FREQ=DAILY;INTERVAL=3"),
+                                 start: RecurrenceText.civil("20240101T090000"), isDate: false)
+        later.skip(toWallSeconds: RecurrenceText.civil("20240301T120000").secondsSinceEpoch)
+        #expect(later.next()?.wall == RecurrenceText.civil("20240304T090000"))
+    }
+
+    /// Every second of every day of the year (BYMONTH=1..12, BYMONTHDAY=1..31, BYHOUR=0..23,
+    /// BYMINUTE=0..59, BYSECOND=0..59): 31,622,400 candidates in 2024, read as days × times of
+    /// day rather than listed.
+    static let everySecond = "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY="
+        + (1...31).map(String.init).joined(separator: ",") + ";BYHOUR=" + (0...23).map(String.init).joined(separator: ",")
+        + ";BYMINUTE=" + (0...59).map(String.init).joined(separator: ",") + ";BYSECOND=" + (0...59).map(String.init).joined(separator: ",")
+
+    @Test func aYearOfEverySecondIsReadInOrder() {
+        #expect(RecurrenceText.expand(Self.everySecond + ";COUNT=4", "20241231T235958")
+                == ["2024-12-31T23:59:58", "2024-12-31T23:59:59", "2025-01-01T00:00:00", "2025-01-01T00:00:01"])
+        // Seeking into DTSTART's year: DTSTART first, then the second asked for, not 1 January 09:00:01.
+        var iterator = RuleIterator(rule: RecurrenceText.rule(Self.everySecond),
+                                    start: RecurrenceText.civil("20240101T090000"), isDate: false)
+        iterator.skip(toWallSeconds: RecurrenceText.civil("20240622T143959").secondsSinceEpoch)
+        #expect(iterator.next()?.wall == RecurrenceText.civil("20240101T090000"))
+        #expect(iterator.next()?.wall == RecurrenceText.civil("20240622T143959"))
+        #expect(iterator.next()?.wall == RecurrenceText.civil("20240622T144000"))
+    }
+
+    /// BYSETPOS picks from the 31,622,400 candidates of 2024 (a leap year) and the 31,536,000 of
+    /// 2025 by position. Position 15,000,000 is index 14,999,999 = 173 days and 52,799 s: the
+    /// 174th day of the year at 14:39:59, 22 June in 2024 and 23 June in 2025; -1 is 23:59:59 on
+    /// 31 December.
+    @Test func setPositionsPickFromAYearOfEverySecond() {
+        #expect(RecurrenceText.expand(Self.everySecond + ";BYSETPOS=15000000;COUNT=3", "20240101T000000", forceStart: false)
+                == ["2024-06-22T14:39:59", "2025-06-23T14:39:59", "2026-06-23T14:39:59"])
+        #expect(RecurrenceText.expand(Self.everySecond + ";BYSETPOS=-1,1;COUNT=3", "20240101T000000", forceStart: false)
+                == ["2024-01-01T00:00:00", "2024-12-31T23:59:59", "2025-01-01T00:00:00"])
     }
 
     @Test func ruleThatNeverProducesGivesUp() {

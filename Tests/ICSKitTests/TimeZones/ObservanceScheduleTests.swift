@@ -151,4 +151,28 @@ struct ObservanceScheduleTests {
         #expect(zone.offset(atUTC: F.utc(2024, 1, 1)) == 0)
         #expect(zone.resolve(F.wall(2024, 1, 1)) == (F.utc(2024, 1, 1), true))
     }
+
+    /// A rule naming every second of the year (12 months × 31 month days, at most 366 days, ×
+    /// 24 × 60 × 60 = 31,622,400 onsets) is outside the subset: the observance keeps its DTSTART
+    /// (read in +01:00) and nothing else, instead of listing 31 million onsets a year.
+    @Test("a rule of more than a thousand onsets a year is ignored")
+    func tooManyOnsetsAYear() {
+        let everySecond = Rule(frequency: .yearly, bySecond: Array(0...59), byMinute: Array(0...59), byHour: Array(0...23),
+                               byMonthDay: Array(1...31), byMonth: (1...12).map { .init($0) })
+        #expect(ObservanceSchedule.yearOnsetBound(everySecond) == 31_622_400)
+        #expect(!ObservanceSchedule.isSupported(everySecond))
+        let schedule = ObservanceSchedule(observance(F.wall(2020, 1, 1, 0), rule: everySecond))
+        #expect(!schedule.isRuleSupported)
+        #expect(schedule.onsets(inYear: 2020) == [F.utc(2019, 12, 31, 23)])
+        #expect(schedule.onsets(inYear: 2021) == [])
+        // Every day of the year (at most 366 onsets) is still within it; a part repeated a
+        // million times counts once, and names its onset once.
+        let everyDay = Rule(frequency: .yearly, byMonthDay: Array(1...31), byMonth: (1...12).map { .init($0) })
+        #expect(ObservanceSchedule.yearOnsetBound(everyDay) == 366)
+        #expect(ObservanceSchedule.isSupported(everyDay))
+        let repeated = Rule(frequency: .yearly, byHour: Array(repeating: 3, count: 1_000_000),
+                            byDay: [.init(.sunday, ordinal: 1)], byMonth: [.init(4)])
+        #expect(ObservanceSchedule.yearOnsetBound(repeated) == 31)
+        #expect(ObservanceSchedule.ruleDates(repeated, start: F.wall(2020, 4, 5, 2), year: 2024) == [F.wall(2024, 4, 7, 3)])
+    }
 }

@@ -132,4 +132,37 @@ import Testing
         #expect(lines.count == 1)
         #expect(lines.first?.contains("\"start\":\"2024-01-05T00:00:10Z\"") == true)
     }
+
+    /// A yearly rule with every BYMONTH, BYMONTHDAY, BYHOUR, BYMINUTE and BYSECOND names every
+    /// second of the year (31,622,400 in 2024); BYSETPOS=1,-1 keeps the first and the last. The
+    /// December grid (to Sunday 5 January 2025) shows 2024-12-31T23:59:59Z and
+    /// 2025-01-01T00:00:00Z. Each year's candidates were once listed before BYSETPOS picked two
+    /// (325 MB for one view); now they are read as days × times of day.
+    @Test func aYearOfEverySecondIsNotListed() throws {
+        let run = try Self.measured([Self.fixture("yearly-every-second-first-and-last"), "--month", "2024-12", "--tz", "UTC",
+                                     "--format", "json"])
+        if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
+        let result = try CLI.run([Self.fixture("yearly-every-second-first-and-last"), "--month", "2024-12", "--tz", "UTC",
+                                  "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let month = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let occurrences = try #require(month["occurrences"] as? [[String: Any]])
+        #expect(occurrences.map { $0["start"] as? String } == ["2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z"])
+    }
+
+    /// A VTIMEZONE whose DAYLIGHT rule names every second of the year (it hung for minutes and
+    /// passed 1 GB): the rule is ignored, so the observance begins at its DTSTART, 2000-01-01
+    /// 00:00 in +01:00, and +02:00 holds from then on. 09:00 on 10 June 2024 there is 07:00 UTC
+    /// (epoch 1,718,002,800).
+    @Test func aZoneRuleOfEverySecondIsIgnored() throws {
+        let arguments = [Self.fixture("vtimezone-every-second"), "--agenda", "--from", "2024-06-10", "--days", "1",
+                         "--tz", "UTC", "--format", "json"]
+        let run = try Self.measured(arguments)
+        if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
+        let result = try CLI.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("\"startEpoch\":1718002800") == true)
+    }
 }
