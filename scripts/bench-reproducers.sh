@@ -12,7 +12,8 @@
 # 94 KB title, a 50,000-zero-width title, BYSETPOS series with EXDATEs that match nothing,
 # 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
 # lines of other kinds and stray END lines, 20,000 alarms with UIDs, 20,000 snoozes of alarms
-# that are not there, a 252-byte SECONDLY rule).
+# that are not there, a 252-byte SECONDLY rule, an EXDATE of five million empty values, an
+# ATTENDEE of five million empty parameters).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -77,6 +78,13 @@ def alarms(name, alarm):
 alarms("alarms-with-uids-20000.ics", lambda i: [f"UID:a{i}", f"TRIGGER:-PT{i % 60 + 1}M"])
 alarms("snoozes-of-missing-alarms-20000.ics", lambda i: [f"UID:s{i}", f"RELATED-TO;RELTYPE=SNOOZE:a{i}",
                                                          "TRIGGER;VALUE=DATE-TIME:20240601T090000Z"])
+# One event whose EXDATE is five million commas (5 MB: as many empty values), and one whose
+# ATTENDEE has five million empty parameters.
+event = ["BEGIN:VEVENT", "UID:v@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240610T090000Z", "DURATION:PT1H",
+         "RRULE:FREQ=DAILY", "SUMMARY:Values"]
+write("exdate-5m-commas.ics", head + event + ["EXDATE:" + "," * 5_000_000, "END:VEVENT", "END:VCALENDAR"])
+write("attendee-5m-semicolons.ics", head + event + ["ATTENDEE" + ";" * 5_000_000 + ":mailto:a@example.com",
+      "END:VEVENT", "END:VCALENDAR"])
 write("secondly-252-bytes.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240601T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"])
 EOF
@@ -117,6 +125,8 @@ CASES=(
 "--week of a minutely series begun a week before, JSON|--today 2024-06-12 --week --tz UTC --format json $B/minutely-from-the-week-before.ics"
 "SECONDLY series, export --busy (12 weeks)|export --busy --from 2024-01-01 $B/secondly-one-override.ics"
 "yearly rule naming every second, BYSETPOS=1,-1, month JSON|--month 2024-12 --tz UTC --format json $B/yearly-every-second-first-and-last.ics"
+"EXDATE of 5,000,000 empty values, validate|validate $R/exdate-5m-commas.ics"
+"ATTENDEE of 5,000,000 empty parameters, validate|validate $R/attendee-5m-semicolons.ics"
 "VTIMEZONE rule naming every second, agenda JSON 1 day|--agenda --from 2024-06-10 --days 1 --tz UTC --format json $B/vtimezone-every-second.ics"
 )
 

@@ -15,7 +15,7 @@ extension BlockChecker {
     mutating func property(_ line: ComponentBlock.Line, bytes: Bytes) {
         let number = Int(line.number)
         let name = line.name
-        if ValueSyntax.mayHaveControlCharacter(bytes) { checkControlCharacters(bytes, line: number, property: name) }
+        if ValueSyntax.mayHaveControlCharacter(bytes) { checkControlCharacters(bytes, line: number, property: Self.shortened(name)) }
         var nameEnd = 0
         var nameValid = true
         var hash = PropertyTable.hashSeed
@@ -32,7 +32,7 @@ extension BlockChecker {
             return
         }
         if nameEnd == 0 || !nameValid {
-            syntax(.invalidPropertyName, nameEnd == 0 ? "content line has no property name" : "property name \"\(name)\" is malformed",
+            syntax(.invalidPropertyName, nameEnd == 0 ? "content line has no property name" : "property name \"\(Self.shortened(name))\" is malformed",
                    line: number, property: nil)
             return
         }
@@ -47,6 +47,12 @@ extension BlockChecker {
         if let tzid = parameters.tzid {
             facts.addZoneUse(tzid, line: number, property: name)
         }
+    }
+
+    /// A name as a message quotes it: its first 40 characters and "…" when it is longer than 60
+    /// bytes (a malformed name can be megabytes long).
+    static func shortened(_ name: String) -> String {
+        name.utf8.count > 60 ? String(name.prefix(40)) + "…" : name
     }
 
     /// Control characters (RFC 5545 3.3.11: anything below U+0020 but TAB, and DEL).

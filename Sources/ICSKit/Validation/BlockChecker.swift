@@ -17,7 +17,8 @@ struct BlockChecker {
 
     let block: ComponentBlock
     let file: String
-    private(set) var findings: [Finding] = []
+    /// The findings, capped per code as they come (``FindingCollector``) with the file's cap.
+    private(set) var findings: FindingCollector
     var facts: BlockFacts
     var stack: [Frame] = []
     /// Per open component, by property id: how many times it occurred and its first line
@@ -27,9 +28,11 @@ struct BlockChecker {
     /// Lines that have a syntax finding of this checker (libical's report on them is dropped).
     var linesWithSyntaxErrors: Set<Int> = []
 
-    init(block: ComponentBlock, file: String) {
+    /// - Parameter maxPerCode: the file's cap of findings per code (0: none).
+    init(block: ComponentBlock, file: String, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode) {
         self.block = block
         self.file = file
+        findings = FindingCollector(maxPerCode: maxPerCode)
         facts = BlockFacts(name: block.name, line: block.line)
     }
 
@@ -68,7 +71,7 @@ struct BlockChecker {
 
     mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, property: String? = nil,
                       severity: Diagnostic.Severity? = nil) {
-        findings.append(Finding(file: file, line: line, code: code, message: message, severity: severity, property: property))
+        findings.add(Finding(file: file, line: line, code: code, message: message, severity: severity, property: property))
     }
 
     /// Records a syntax finding, so that libical's report on the same line can be dropped.

@@ -6,6 +6,8 @@
 struct BlockResult: Sendable {
     var facts: BlockFacts
     var findings: [Finding]
+    /// Per code, how many findings of the line pass its cap left out (counted, not kept).
+    var omitted: [DiagnosticCode: Int] = [:]
     private var kept: Kept
 
     /// The whole part a block keeps, boxed (an indirect case is one pointer).
@@ -48,11 +50,11 @@ enum BlockValidation {
                                                   "CALENDAR-ADDRESS", "STRUCTURED-DATA", "STYLED-DESCRIPTION"]
 
     /// - Complexity: O(n) in the block's size, plus a bounded walk of each RRULE.
-    static func check(_ block: ComponentBlock, file: String) -> BlockResult {
-        var checker = BlockChecker(block: block, file: file)
+    static func check(_ block: ComponentBlock, file: String, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode) -> BlockResult {
+        var checker = BlockChecker(block: block, file: file, maxPerCode: maxPerCode)
         checker.run()
         let parsed = ComponentConverter.parse(block, source: file)
-        var findings = checker.findings
+        var (findings, omitted) = checker.findings.handOver()
         // libical's parameter errors can land on the line before the one at fault; the line pass
         // has its own report of every parameter problem it finds.
         let parameterProblem = findings.contains { [.malformedParameter, .invalidParameterValue, .valueTypeNotAllowed].contains($0.code) }
@@ -95,6 +97,8 @@ enum BlockValidation {
         default:
             break
         }
-        return BlockResult(facts: facts, findings: findings, timeZone: timeZone, incidence: kept)
+        var result = BlockResult(facts: facts, findings: findings, timeZone: timeZone, incidence: kept)
+        result.omitted = omitted
+        return result
     }
 }

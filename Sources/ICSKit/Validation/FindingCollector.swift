@@ -55,6 +55,30 @@ struct FindingCollector {
         for finding in findings { add(finding) }
     }
 
+    /// Counts `count` findings of `code` that another collector left out (see ``handOver()``).
+    mutating func addOmitted(_ code: DiagnosticCode, count: Int) {
+        codes[code, default: Kept()].count += count
+    }
+
+    /// What a later collector of the same cap needs of these findings to keep exactly what it
+    /// would keep of all of them: the kept ones and each capped code's last, in arrival order,
+    /// and per code how many were left out. (A left-out finding has `maxPerCode` findings of
+    /// its code before it here, and so in any collector these are added to, in order.) One
+    /// block's checks hand over this way: a line of five million faulty values costs a few
+    /// hundred findings, not gigabytes.
+    func handOver() -> (findings: [Finding], omitted: [DiagnosticCode: Int]) {
+        var items: [(key: Key, finding: Finding)] = []
+        var omitted: [DiagnosticCode: Int] = [:]
+        for (code, entry) in codes {
+            items += entry.findings
+            if let last = entry.last, last.key != entry.findings.last?.key { items.append(last) }
+            let left = entry.count - entry.findings.count - (entry.last.map { $0.key != entry.findings.last?.key ? 1 : 0 } ?? 0)
+            if left > 0 { omitted[code] = left }
+        }
+        items.sort { $0.key.arrival < $1.key.arrival }
+        return (items.map(\.finding), omitted)
+    }
+
     /// The kept findings in line order (file-wide ones, without a line, first), then for each
     /// code over the cap, in code order, its last finding saying how many more there were.
     func result() -> [Finding] {

@@ -17,12 +17,16 @@ struct ValidationRun {
         var results = BlockResults()
         // Findings are capped per code as they come: a file of many faulty blocks keeps a few.
         var findings = FindingCollector(maxPerCode: options.limits.maxDiagnosticsPerCode)
-        let file = self.file, parallelism = options.parallelism
+        let file = self.file, parallelism = options.parallelism, maxPerCode = options.limits.maxDiagnosticsPerCode
         let end = try pipeline.run { batch in
-            var checked = parallelMap(count: batch.count, workers: parallelism) { BlockValidation.check(batch[$0], file: file) }
+            var checked = parallelMap(count: batch.count, workers: parallelism) {
+                BlockValidation.check(batch[$0], file: file, maxPerCode: maxPerCode)
+            }
             for i in checked.indices where !checked[i].findings.isEmpty {
                 findings.add(contentsOf: checked[i].findings)
+                for (code, count) in checked[i].omitted { findings.addOmitted(code, count: count) }
                 checked[i].findings = []
+                checked[i].omitted = [:]
             }
             results.append(consume checked)
         }

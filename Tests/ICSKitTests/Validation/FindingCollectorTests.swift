@@ -61,4 +61,27 @@ struct FindingCollectorTests {
         #expect(result.map(\.line) == [1, 2, 100_000])
         #expect(result.last?.message == "99998 more ICS2104 findings like the ones above (the last on line 100000)")
     }
+
+    /// One block's checks collect with the file's cap and hand over what a later collector
+    /// needs (``FindingCollector/handOver()``): the file's result is the rule's on all findings,
+    /// whatever the blocks.
+    @Test(arguments: [0, 1, 3, 100], [1, 2, 3])
+    func blocksHandOverWhatTheFileKeeps(maxPerCode: Int, seed: Int) {
+        let all = Self.findings(count: 400, seed: UInt64(seed))
+        var file = FindingCollector(maxPerCode: maxPerCode)
+        var start = 0
+        for (index, size) in [1, 250, 7, 0, 60, 82].enumerated() {
+            let end = index == 5 ? all.count : min(all.count, start + size)
+            var block = FindingCollector(maxPerCode: maxPerCode)
+            block.add(contentsOf: all[start..<end])
+            let (findings, omitted) = block.handOver()
+            file.add(contentsOf: findings)
+            for (code, count) in omitted { file.addOmitted(code, count: count) }
+            start = end
+        }
+        let got = file.result(), expected = Self.reference(all, maxPerCode: maxPerCode)
+        #expect(got.map(\.message) == expected.map(\.message))
+        #expect(got.map(\.line) == expected.map(\.line))
+        #expect(got.map(\.uid) == expected.map(\.uid))
+    }
 }

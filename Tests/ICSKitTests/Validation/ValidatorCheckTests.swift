@@ -32,6 +32,17 @@ import Testing
         #expect(S.findings(withMethod).isEmpty)
     }
 
+    /// A malformed property name of 100,000 bytes ('@' is not a name character; so is the
+    /// control character U+0001 in it): the messages quote its first 40 characters and "…".
+    @Test func aLongMalformedNameIsQuotedShort() {
+        let name = "\u{01}" + String(repeating: "A@", count: 50_000)
+        let findings = S.findings(S.calendar(S.event([name + ":v"])))
+        let shown = "\u{01}" + String(repeating: "A@", count: 20).dropLast() + "…"
+        #expect(findings.first { $0.code == .invalidPropertyName }?.message == "property name \"\(shown)\" is malformed")
+        #expect(findings.first { $0.code == .controlCharacter }?.message == "control character U+0001 in \(shown)")
+        #expect(findings.allSatisfy { $0.message.utf8.count < 200 && ($0.property?.utf8.count ?? 0) < 200 })
+    }
+
     @Test func contentLineOverTheLimitIsReportedWithItsLine() {
         let limits = ScanLimits(maxContentLineBytes: 200)
         let findings = S.findings(S.calendar(S.event(["DESCRIPTION:" + String(repeating: "x", count: 300)])), limits: limits)

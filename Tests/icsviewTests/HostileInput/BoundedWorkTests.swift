@@ -165,4 +165,26 @@ import Testing
         #expect(lines.count == 1)
         #expect(lines.first?.contains("\"startEpoch\":1718002800") == true)
     }
+
+    /// An EXDATE of a million commas (1 MB): 1,000,001 empty values, each not a DATE-TIME
+    /// (ICS2009). `validate` shows the first 100 and counts the other 1,000,001 - 100 = 999,901
+    /// on the last line of that code; the block's checks keep that many, not a million findings
+    /// (a 5 MB line took 2.2 GB before).
+    @Test func validateKeepsAFewOfAMillionFaultyValues() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-values-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("commas.ics").path
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//bounds//EN", "BEGIN:VEVENT", "UID:commas@bounds",
+                     "DTSTAMP:20240101T000000Z", "DTSTART:20240610T090000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY",
+                     "SUMMARY:A million commas", "EXDATE:" + String(repeating: ",", count: 1_000_000), "END:VEVENT", "END:VCALENDAR"]
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        let run = try Self.measured(["validate", path])
+        if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
+        let result = try CLI.run(["validate", path])
+        #expect(result.status == 1)
+        let shown = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[ICS2009]") }
+        #expect(shown.count == 101)
+        #expect(shown.last?.hasSuffix(":11:1: error: 999901 more ICS2009 findings like the ones above (the last on line 11) [ICS2009]") == true)
+    }
 }
