@@ -61,7 +61,7 @@ import Testing
         store.appendSkimmed(first, a.count..<(a.count + b.count), line: 7)
         // The reader reads on into its own array: what the store kept does not change.
         first.replaceSubrange(0..<first.count, with: [UInt8](repeating: 0x58, count: first.count))
-        // The second chunk: a parsed block's 40 lines, then one skimmed event (under a quarter of it).
+        // The second chunk: a parsed block's 40 lines, then one skimmed event (under half of it).
         let second = filler + c
         store.appendSkimmed(second, filler.count..<second.count, line: 60)
         #expect(store.heldBytes == a.count + b.count + second.count)

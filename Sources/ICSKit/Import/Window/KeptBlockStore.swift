@@ -6,9 +6,11 @@
 ///
 /// The raw bytes are not copied: the store keeps the reader's chunk that holds them (a read from
 /// a file makes a new array per chunk, so keeping one costs no copy), and each block's range in
-/// it. A chunk the store keeps little of (under a quarter of its bytes, when the next chunk
-/// comes) is packed into an array of just those blocks' bytes, so that the store never holds
-/// more than four times the bytes of its blocks plus one chunk. Copying every skipped block
+/// it. A chunk the store keeps little of (under half of its bytes, when the next chunk comes)
+/// is packed into an array of just those blocks' bytes, so that the store never holds more
+/// than twice the bytes of its blocks plus one chunk (what the one array grown by doubling held
+/// at most; with a quarter, a month of the zoned-count benchmark, which skips about half of
+/// many chunks, peaked 32 MB higher). Copying every skipped block
 /// (111 MB for a month of the long-descriptions benchmark) and growing the array that held them
 /// was a fifth of that month's time, in page faults and copies.
 ///
@@ -81,9 +83,9 @@ struct KeptBlockStore {
         return entries.count - 1
     }
 
-    /// Replaces the last segment, when under a quarter of it is blocks' bytes, by those bytes alone.
+    /// Replaces the last segment, when under half of it is blocks' bytes, by those bytes alone.
     private mutating func packLastIfSparse() {
-        guard let last = segments.indices.last, lastUsed * 4 < segments[last].count else { return }
+        guard let last = segments.indices.last, lastUsed * 2 < segments[last].count else { return }
         var packed: [UInt8] = []
         packed.reserveCapacity(lastUsed)
         for i in lastFirstEntry..<entries.count where entries[i].segment == last {
