@@ -63,27 +63,23 @@ struct SeriesMerge {
     ///
     /// - Complexity: O(log k) for k series, plus the work of finding the series' next instance.
     mutating func pop() -> Occurrence {
-        let top = heap.min!
-        let index = top.index
-        // At +0, without a retain and release: ``series`` keeps it alive.
-        let series = unretained[index]
-        let instance = current[index]
-        // The series' next instance takes the top entry's place (one sift instead of a pop and a push).
-        if let next = series._withUnsafeGuaranteedRef({ $0.next() }) {
-            current[index] = next
-            heap.replaceMin(with: Entry(key: next.key, rank: top.rank, index: index))
-            endedIndex = -1
-        } else {
-            heap.popMin()
-            endedIndex = index
-        }
+        let (series, instance) = advanceTop()
         return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance) }
     }
 
     /// ``pop()`` for a `sieve`: the series moves on the same, and the occurrence is made and
     /// handed out only when the sieve wants it (``Series/occurrence(for:sieve:)``); nil when not.
-    /// (A copy of ``pop()``'s steps, so that ``pop()`` stays as it is in the hot path.)
     mutating func pop(sieve: inout any InstanceSieve) -> Occurrence? {
+        let (series, instance) = advanceTop()
+        return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance, sieve: &sieve) }
+    }
+
+    /// Moves the first series on to its next instance (which takes the top entry's place: one
+    /// sift instead of a pop and a push), or out of the heap when it has none, setting
+    /// ``lastDiagnostic``'s index; returns that series, unretained (``series`` keeps it alive),
+    /// and the instance it had. Inlined, so that both pops stay one straight path.
+    @inline(__always)
+    private mutating func advanceTop() -> (series: Unmanaged<Series>, instance: PendingInstance) {
         let top = heap.min!
         let index = top.index
         let series = unretained[index]
@@ -96,6 +92,6 @@ struct SeriesMerge {
             heap.popMin()
             endedIndex = index
         }
-        return series._withUnsafeGuaranteedRef { $0.occurrence(for: instance, sieve: &sieve) }
+        return (series, instance)
     }
 }
