@@ -80,8 +80,8 @@ struct InstanceSource {
         return rule.skip != .omit || rule.byMonth.contains(where: \.isLeap)
     }
 
-    /// Whether the source can jump to a window start (native, without COUNT).
-    var canSkip: Bool { native.map { $0.rule.count == nil } ?? false }
+    /// Whether the source can jump to a window start (native, and ``RuleIterator/canSkip``).
+    var canSkip: Bool { native?.canSkip ?? false }
 
     /// Whether the native engine stopped because the rule stopped producing.
     var gaveUp: Bool { native?.gaveUp ?? false }
