@@ -42,8 +42,7 @@ struct InstanceMatcher {
         }
         let horizon = (targets.map(\.civil).max() ?? start.civil).date.adding(days: 1)
         let horizonWall = CivilDateTime(date: horizon).secondsSinceEpoch
-        // The wall times asked about, sorted: a rule that can jump (no COUNT, or COUNT with the same
-        // candidates in every period) is sought to each (its walk
+        // The wall times asked about, sorted: a rule without COUNT is sought to each (its walk
         // starts a couple of days before, in whole periods) instead of walked from DTSTART: an
         // EXDATE centuries on, which matches nothing, costs a few instances, not the walk's bound.
         let targetWalls = Array(Set(targets.map { $0.civil.secondsSinceEpoch })).sorted()

@@ -16,14 +16,16 @@ struct SeriesWalk {
         self.source = source
     }
 
-    /// Whether ``seek(toWallSeconds:)`` may be called: a native rule that can jump (``RuleIterator/canSkip``), not yet walked.
-    var canSeek: Bool { source.canSkip && !skippedStart }
+    /// Whether ``seek(toWallSeconds:)`` may be called: a native rule without COUNT, not yet walked.
+    /// (COUNT rules are walked: the matcher keeps every instance up to the targets, and a COUNT
+    /// jump, ``RuleIterator/skip(toWallSeconds:)``, is for the expansion's window.)
+    var canSeek: Bool { source.canSkipWithoutCount && !skippedStart }
 
     /// Jumps to the period of the rule that holds `wallSeconds` (``RuleIterator/skip(toWallSeconds:)``):
     /// the next instances are those from there (DTSTART among them only when it lies in that period).
     /// - Precondition: ``canSeek``.
     mutating func seek(toWallSeconds wallSeconds: Int) {
-        precondition(canSeek, "SeriesWalk.seek: a rule that can jump, before the first instance")
+        precondition(canSeek, "SeriesWalk.seek: a rule without COUNT, before the first instance")
         source.skip(toWallSeconds: wallSeconds)
         // DTSTART is handed out first only when the jump did not pass it; the matcher adds it anyway.
         skippedStart = true
