@@ -31,7 +31,7 @@ struct CalDAVHostileServerTests {
         }
         defer { server.stop() }
         let client = CalDAVClient(credentials: HTTPCredentials(user: "ann", password: "s3cret"),
-                                  options: .test, headers: ["X-Api-Key: k123"])
+                                  options: FetchOptions(connectTimeout: 20, totalTimeout: 60), headers: ["X-Api-Key: k123"])
         let asked = URL(string: server.base + "/cal/")!
         let calendars = try client.discover(asked)
         #expect(calendars.map(\.url) == [asked])
