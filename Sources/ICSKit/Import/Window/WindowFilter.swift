@@ -124,13 +124,13 @@ struct WindowFilter: Sendable {
     func judgement(_ block: ComponentBlock) -> Judgement {
         guard block.name == "VEVENT", block.unparsed.isEmpty else { return .parse }
         return block.text.withUnsafeBufferPointer { text in
-            guard let facts = EventLines(block, text: text) else { return .parse }
-            let verdict = verdict(facts, text: text, margin: Self.margin)
+            guard let facts = EventLines(block, text: text), var reading = Reading(facts, text: text) else { return .parse }
+            let verdict = verdict(&reading, text: text, margin: Self.margin)
             guard verdict != .parse else { return .parse }
             let uid = facts.uid.flatMap { WindowFilter.plainUID($0, text: text) }
                 .map { SkippedBlocks.uidHash(UnsafeBufferPointer(rebasing: text[$0])) }
             return Judgement(verdict: verdict, uidHash: uid,
-                             widely: self.verdict(facts, text: text, margin: Self.wideMargin) != .parse,
+                             widely: self.verdict(&reading, text: text, margin: Self.wideMargin) != .parse,
                              isOverride: facts.recurrenceID != nil,
                              recurrenceID: facts.recurrenceID.flatMap { WallTime.read($0, text: text)?.seconds })
         }
@@ -141,24 +141,59 @@ struct WindowFilter: Sendable {
         judgement(block).widely
     }
 
+    /// What the verdicts of a block are made from, read once for both margins: DTSTART, the
+    /// earliest and latest bounds of its first instance (wall seconds), and what its RRULE's bytes
+    /// say (read at the first verdict that needs them, kept for the second).
+    private struct Reading {
+        let facts: EventLines
+        let start: WallTime.Value
+        /// The first instance's reach: from its earliest reading to its latest end.
+        let lo: Int, hi: Int
+        /// ``WallTime/until(_:text:)`` of the rule, once read (`.some(nil)`: no UNTIL read).
+        var until: Int??
+        /// ``CountBound/bound(_:text:start:)`` of the rule, once read.
+        var count: (latestStart: Int, period: Int)??
+        /// DTSTART's TZID, once read.
+        var zone: StartZone?
+
+        enum StartZone {
+            /// No TZID parameter: a UTC or floating start.
+            case unnamed
+            case named(String)
+            /// A TZID parameter not read here: the block is parsed.
+            case unreadable
+        }
+
+        /// Nil when DTSTART, DTEND or DURATION is in a form not read here, or for an override
+        /// with an RRULE (read as a single event's by the expansion, which ignores the rule):
+        /// the block is parsed.
+        init?(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>) {
+            guard let start = WallTime.read(facts.start, text: text) else { return nil }
+            var lo = start.seconds, hi = start.seconds + 86_400
+            if let endLine = facts.end {
+                guard let end = WallTime.read(endLine, text: text) else { return nil }
+                lo = min(lo, end.seconds)
+                hi = max(hi, end.seconds + (end.isDate ? 86_400 : 0))
+            }
+            if let durationLine = facts.duration {
+                guard let duration = WallTime.duration(durationLine, text: text) else { return nil }
+                lo = min(lo, start.seconds + duration)
+                hi = max(hi, start.seconds + duration)
+            }
+            // An override is one instance, from its own start and end: read as a single event's (an
+            // RRULE in it, which the expansion ignores, is left to the parse).
+            if facts.recurrenceID != nil && facts.rule != nil { return nil }
+            self.facts = facts
+            self.start = start
+            self.lo = lo
+            self.hi = hi
+        }
+    }
+
     /// The verdict with each bound widened by `margin` (``margin`` or ``wideMargin``); a
     /// ``GapCheck`` does not depend on it (``SkippedBlocks`` tests it with the margin it needs).
-    private func verdict(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>, margin: Int) -> Verdict {
-        guard let start = WallTime.read(facts.start, text: text) else { return .parse }
-        var lo = start.seconds, hi = start.seconds + 86_400
-        if let endLine = facts.end {
-            guard let end = WallTime.read(endLine, text: text) else { return .parse }
-            lo = min(lo, end.seconds)
-            hi = max(hi, end.seconds + (end.isDate ? 86_400 : 0))
-        }
-        if let durationLine = facts.duration {
-            guard let duration = WallTime.duration(durationLine, text: text) else { return .parse }
-            lo = min(lo, start.seconds + duration)
-            hi = max(hi, start.seconds + duration)
-        }
-        // An override is one instance, from its own start and end: read as a single event's (an
-        // RRULE in it, which the expansion ignores, is left to the parse).
-        if facts.recurrenceID != nil && facts.rule != nil { return .parse }
+    private func verdict(_ reading: inout Reading, text: UnsafeBufferPointer<UInt8>, margin: Int) -> Verdict {
+        let facts = reading.facts, start = reading.start, lo = reading.lo, hi = reading.hi
         // Every instance, the first and those of a rule, starts at or after the earlier bound.
         if lo - margin >= end { return .skip }
         guard let rule = facts.rule else { return hi + margin <= self.start ? .skip : .parse }
@@ -167,17 +202,24 @@ struct WindowFilter: Sendable {
                                 window: self.start..<end, margin: margin) == false {
             return .skip
         }
-        if let until = WallTime.until(rule, text: text) {
+        if reading.until == nil { reading.until = .some(WallTime.until(rule, text: text)) }
+        if let until = reading.until! {
             return max(until, lo) + (hi - lo) + margin <= self.start ? .skip : .parse
         }
         // COUNT: at once for a DATE (no clock, no gaps); on a zone's clock once its gaps are known.
-        guard let (last, period) = CountBound.bound(rule, text: text, start: start),
+        if reading.count == nil { reading.count = .some(CountBound.bound(rule, text: text, start: start)) }
+        guard let (last, period) = reading.count!,
               max(last, lo) + (hi - lo) + margin <= self.start else { return .parse }
         if start.isDate { return .skip }
-        var tzid: String?
-        if WallTime.hasTZID(facts.start, text: text) {
-            guard let name = WallTime.tzid(facts.start, text: text) else { return .parse }
-            tzid = name
+        if reading.zone == nil {
+            reading.zone = !WallTime.hasTZID(facts.start, text: text) ? .unnamed
+                : WallTime.tzid(facts.start, text: text).map { .named($0) } ?? .unreadable
+        }
+        let tzid: String?
+        switch reading.zone! {
+        case .unnamed: tzid = nil
+        case .named(let name): tzid = name
+        case .unreadable: return .parse
         }
         return .skipUnlessGaps(GapCheck(tzid: tzid, latestStart: last, period: period, earliest: lo, length: hi - lo))
     }
