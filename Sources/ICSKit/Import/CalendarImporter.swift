@@ -46,21 +46,22 @@ struct CalendarImporter {
         let caches = SimpleLineCache.Pool(capacity: workers.workers)
         // Batches are assembled on a thread of their own while the next batch is parsed (inline
         // with one parsing thread).
-        let assembly = AssemblyThread(CalendarAssembler(source: source), skipped: window,
+        let assembly = AssemblyThread(CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode), skipped: window,
                                       estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
-        let diagnostics: [Diagnostic]
+        let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
         var kept: KeptBlockStore?
         do {
             if window.filter == nil {
-                diagnostics = try pipeline.run { batch in
+                let end = try pipeline.run { batch in
                     let scanned = EventCountEstimate.bytes(of: batch)
                     assembly.send(.parsed(parse(batch, on: workers, caches: caches), scanned: scanned))
-                }.diagnostics
+                }
+                (diagnostics, omitted) = (end.diagnostics, end.omitted)
             } else {
                 let end = try pipeline.run(windowed: { batch in
                     assembly.send(.windowed(batch, parse(batch.blocks, on: workers, caches: caches)))
                 })
-                (diagnostics, kept) = (end.diagnostics, end.kept)
+                (diagnostics, omitted, kept) = (end.diagnostics, end.omitted, end.kept)
             }
         } catch {
             _ = assembly.finish()
@@ -72,7 +73,7 @@ struct CalendarImporter {
             let parsed = parse(late.map { $0.block }, on: workers, caches: caches)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
-        var calendar = finish(assembler, scanDiagnostics: diagnostics)
+        var calendar = finish(assembler, scanDiagnostics: diagnostics, omitted: omitted)
         if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
         return calendar
     }
@@ -85,16 +86,17 @@ struct CalendarImporter {
         let workers = WorkerPool(workers: 1)
         defer { workers.close() }
         let caches = SimpleLineCache.Pool(capacity: 1)
-        var assembler = CalendarAssembler(source: source)
+        var assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode)
         assembler.add(parse(blocks, on: workers, caches: caches))
-        return finish(assembler, scanDiagnostics: scanner.diagnostics)
+        return finish(assembler, scanDiagnostics: scanner.diagnostics, omitted: scanner.omittedDiagnostics)
     }
 
     /// The last step of both paths: the scan's own diagnostics, the model made, the options it keeps.
-    private func finish(_ assembler: consuming CalendarAssembler, scanDiagnostics: [Diagnostic]) -> ICalendar {
+    private func finish(_ assembler: consuming CalendarAssembler, scanDiagnostics: [Diagnostic],
+                        omitted: [DiagnosticCode: Int]) -> ICalendar {
         var assembler = assembler
-        assembler.addScanDiagnostics(scanDiagnostics)
-        var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+        assembler.addScanDiagnostics(scanDiagnostics, omitted: omitted)
+        var calendar = assembler.finish()
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
         return calendar
     }
