@@ -6,10 +6,26 @@ struct CalendarAssembler {
     /// The events, in file order (with room reserved ahead by ``reserveEvents(_:)``).
     private var events: [Incidence] = []
 
+    /// Whether events that no view can show are left out (a windowed import's, for a view):
+    /// see ``showsNothing(_:)``.
+    private let leavesOutEventsThatShowNothing: Bool
+    /// How many events were left out so (for the calendar's identity, ``ICalendar/id``).
+    private(set) var eventsLeftOut = 0
+
     /// - Parameter maxPerCode: the most diagnostics of one code kept (``ScanLimits/maxDiagnosticsPerCode``).
-    init(source: String?, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode) {
+    /// - Parameter forAView: leave out the events that no view can show (``showsNothing(_:)``).
+    init(source: String?, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode, forAView: Bool = false) {
         calendar = ICalendar(source: source)
         diagnostics = ImportDiagnostics(maxPerCode: maxPerCode)
+        leavesOutEventsThatShowNothing = forAView
+    }
+
+    /// Whether an event can never give an occurrence, nor change another component's: it has no
+    /// DTSTART (the expansion starts nothing without one), no RECURRENCE-ID and no UID (so it is
+    /// no master or override of anything). 300,000 lone `BEGIN:VEVENT` lines are 300,000 such
+    /// events of about 750 bytes each: a view kept them all (515 MB) to show nothing.
+    static func showsNothing(_ incidence: borrowing Incidence) -> Bool {
+        incidence.kind == .event && incidence.start == nil && incidence.recurrenceID == nil && incidence.uid == nil
     }
 
     /// Adds parsed blocks in order.
@@ -41,7 +57,13 @@ struct CalendarAssembler {
         switch consume component {
         case .incidence(let incidence)?:
             switch incidence.kind {
-            case .event: events.append(incidence)
+            case .event:
+                // Its diagnostics are kept (added above): the views' note counts them as before.
+                if leavesOutEventsThatShowNothing && Self.showsNothing(incidence) {
+                    eventsLeftOut += 1
+                } else {
+                    events.append(incidence)
+                }
             case .todo: calendar.todos.append(incidence)
             case .journal: calendar.journals.append(incidence)
             }

@@ -46,7 +46,8 @@ struct CalendarImporter {
         let caches = SimpleLineCache.Pool(capacity: workers.workers)
         // Batches are assembled on a thread of their own while the next batch is parsed (inline
         // with one parsing thread).
-        let assembly = AssemblyThread(CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode), skipped: window,
+        let assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: options.window != nil)
+        let assembly = AssemblyThread(assembler, skipped: window,
                                       estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
         let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
         var kept: KeptBlockStore?
@@ -73,8 +74,12 @@ struct CalendarImporter {
             let parsed = parse(late.map { $0.block }, on: workers, caches: caches)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
+        let leftOut = UInt64(assembler.eventsLeftOut)
         var calendar = finish(assembler, scanDiagnostics: diagnostics, omitted: omitted)
-        if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
+        if options.window != nil {
+            // The events left out for showing nothing have no UID: each counts as an empty one.
+            calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum &+ SkippedBlocks.uidHash([]) &* leftOut
+        }
         return calendar
     }
 
