@@ -13,7 +13,10 @@
 # 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
 # lines of other kinds and stray END lines, 20,000 alarms with UIDs, 20,000 snoozes of alarms
 # that are not there, a 252-byte SECONDLY rule, an EXDATE of five million empty values, an
-# ATTENDEE of five million empty parameters and one of five million `X=` parameters).
+# ATTENDEE of five million empty parameters and one of five million `X=` parameters, 10,000
+# [calendar] sections), and a feed and a CalDAV
+# collection served by scripts/hostile-feed-server.py on 127.0.0.1 (a million BEGIN and END lines
+# that never pair up; a sync-collection answer of a million members).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -87,9 +90,22 @@ write("attendee-5m-semicolons.ics", head + event + ["ATTENDEE" + ";" * 5_000_000
       "END:VEVENT", "END:VCALENDAR"])
 write("attendee-5m-empty-x.ics", head + event + ["ATTENDEE" + ";X=" * 5_000_000 + ":mailto:a@example.com",
       "END:VEVENT", "END:VCALENDAR"])
+# A configuration of 10,000 [calendar] sections, each an empty calendar file beside it.
+write("empty.ics", head + ["END:VCALENDAR"])
+with open(f"{out}/calendars-10000.conf", "w") as f:
+    f.write("\n".join(f"[calendar c{i}]\nfile = empty.ics\n" for i in range(10_000)))
 write("secondly-252-bytes.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240601T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"])
 EOF
+
+# The feed and CalDAV rows read from scripts/hostile-feed-server.py, started here on 127.0.0.1.
+rm -f "$OUT/server-port"
+python3 scripts/hostile-feed-server.py "$OUT/server-port" &
+SERVER=$!
+trap 'kill "$SERVER" 2>/dev/null' EXIT
+for _ in $(seq 50); do [ -s "$OUT/server-port" ] && break; sleep 0.1; done
+PORT=$(cat "$OUT/server-port")
+printf '[calendar gone]\ncaldav = http://127.0.0.1:%s/dav/1000000/\n' "$PORT" > "$OUT/caldav-gone.conf"
 
 B=Fixtures/bounds
 R=$OUT
@@ -138,6 +154,11 @@ CASES=(
 "ATTENDEE of 5,000,000 empty parameters, month JSON|--today 2024-06-15 --month --format json $R/attendee-5m-semicolons.ics"
 "ATTENDEE of 5,000,000 X= parameters, validate|validate $R/attendee-5m-empty-x.ics"
 "ATTENDEE of 5,000,000 X= parameters, month|--today 2024-06-15 --month $R/attendee-5m-empty-x.ics"
+"feed of 1,000,000 nested BEGIN:A then 1,000,000 END:B lines (16 MB, cut short), month|--cache-dir $OUT/cache --month 2024-06 http://127.0.0.1:$PORT/begin-end/1000000"
+"CalDAV sync-collection answer of 1,000,000 gone members (73 MB), sync|sync --config $OUT/caldav-gone.conf --cache-dir $OUT/cache --max-size 100 gone"
+"10,000 [calendar] sections of empty files, config check|config check --config $R/calendars-10000.conf"
+"10,000 [calendar] sections of empty files, month|--month 2024-06 --config $R/calendars-10000.conf"
+"10,000 [calendar] sections of empty files, validate|validate --config $R/calendars-10000.conf"
 "VTIMEZONE rule naming every second, agenda JSON 1 day|--agenda --from 2024-06-10 --days 1 --tz UTC --format json $B/vtimezone-every-second.ics"
 )
 

@@ -29,6 +29,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         case streamed(headers: [(String, String)], head: [UInt8], block: [UInt8], count: Int?, tail: [UInt8])
         /// A 200 whose body arrives one byte every `interval` seconds, until the client goes away.
         case drip(interval: Double)
+        /// `bytes` as they are (status line, headers, body: whatever a hostile server sends), then the connection closes.
+        case raw([UInt8])
     }
 
     public let port: Int
@@ -149,6 +151,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .drip(let interval):
             guard send(client, Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: text/calendar\r\n\r\n".utf8)) else { return }
             while !isStopped, send(client, [0x42]) { usleep(useconds_t(interval * 1_000_000)) }
+        case .raw(let bytes):
+            send(client, bytes)
         }
     }
 

@@ -20,7 +20,11 @@ extension CalDAVClient {
         if let (status, base) = try propfind(url, depth: 0, properties: CalDAVClient.allProperties),
            let response = status.responses.first {
             if CalDAVClient.isCalendar(response) {
-                return [CalDAVCalendarInfo(url: base, response: response)]
+                // A redirect to another origin answered: the calendar keeps the URL asked for, so
+                // that every later request is redirected again, and credentials stay behind
+                // (``HTTPExchange``); taking the other origin's URL as the calendar's own would
+                // send them there from the next request on.
+                return [CalDAVCalendarInfo(url: FetchSession.sameOrigin(base, url) ? base : url, response: response)]
             }
             if let home = CalDAVClient.hrefProperty(response, "calendar-home-set", DAVElement.caldav, base: base) {
                 return try calendars(in: home)

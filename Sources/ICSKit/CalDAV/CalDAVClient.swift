@@ -18,7 +18,8 @@ import Foundation
 public struct CalDAVClient: Sendable {
     /// How each request is made (user agent, timeouts, size limit).
     public var options: FetchOptions
-    /// Extra request headers (`Name: value`), sent with every request.
+    /// Extra request headers (`Name: value`), sent with every request to the host of the URL
+    /// asked for (like the credentials, not after a redirect to another host).
     public var headers: [String]
     /// How many hrefs one `calendar-multiget` asks for.
     public var multigetBatchSize: Int
@@ -71,10 +72,11 @@ public struct CalDAVClient: Sendable {
         }
     }
 
-    /// Sends a request with the caller's headers; a 401 becomes an error at once.
+    /// Sends a request with the caller's headers (to the request's origin only, not after a
+    /// redirect to another host); a 401 becomes an error at once.
     func send(_ request: HTTPExchange.Request) throws(ICSError) -> HTTPExchange.Reply {
         var request = request
-        request.headers += headers
+        request.privateHeaders += headers
         let reply = try exchange.send(request)
         if reply.status == 401 {
             throw ICSError(.httpStatus, "HTTP 401 Unauthorized: the server refused the user name or password (or asked for them)",

@@ -34,15 +34,35 @@ struct DAVElement: Sendable {
     var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// Parses a body into its root element.
+    ///
+    /// The body is given to the parser in pieces (an `InputStream`), not whole: libxml2's push
+    /// parser refuses a single piece over 10,000,000 bytes ("Huge input lookup"), which a
+    /// listing of some 70,000 resources passes.
+    ///
+    /// - Parameters:
+    ///   - streamed: a child of the root (in the `DAV:` namespace) that is handed to `each` as
+    ///     soon as it ends instead of being kept in the tree: a multistatus of a million
+    ///     responses holds one response's elements at a time, not a million.
     /// - Throws: ``ICSError`` with ``ICSError/Code/network`` and the parser's reason, when the
     ///   body is not well-formed XML.
-    static func parse(_ body: [UInt8]) throws(ICSError) -> DAVElement {
+    static func parse(_ body: [UInt8], streaming streamed: String? = nil,
+                      _ each: ((DAVElement) -> Void)? = nil) throws(ICSError) -> DAVElement {
         let builder = TreeBuilder()
-        let parser = XMLParser(data: Data(body))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
+        builder.streamed = streamed
+        builder.each = each
+        // The stream reads the body where it is (no copy of up to the fetch's size limit); the
+        // parse ends before the closure does.
+        let (parsed, parser) = body.withUnsafeBytes { raw in
+            let data = raw.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
+            } ?? Data()
+            let parser = XMLParser(stream: InputStream(data: data))
+            parser.shouldProcessNamespaces = true
+            parser.shouldResolveExternalEntities = false
+            parser.delegate = builder
+            return (parser.parse(), parser)
+        }
+        guard parsed, let root = builder.root else {
             let reason = builder.depthExceeded ? "nested too deeply"
                 : parser.parserError.map { "\(($0 as NSError).localizedDescription)" } ?? "empty"
             throw ICSError(.network, "the server's XML answer does not parse (\(reason), line \(parser.lineNumber))")
@@ -55,6 +75,8 @@ struct DAVElement: Sendable {
         var stack: [DAVElement] = []
         var root: DAVElement?
         var depthExceeded = false
+        var streamed: String?
+        var each: ((DAVElement) -> Void)?
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
@@ -64,7 +86,13 @@ struct DAVElement: Sendable {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
             guard let done = stack.popLast() else { return }
-            if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
+            if stack.isEmpty {
+                root = done
+            } else if stack.count == 1, let each, done.name == streamed, done.namespace == DAVElement.dav {
+                each(done)
+            } else {
+                stack[stack.count - 1].children.append(done)
+            }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

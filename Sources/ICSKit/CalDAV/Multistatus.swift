@@ -27,28 +27,36 @@ struct Multistatus: Sendable {
 
     /// Reads a multistatus body.
     /// - Throws: ``ICSError`` when the body is not XML or its root is not `DAV:multistatus`.
+    /// - Complexity: O(n) in the body; the responses are read one at a time (each element tree is
+    ///   dropped once read), so memory follows the responses kept, not the XML.
     init(_ body: [UInt8]) throws(ICSError) {
-        let root = try DAVElement.parse(body)
+        var responses: [Response] = []
+        let root = try DAVElement.parse(body, streaming: "response") { element in
+            if let response = Multistatus.response(element) { responses.append(response) }
+        }
         guard root.name == "multistatus", root.namespace == DAVElement.dav else {
             throw ICSError(.network, "the server answered with XML that is not a WebDAV multistatus (<\(root.name)>)")
         }
-        responses = root.all("response").compactMap { element in
-            guard let href = element.child("href")?.trimmed, !href.isEmpty else { return nil }
-            var properties: [String: DAVElement] = [:]
-            var otherStatus: Int?
-            for propstat in element.all("propstat") {
-                let status = Multistatus.status(propstat.child("status")?.trimmed) ?? 200
-                guard let prop = propstat.child("prop") else { continue }
-                if (200...299).contains(status) {
-                    for property in prop.children { properties[property.namespace + " " + property.name] = property }
-                } else if otherStatus == nil {
-                    otherStatus = status
-                }
-            }
-            return Response(href: href, status: Multistatus.status(element.child("status")?.trimmed),
-                            properties: properties, propertyStatus: properties.isEmpty ? otherStatus : nil)
-        }
+        self.responses = responses
         syncToken = root.child("sync-token")?.trimmed
+    }
+
+    /// One `DAV:response` read; `nil` without an href.
+    private static func response(_ element: DAVElement) -> Response? {
+        guard let href = element.child("href")?.trimmed, !href.isEmpty else { return nil }
+        var properties: [String: DAVElement] = [:]
+        var otherStatus: Int?
+        for propstat in element.all("propstat") {
+            let status = Multistatus.status(propstat.child("status")?.trimmed) ?? 200
+            guard let prop = propstat.child("prop") else { continue }
+            if (200...299).contains(status) {
+                for property in prop.children { properties[property.namespace + " " + property.name] = property }
+            } else if otherStatus == nil {
+                otherStatus = status
+            }
+        }
+        return Response(href: href, status: Multistatus.status(element.child("status")?.trimmed),
+                        properties: properties, propertyStatus: properties.isEmpty ? otherStatus : nil)
     }
 
     /// `HTTP/1.1 404 Not Found` → 404.

@@ -99,7 +99,7 @@ enum ConfigParser {
             if let earlier = configuration.calendar(named: entry.key) {
                 return fail(entry.line, "calendar '\(entry.key)' is already defined on line \(earlier.line)")
             }
-            configuration.calendars.append(entry)
+            configuration.add(entry)
         }
 
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)

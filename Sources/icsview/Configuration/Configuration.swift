@@ -49,7 +49,10 @@ struct Configuration: Equatable {
 
     /// The file read.
     var path: String
-    var calendars: [CalendarEntry] = []
+    /// The calendars, in file order (added through ``add(_:)``, which keeps ``calendar(named:)``'s index).
+    private(set) var calendars: [CalendarEntry] = []
+    /// Where each name is in ``calendars``: a lookup costs the same for 10,000 sections as for one.
+    private var positions: [String: Int] = [:]
     /// The `[defaults]` lines, in file order.
     var settings: [Setting] = []
     /// `timezone`.
@@ -70,9 +73,21 @@ struct Configuration: Equatable {
     /// how old the local copy of a CalDAV calendar may be before a command syncs it.
     var refreshInterval: Int?
 
+    /// An empty configuration read from `path`.
+    init(path: String) {
+        self.path = path
+    }
+
     /// The configured calendar called `key`.
     func calendar(named key: String) -> CalendarEntry? {
-        calendars.first { $0.key == key }
+        positions[key].map { calendars[$0] }
+    }
+
+    /// Adds a calendar; a name already taken keeps its first entry (the parser reports the second).
+    mutating func add(_ entry: CalendarEntry) {
+        guard positions[entry.key] == nil else { return }
+        positions[entry.key] = calendars.count
+        calendars.append(entry)
     }
 
     /// The options the file sets, for the parsers to start from: explicit options then

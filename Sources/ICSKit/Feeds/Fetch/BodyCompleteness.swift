@@ -7,9 +7,17 @@
 /// end, the `VCALENDAR` included.
 enum BodyCompleteness {
     /// `nil` when every component that begins also ends; else why the body looks cut short.
+    ///
+    /// Each name is interned once, and each name keeps the stack positions where it is open: an
+    /// END finds the component it closes at once, even an END whose name was never begun (a body
+    /// of millions of `BEGIN:A` lines and then millions of `END:B` lines costs one pass, not one
+    /// scan of the stack per END).
     /// - Complexity: O(n) in the body.
     static func truncation(of body: [UInt8]) -> String? {
-        var open: [(name: String, line: Int)] = []
+        var names: [String] = []
+        var ids: [String: Int] = [:]
+        var open: [(name: Int32, line: Int)] = []
+        var positions: [[Int]] = []        // by name id: where it is open in `open`, innermost last
         var lineNumber = 0
         var start = 0
         let count = body.count
@@ -21,18 +29,29 @@ enum BodyCompleteness {
             if lineNumber == 1 && end - start >= 3 && body[0] == 0xEF && body[1] == 0xBB && body[2] == 0xBF { lineStart += 3 }
             if let (isBegin, name) = marker(body, lineStart, end) {
                 if isBegin {
-                    open.append((name, lineNumber))
-                } else if let index = open.lastIndex(where: { $0.name == name }) {
+                    let id: Int
+                    if let known = ids[name] { id = known } else {
+                        id = names.count
+                        ids[name] = id
+                        names.append(name)
+                        positions.append([])
+                    }
+                    positions[id].append(open.count)
+                    open.append((Int32(id), lineNumber))
+                } else if let id = ids[name], let index = positions[id].last {
+                    // Every component opened inside it ends with it.
+                    for closed in open[index...].reversed() { positions[Int(closed.name)].removeLast() }
                     open.removeSubrange(index...)
                 }
             }
             start = end + 1
         }
         guard let innermost = open.last else { return nil }
+        let name = names[Int(innermost.name)]
         if open.count == 1 {
-            return "the body ends before the END of the \(innermost.name) begun on line \(innermost.line) (the download was cut short)"
+            return "the body ends before the END of the \(name) begun on line \(innermost.line) (the download was cut short)"
         }
-        return "the body ends inside the \(innermost.name) begun on line \(innermost.line) (the download was cut short)"
+        return "the body ends inside the \(name) begun on line \(innermost.line) (the download was cut short)"
     }
 
     /// `BEGIN:NAME` / `END:NAME` (any case, trailing blanks and CR ignored) → (isBegin, upper-cased name).

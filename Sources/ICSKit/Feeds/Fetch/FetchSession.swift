@@ -2,7 +2,7 @@ internal import CCurl
 import Foundation
 
 /// One fetch: an HTTP GET through libcurl (``CurlTransfer``), its redirects followed here
-/// (counted, checked for loops, kept to http(s), credentials only for the first host), under
+/// (counted, checked for loops, kept to http(s), credentials only for the first origin: scheme, host and port), under
 /// one deadline for the whole fetch and one limit on the decoded body.
 ///
 /// Not URLSession: on Linux its curl handle always turns on automatic decompression
@@ -56,7 +56,7 @@ final class FetchSession: Sendable {
             switch outcome.status {
             case 200...299, 304:
                 return FetchResponse(body: outcome.status == 304 ? nil : outcome.body,
-                                     validators: FetchValidators(etag: outcome.headers["etag"], lastModified: outcome.headers["last-modified"]),
+                                     validators: FetchSession.validators(outcome.headers),
                                      finalURL: target, status: outcome.status, contentType: outcome.headers["content-type"])
             case 301, 302, 303, 307, 308:
                 target = try FetchSession.follow(outcome.redirect, redirects: &redirects, visited: &visited,
@@ -71,7 +71,7 @@ final class FetchSession: Sendable {
     /// The request headers; credentials and the caller's headers go only to the host they were given for.
     private func headers(for target: URL) -> [String] {
         var list = ["Accept: text/calendar, text/plain;q=0.5, */*;q=0.1", "Accept-Encoding: gzip, deflate"]
-        let sameHost = target.host?.lowercased() == url.host?.lowercased() && target.port == url.port
+        let sameHost = FetchSession.sameOrigin(target, url)
         if let (user, password) = source.credentials, sameHost {
             list.append("Authorization: Basic \(Data("\(user):\(password)".utf8).base64EncodedString())")
         }
@@ -85,6 +85,23 @@ final class FetchSession: Sendable {
         if let etag = validators.etag { list.append("If-None-Match: \(etag)") }
         if let date = validators.lastModified { list.append("If-Modified-Since: \(date)") }
         return list
+    }
+
+    /// The longest `ETag` or `Last-Modified` kept, in bytes (real ones are under 100).
+    static let validatorLimit = 1024
+
+    /// The validators of an answer, as they will be stored and sent back: a value longer than
+    /// ``validatorLimit``, or holding a control character (an ETag is visible ASCII and
+    /// obs-text, RFC 9110 8.8.3; a lone CR would end the header line it is sent back in, and an
+    /// escape sequence does not belong in the cache's metadata), is not kept; the next request
+    /// is then unconditional.
+    static func validators(_ headers: [String: String]) -> FetchValidators {
+        func kept(_ value: String?) -> String? {
+            guard let value, !value.isEmpty, value.utf8.count <= validatorLimit,
+                  !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+            return value
+        }
+        return FetchValidators(etag: kept(headers["etag"]), lastModified: kept(headers["last-modified"]))
     }
 
     /// The reason phrase of a status: the usual one, else what the server sent (printable, short).
@@ -113,6 +130,11 @@ final class FetchSession: Sendable {
             return ICSError(.connectionFailed, "the connection was refused or the host cannot be reached")
         case 28:            // CURLE_OPERATION_TIMEDOUT (the idle or connect limit; the total one is told apart by the caller)
             return ICSError(.timedOut, "the server did not answer in time")
+        case 27:            // CURLE_OUT_OF_MEMORY: what libcurl 7.88 says of a header line over its 100 KB (CURL_MAX_HTTP_HEADER)
+            return ICSError(.tooLarge, "the server's answer has a header line over 100 KB (or memory ran out); transfer stopped")
+        case 56 where detail.contains("response headers"):
+            // CURLE_RECV_ERROR "Too large response headers: N > 307200": libcurl's cap on all the headers.
+            return ICSError(.tooLarge, "the server's headers are over 300 KB in all; transfer stopped")
         case 18, 56:        // CURLE_PARTIAL_FILE, CURLE_RECV_ERROR
             return ICSError(.truncated, "the connection broke before the whole body arrived")
         case 52:            // CURLE_GOT_NOTHING
@@ -138,6 +160,18 @@ final class FetchSession: Sendable {
 }
 
 extension FetchSession {
+    /// Whether credentials given for `origin` may go to `target`: the same scheme, host and port
+    /// (a missing port is the scheme's own, 80 or 443), as RFC 6454 4 draws an origin. A
+    /// redirect from `https://h/` to `http://h/` leaves the origin: the password would cross the
+    /// network in clear text (a Basic `Authorization` is only base64).
+    static func sameOrigin(_ target: URL, _ origin: URL) -> Bool {
+        func port(_ url: URL) -> Int? {
+            url.port ?? ["http": 80, "https": 443][url.scheme?.lowercased() ?? ""]
+        }
+        return target.scheme?.lowercased() == origin.scheme?.lowercased()
+            && target.host?.lowercased() == origin.host?.lowercased() && port(target) == port(origin)
+    }
+
     /// The next URL of a redirect, checked as every request of the fetch layer checks it: a
     /// location is given, it is http(s), it was not visited before, and at most `limit` redirects
     /// are followed (`redirects` counts them, `visited` holds the URLs seen).

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Requests of any method with a body (WebDAV's PROPFIND and REPORT), through the same
 /// libcurl transfer and limits as a feed's GET (``CurlTransfer``): redirects followed with the
-/// same method (credentials only for the first host), the body of a 2xx bounded by
+/// same method (credentials and the caller's headers only for the first origin), the body of a 2xx bounded by
 /// ``FetchOptions/maximumBytes``, the body of an error kept (up to 64 KiB) for its `DAV:error`.
 ///
 /// Counts requests and bytes, for measurements and tests.
@@ -18,6 +18,9 @@ final class HTTPExchange: Sendable {
         /// `Name: value` lines.
         var headers: [String] = []
         var body: [UInt8]? = nil
+        /// The caller's own `Name: value` lines (a token, an API key): credentials, sent like
+        /// the user and password only to the origin of ``url``, not after a redirect to another.
+        var privateHeaders: [String] = []
     }
 
     /// One answer (after redirects).
@@ -61,10 +64,12 @@ final class HTTPExchange: Sendable {
             let transfer = try CurlTransfer(limit: options.maximumBytes, deadline: deadline, totalSeconds: options.totalTimeout)
             var extras = CurlTransfer.Extras(method: request.method == "GET" ? nil : request.method, body: request.body)
             extras.keepsErrorBodies = true
-            if let credentials, target.host?.lowercased() == request.url.host?.lowercased(), target.port == request.url.port {
+            let sameOrigin = FetchSession.sameOrigin(target, request.url)
+            if let credentials, sameOrigin {
                 extras.credentials = (credentials.user, credentials.password, credentials.authBits)
             }
             var headers = request.headers
+            if sameOrigin { headers += request.privateHeaders }
             headers.append("Accept-Encoding: gzip, deflate")
             if request.body != nil, !headers.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
                 headers.append("Content-Type: application/xml; charset=utf-8")

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import ICSKit
+
+/// A CalDAV server that misbehaves, played by a server on 127.0.0.1 (the test writes each answer
+/// by hand, as RFC 4918 14.16 and RFC 6578 6.4 shape a multistatus): a redirect to another
+/// host, a multistatus over libxml2's 10,000,000-byte piece, a million responses.
+@Suite("CalDAV against a hostile server")
+struct CalDAVHostileServerTests {
+    static func calendar(_ href: String) -> String {
+        """
+        <?xml version="1.0"?><D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+        <D:response><D:href>\(href)</D:href><D:propstat><D:prop><D:resourcetype><D:collection/><C:calendar/>\
+        </D:resourcetype><D:displayname>Hop</D:displayname></D:prop><D:status>HTTP/1.1 200 OK</D:status>\
+        </D:propstat></D:response></D:multistatus>
+        """
+    }
+
+    /// A PROPFIND redirected to another host (`localhost` for `127.0.0.1`): neither the password
+    /// nor the caller's own header (an API key) goes with the redirected request (the header
+    /// did), and the calendar keeps the URL asked for, so that later requests do not carry them
+    /// there either (the redirected URL was taken as the calendar's, and the next request sent
+    /// the password to it).
+    @Test func credentialsAndHeadersStayWithTheFirstHost() throws {
+        let server = try TestHTTPServer { request in
+            if request.path == "/cal/" {
+                return .response(status: 307, headers: [("Location", "http://localhost:\(request.headers["host"]!.split(separator: ":")[1])/hop/")], body: [])
+            }
+            return .response(status: 207, headers: [("Content-Type", "application/xml")], body: Array(Self.calendar("/hop/").utf8))
+        }
+        defer { server.stop() }
+        let client = CalDAVClient(credentials: HTTPCredentials(user: "ann", password: "s3cret"),
+                                  options: FetchOptions(connectTimeout: 20, totalTimeout: 60), headers: ["X-Api-Key: k123"])
+        let asked = URL(string: server.base + "/cal/")!
+        let calendars = try client.discover(asked)
+        #expect(calendars.map(\.url) == [asked])
+        #expect(calendars.map(\.displayName) == ["Hop"])
+        let requests = server.requests
+        #expect(requests.map(\.path) == ["/cal/", "/hop/"])
+        // base64("ann:s3cret") = "YW5uOnMzY3JldA==" (`printf ann:s3cret | base64`).
+        #expect(requests.first?.headers["authorization"] == "Basic YW5uOnMzY3JldA==")
+        #expect(requests.first?.headers["x-api-key"] == "k123")
+        #expect(requests.last?.headers["host"]?.hasPrefix("localhost:") == true)
+        #expect(requests.last?.headers["authorization"] == nil)
+        #expect(requests.last?.headers["x-api-key"] == nil)
+    }
+
+    /// A multistatus of 50,000 responses with 220-byte hrefs (11.6 MB): libxml2's push parser
+    /// refuses a piece over 10,000,000 bytes ("Huge input lookup", NSXMLParser error 1), and the
+    /// body was given to it whole. Each href and the token after them are read back.
+    @Test func aMultistatusOverTenMegabytesIsRead() throws {
+        let pad = String(repeating: "p", count: 200)
+        var xml = "<?xml version=\"1.0\"?>\n<multistatus xmlns=\"DAV:\">"
+        for i in 0..<50_000 { xml += "<response><href>/c/\(pad)-\(i).ics</href><status>HTTP/1.1 404 Not Found</status></response>\n" }
+        xml += "<sync-token>http://example.com/ns/sync/2</sync-token></multistatus>"
+        #expect(xml.utf8.count > 10_000_000)
+        let status = try Multistatus(Array(xml.utf8))
+        #expect(status.responses.count == 50_000)
+        #expect(status.responses.last?.href == "/c/\(pad)-49999.ics")
+        #expect(status.responses.allSatisfy { $0.status == 404 })
+        #expect(status.syncToken == "http://example.com/ns/sync/2")
+    }
+
+    /// The responses are read as they end; one without an href is skipped, and a response
+    /// nested deeper than the multistatus's own children is not one of them.
+    @Test func responsesAreReadOneAtATime() throws {
+        let xml = """
+            <?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href>/a.ics</D:href>\
+            <D:propstat><D:prop><D:getetag>"1"</D:getetag></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>\
+            </D:response><D:response><D:status>HTTP/1.1 404 Not Found</D:status></D:response>\
+            <D:response><D:href>/b.ics</D:href><D:status>HTTP/1.1 404 Not Found</D:status></D:response>\
+            <D:sync-token>t9</D:sync-token></D:multistatus>
+            """
+        let status = try Multistatus(Array(xml.utf8))
+        #expect(status.responses.map(\.href) == ["/a.ics", "/b.ics"])
+        #expect(status.responses.first?.property("getetag")?.trimmed == "\"1\"")
+        #expect(status.responses.map(\.status) == [nil, 404])
+        #expect(status.syncToken == "t9")
+    }
+
+    /// Not a multistatus: said, with the root's name.
+    @Test func anotherRootIsRefused() {
+        #expect(throws: ICSError.self) { try Multistatus(Array("<?xml version=\"1.0\"?><D:error xmlns:D=\"DAV:\"/>".utf8)) }
+    }
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""A hostile feed and CalDAV server on 127.0.0.1, for scripts/bench-reproducers.sh.
+
+Usage: hostile-feed-server.py PORT_FILE
+Writes its port to PORT_FILE, then serves until killed:
+  GET /begin-end/N     a calendar of N nested `BEGIN:A` lines, then N `END:B` lines, never closed
+                       (the download looks cut short: the body is checked, not parsed)
+  PROPFIND /dav/N/     a calendar collection (Depth 0)
+  REPORT /dav/N/       a sync-collection answer of N members, each gone (404), and a new token
+"""
+import sys
+from functools import lru_cache
+from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+
+
+@lru_cache(maxsize=4)
+def begin_end(n):
+    return b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ICSKit//hostile//EN\r\n" + b"BEGIN:A\r\n" * n + b"END:B\r\n" * n
+
+
+@lru_cache(maxsize=4)
+def gone(n):
+    parts = ['<?xml version="1.0"?><multistatus xmlns="DAV:">']
+    parts += ["<response><href>/g/%d</href><status>HTTP/1.1 404 x</status></response>" % i for i in range(n)]
+    parts.append("<sync-token>t2</sync-token></multistatus>")
+    return "".join(parts).encode()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, content_type):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def count(self):
+        return int(self.path.strip("/").split("/")[1])
+
+    def do_GET(self):
+        if not self.path.startswith("/begin-end/"):
+            return self.answer(404, b"", "text/plain")
+        self.answer(200, begin_end(self.count()), "text/calendar")
+
+    def read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length else b""
+
+    def do_PROPFIND(self):
+        self.read_body()
+        body = ('<?xml version="1.0"?><D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+                '<D:response><D:href>%s</D:href><D:propstat><D:prop><D:resourcetype><D:collection/><C:calendar/>'
+                '</D:resourcetype><D:displayname>Gone</D:displayname><D:sync-token>t1</D:sync-token></D:prop>'
+                '<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>' % self.path)
+        self.answer(207, body.encode(), "application/xml; charset=utf-8")
+
+    def do_REPORT(self):
+        self.read_body()
+        self.answer(207, gone(self.count()), "application/xml; charset=utf-8")
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+with open(sys.argv[1], "w") as f:
+    f.write("%d\n" % server.server_port)
+server.serve_forever()
