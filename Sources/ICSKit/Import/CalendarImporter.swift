@@ -46,8 +46,8 @@ struct CalendarImporter {
         let caches = SimpleLineCache.Pool(capacity: workers.workers)
         // Batches are assembled on a thread of their own while the next batch is parsed (inline
         // with one parsing thread).
-        let assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: options.window != nil)
-        let assembly = AssemblyThread(assembler, skipped: window,
+        let initial = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: options.window != nil)
+        let assembly = AssemblyThread(initial, skipped: window,
                                       estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
         let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
         var kept: KeptBlockStore?
