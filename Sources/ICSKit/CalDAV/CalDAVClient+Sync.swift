@@ -149,24 +149,26 @@ extension CalDAVClient {
             default:
                 throw CalDAVClient.statusError(reply, "REPORT sync-collection")
             }
-            let status = try Multistatus(reply.body)
+            // Each response is handled as it is read: a listing of a million members keeps their
+            // keys, not a million records as well.
             var truncated = false
-            for response in status.responses {
-                let key = DAVHref.key(response.href, base: reply.url)
+            let base = reply.url
+            let syncToken = try Multistatus.read(reply.body) { response in
+                let key = DAVHref.key(response.href, base: base)
                 if key == collectionKey {
                     if response.status == 507 { truncated = true }
-                    continue
+                    return
                 }
                 if response.status == 404 {
                     removed.insert(key)
                     changed[key] = nil
                 } else if response.status == nil || response.status == 200 {
-                    if response.property("resourcetype")?.child("collection") != nil { continue }
+                    if response.property("resourcetype")?.child("collection") != nil { return }
                     changed[key] = (response.href, response.property("getetag")?.trimmed)
                     removed.remove(key)
                 }
             }
-            guard let next = CalDAVClient.keptToken(status.syncToken) else {
+            guard let next = CalDAVClient.keptToken(syncToken) else {
                 return current == nil ? .unsupported : .tokenRefused
             }
             if !truncated || next == current {

@@ -31,14 +31,22 @@ struct Multistatus: Sendable {
     ///   dropped once read), so memory follows the responses kept, not the XML.
     init(_ body: [UInt8]) throws(ICSError) {
         var responses: [Response] = []
+        syncToken = try Multistatus.read(body) { responses.append($0) }
+        self.responses = responses
+    }
+
+    /// Reads a multistatus body response by response, handing each to `each` as it ends, without
+    /// keeping them: for a listing of a million members.
+    /// - Returns: the report's sync-token, if any.
+    /// - Throws: ``ICSError`` when the body is not XML or its root is not `DAV:multistatus`.
+    static func read(_ body: [UInt8], each: @escaping (Response) -> Void) throws(ICSError) -> String? {
         let root = try DAVElement.parse(body, streaming: "response") { element in
-            if let response = Multistatus.response(element) { responses.append(response) }
+            if let response = Multistatus.response(element) { each(response) }
         }
         guard root.name == "multistatus", root.namespace == DAVElement.dav else {
             throw ICSError(.network, "the server answered with XML that is not a WebDAV multistatus (<\(root.name)>)")
         }
-        self.responses = responses
-        syncToken = root.child("sync-token")?.trimmed
+        return root.child("sync-token")?.trimmed
     }
 
     /// One `DAV:response` read; `nil` without an href.
