@@ -63,6 +63,7 @@ import Testing
         case "FetchOptions.totalTimeout": return Int(exactly: fetch.totalTimeout)
         case "FetchOptions.maximumRedirects": return fetch.maximumRedirects
         case "FetchSession.validatorLimit": return FetchSession.validatorLimit
+        case "CalDAVClient.syncTokenLimit": return CalDAVClient.syncTokenLimit
         case "OccurrenceExpansion(instanceLimit:)":
             let now = Date(timeIntervalSince1970: 0)
             return OccurrenceExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).instanceLimit
