@@ -31,9 +31,11 @@ extension OccurrenceExpansion {
     ///
     /// - Returns: the sieve as each thread that expanded left it (one, or two for a large
     ///   expansion: what they counted adds up), and the diagnostics.
-    package func collect(sieve: any InstanceSieve, _ body: (Occurrence) -> Void) -> (sieves: [any InstanceSieve], diagnostics: [Diagnostic]) {
+    package func collect<Sieve: InstanceSieve>(sieve: Sieve, _ body: (Occurrence) -> Void) -> (sieves: [Sieve], diagnostics: [Diagnostic]) {
         var iterator = Iterator(self, capped: true, sieve: sieve)
         while let next = iterator.nextSieved() { body(next) }
-        return iterator.sieveEnding()
+        let (sieves, diagnostics) = iterator.sieveEnding()
+        // Each thread's sieve is a copy of `sieve`, so each is a `Sieve`.
+        return (sieves.compactMap { $0 as? Sieve }, diagnostics)
     }
 }

@@ -154,7 +154,7 @@ final class Series {
         if case .zoned = frame.clock, futures.isEmpty { keyIsInstant = true } else { keyIsInstant = false }
         let maxShift = futures.map { abs($0.shift) + $0.length.days * 86_400 + abs($0.length.seconds) }.max() ?? 0
         slack = 2 * 86_400 + maxShift
-        // Jump near the range when the rules allow it (no COUNT): skip whole periods.
+        // Jump near the range when the rules allow it (no COUNT, or COUNT with fixed periods): skip whole periods.
         let reach = length.days * 86_400 + abs(length.seconds) + slack
         earliestReaching = keyIsInstant ? rangeStart - reach : Int.min
         let offset: Int

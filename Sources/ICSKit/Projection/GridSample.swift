@@ -58,8 +58,7 @@ package struct GridSample {
         var kept: [Occurrence] = []
         let (sieves, diagnostics) = expansion.collect(sieve: tally) { kept.append($0) }
         occurrences = kept
-        let tallies = sieves.map { $0 as! DayTally }
-        tally = tallies.dropFirst().reduce(tallies[0]) { $0.adding($1) }
+        tally = sieves.dropFirst().reduce(sieves.first ?? tally) { $0.adding($1) }
         return diagnostics
     }
 

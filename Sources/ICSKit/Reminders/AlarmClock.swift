@@ -40,4 +40,5 @@ struct FixedOffsetZone: ZoneConverting {
     var identifier: String? { nil }
     func offset(atUTC utcSeconds: Int) -> Int { offset }
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool) { (wall.secondsSinceEpoch - offset, true) }
+    func offsetChanges(from start: Int, through end: Int) -> (before: Int, changes: [OffsetTransition]) { (offset, []) }
 }

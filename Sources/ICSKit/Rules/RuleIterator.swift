@@ -20,7 +20,8 @@ struct RuleInstance: Sendable, Equatable {
 ///
 /// - DTSTART is the first instance even when it does not match the rule, and COUNT counts it.
 /// - Instances at nonexistent local times (a DST gap in `zone`) are skipped and not counted.
-/// - Without COUNT, ``skip(toWallSeconds:)`` jumps to the period holding a window start.
+/// - ``skip(toWallSeconds:)`` jumps to the period holding a window start: any rule without COUNT,
+///   and a COUNT rule with the same candidates in every period (``FixedPeriodGrid``).
 /// - A rule that stops producing (BYMONTHDAY=31;BYMONTH=2) ends after a bounded number of empty periods.
 struct RuleIterator: IteratorProtocol {
     let rule: CompiledRule
@@ -128,21 +129,54 @@ struct RuleIterator: IteratorProtocol {
         }
     }
 
+    /// Whether ``skip(toWallSeconds:)`` may be called: a rule without COUNT, or a COUNT rule
+    /// without UNTIL whose periods all hold the same candidates (``CompiledRule/fixedDayOffsets``),
+    /// so that what the periods passed over would have counted is known without walking them.
+    var canSkip: Bool {
+        rule.count == nil || (rule.fixedDayOffsets != nil && until == .none && forceStart)
+    }
+
     /// Jumps to the last period (aligned on INTERVAL from DTSTART) that starts at or before
     /// `wallSeconds`, skipping DTSTART when it lies before it, and in that period to its first
-    /// candidate at or after `wallSeconds` (DTSTART's own period too: then DTSTART comes first). Only for rules without COUNT, before the first call
-    /// to `next()`.
+    /// candidate at or after `wallSeconds` (DTSTART's own period too: then DTSTART comes first).
+    /// A COUNT rule lands at the start of that period instead (its candidates before
+    /// `wallSeconds` are handed out, as they count), and counts what the periods passed over held.
+    /// Only when ``canSkip``, before the first call to `next()`.
     ///
-    /// - Complexity: O(log n) for n candidates in the period landed in.
+    /// - Complexity: O(log n) for n candidates in the period landed in; with COUNT, also
+    ///   O(gaps × times) for the zone's spring-forward gaps passed over (``FixedPeriodGrid``).
     mutating func skip(toWallSeconds wallSeconds: Int) {
-        precondition(rule.count == nil && !startDone, "skip(toWallSeconds:) needs a rule without COUNT, not yet started")
+        precondition(canSkip && !startDone, "skip(toWallSeconds:) needs a rule without COUNT or with fixed periods, not yet started")
         let target = anchorOf(wallSeconds: wallSeconds)
         let periods = floorDivide(target - anchor, step)
         guard periods >= 0 else { return }
+        if let count = rule.count {
+            skipCounting(periods: periods, count: count)
+            return
+        }
         seekTarget = wallSeconds
         guard periods > 0 else { return }
         anchor += periods * step
         startDone = true
+    }
+
+    /// Passes over the first `periods` periods of a COUNT rule with fixed candidates (DTSTART's
+    /// among them), counting what ``next()`` would have produced in them: DTSTART, the candidates of
+    /// its period after it, and every candidate of the periods between, less those at wall times
+    /// the zone skips (which the walk drops without counting). Lands at the start of the next period;
+    /// when the count is reached on the way, the rule is over.
+    private mutating func skipCounting(periods: Int, count: Int) {
+        guard periods > 0, let offsets = rule.fixedDayOffsets else { return }
+        let landed = anchor + periods * step
+        // The walk ends at year 9999's end: never jump past it.
+        guard landed < Self.endOfLastYear else { return }
+        let grid = FixedPeriodGrid(firstDay: anchor, stepDays: step, dayOffsets: offsets, times: times)
+        var passed = 1 + grid.perPeriod - grid.firstPeriodCandidates(through: startWall) + (periods - 1) * grid.perPeriod
+        if let zone { passed -= grid.skippedCandidates(from: startWall + 1, to: landed * 86_400, in: zone) }
+        produced = passed
+        startDone = true
+        anchor = landed
+        if produced >= count { finished = true }
     }
 
     /// The current period's candidates: the grid's size, or how many BYSETPOS kept.

@@ -80,8 +80,12 @@ struct InstanceSource {
         return rule.skip != .omit || rule.byMonth.contains(where: \.isLeap)
     }
 
-    /// Whether the source can jump to a window start (native, without COUNT).
-    var canSkip: Bool { native.map { $0.rule.count == nil } ?? false }
+    /// Whether the source can jump to a window start (native, and ``RuleIterator/canSkip``).
+    var canSkip: Bool { native?.canSkip ?? false }
+
+    /// Whether the source can jump to a window start and is a rule without COUNT (what the
+    /// validator's walks seek with: nothing they pass counts).
+    var canSkipWithoutCount: Bool { native.map { $0.rule.count == nil } ?? false }
 
     /// Whether the native engine stopped because the rule stopped producing.
     var gaveUp: Bool { native?.gaveUp ?? false }

@@ -17,7 +17,9 @@ struct SeriesWalk {
     }
 
     /// Whether ``seek(toWallSeconds:)`` may be called: a native rule without COUNT, not yet walked.
-    var canSeek: Bool { source.canSkip && !skippedStart }
+    /// (COUNT rules are walked: the matcher keeps every instance up to the targets, and a COUNT
+    /// jump, ``RuleIterator/skip(toWallSeconds:)``, is for the expansion's window.)
+    var canSeek: Bool { source.canSkipWithoutCount && !skippedStart }
 
     /// Jumps to the period of the rule that holds `wallSeconds` (``RuleIterator/skip(toWallSeconds:)``):
     /// the next instances are those from there (DTSTART among them only when it lies in that period).

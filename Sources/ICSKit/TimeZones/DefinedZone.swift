@@ -29,4 +29,8 @@ struct DefinedZone: ZoneConverting {
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool) {
         table.resolve(local: wall.secondsSinceEpoch)
     }
+
+    func offsetChanges(from start: Int, through end: Int) -> (before: Int, changes: [OffsetTransition]) {
+        table.changes(from: start, through: end)
+    }
 }

@@ -70,6 +70,43 @@ final class ZoneCache {
         if lastLocalOffset != Int.min { return (wallSeconds - lastLocalOffset, true) }
         return zone.resolve(CivilDateTime(secondsSinceEpoch: wallSeconds))
     }
+
+    /// Wall ranges, within [`start`, `end`) (wall seconds), that hold every wall time between them
+    /// that ``resolve(wallSeconds:)`` finds nonexistent: the spring-forward gap of each change of
+    /// offset to a larger one (a change at instant T from o1 to o2 skips the wall times
+    /// [T + o1, T + o2)), clipped, sorted and merged. A superset: a wall time in them may still
+    /// exist (an earlier fall-back can cover it), so callers ask ``resolve(wallSeconds:)`` about each.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* changes of offset between the two, once the zone's
+    ///   offsets over them are computed.
+    func gapRanges(from start: Int, to end: Int) -> [Range<Int>] {
+        guard start < end else { return [] }
+        // Instants of changes whose gaps reach the wall range: wall minus an offset, and
+        // offsets (a VTIMEZONE's TZOFFSETTO included) stay within ±100 hours.
+        let margin = 5 * 86_400
+        let (before, changes) = zone.offsetChanges(from: start - margin, through: end + margin)
+        var gaps: [Range<Int>] = []
+        var previous = before
+        for change in changes {
+            if change.offset > previous {
+                let lower = max(change.at + previous, start), upper = min(change.at + change.offset, end)
+                if lower < upper { gaps.append(lower ..< upper) }
+            }
+            previous = change.offset
+        }
+        guard gaps.count > 1 else { return gaps }
+        gaps.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = [gaps[0]]
+        for gap in gaps.dropFirst() {
+            if gap.lowerBound <= merged[merged.count - 1].upperBound {
+                let last = merged.removeLast()
+                merged.append(last.lowerBound ..< max(last.upperBound, gap.upperBound))
+            } else {
+                merged.append(gap)
+            }
+        }
+        return merged
+    }
 }
 
 /// A direct-mapped memo from day numbers to offsets: each day has one slot (`day & mask`),

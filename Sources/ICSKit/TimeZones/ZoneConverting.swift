@@ -18,6 +18,10 @@ protocol ZoneConverting: Sendable {
     /// A wall time in a spring-forward gap is read with the offset before the gap, and
     /// `exists` is false; an ambiguous wall time (fall-back) gives the first of the two.
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool)
+
+    /// The changes of offset in the closed interval [`start`, `end`] (instants), sorted, with the
+    /// offset in force just before `start`.
+    func offsetChanges(from start: Int, through end: Int) -> (before: Int, changes: [OffsetTransition])
 }
 
 extension ZoneConverting {
@@ -51,6 +55,10 @@ struct FoundationZone: ZoneConverting {
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool) {
         table.resolve(local: wall.secondsSinceEpoch)
     }
+
+    func offsetChanges(from start: Int, through end: Int) -> (before: Int, changes: [OffsetTransition]) {
+        table.changes(from: start, through: end)
+    }
 }
 
 /// UTC itself.
@@ -58,6 +66,7 @@ struct UTCZone: ZoneConverting {
     var identifier: String? { nil }
     func offset(atUTC utcSeconds: Int) -> Int { 0 }
     func resolve(_ wall: CivilDateTime) -> (utcSeconds: Int, exists: Bool) { (wall.secondsSinceEpoch, true) }
+    func offsetChanges(from start: Int, through end: Int) -> (before: Int, changes: [OffsetTransition]) { (0, []) }
 }
 
 /// The display zone's wall clock for callers outside ICSKit that convert many wall times in one

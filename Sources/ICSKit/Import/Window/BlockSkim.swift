@@ -28,7 +28,7 @@ import Darwin
 /// - Complexity: O(n) in the block's raw bytes; resumable when more bytes arrive (``SkimOutcome/needMore``).
 struct BlockSkim: BlockSkimming {
     /// What the current content line is being read for.
-    private enum Open: Equatable {
+    private enum Open {
         /// No content line is open (the start, or after an empty line).
         case none
         /// Only its length matters.
@@ -135,8 +135,11 @@ struct BlockSkim: BlockSkimming {
             let s = offset
             if s == raw.count { return .needMore }
             let first = base[s]
-            let folded = (first == 0x20 || first == 0x09) && open != .none
-            if !folded && open != .none {
+            // A pattern match, not `!=`: the synthesized `==` would copy the payloads, twice a line.
+            var isOpen = true
+            if case .none = open { isOpen = false }
+            let folded = (first == 0x20 || first == 0x09) && isOpen
+            if !folded && isOpen {
                 switch finishLine() {
                 case .fallback: return .fallback
                 case .closed: return BlockSkim.isClean(UnsafeBufferPointer(start: base, count: s)) ? .closed(end: s) : .fallback

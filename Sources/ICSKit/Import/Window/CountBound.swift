@@ -25,48 +25,30 @@
 /// breaks "one instance a period" on a zone's clock: there the bound holds only with one period
 /// more per gap, which ``SkippedBlocks`` adds once it knows the zone (``WindowFilter/GapCheck``).
 enum CountBound {
-    private static let names: [[UInt8]] = ["FREQ", "INTERVAL", "COUNT", "WKST", "BYDAY", "BYMONTHDAY"].map { Array($0.utf8) }
     private static let frequencies: [([UInt8], Int)] = [("DAILY", 1), ("WEEKLY", 7), ("MONTHLY", 31), ("YEARLY", 366)]
         .map { (Array($0.0.utf8), $0.1) }
     private static let weekdays: [[UInt8]] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].map { Array($0.utf8) }
     /// The largest COUNT, INTERVAL and (COUNT + 1) · INTERVAL read (larger: `nil`), far from overflow in seconds.
     static let maxNumber = 1_000_000
 
-    /// The latest instance start (seconds, in `start`'s clock) that the RRULE content line
-    /// `text[line]` allows, for a series starting at `start`; `nil` when the rule is not one of
-    /// the shapes above.
-    static func latestStart(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value) -> Int? {
-        bound(line, text: text, start: start)?.latestStart
-    }
-
-    /// ``latestStart(_:text:start:)``, and the length of one period in seconds (INTERVAL × FREQ's
-    /// longest period): each instance that a DST gap drops moves the latest start by at most one
-    /// period (the next period holds another instance), which ``SkippedBlocks`` adds per gap.
-    static func bound(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value)
-        -> (latestStart: Int, period: Int)? {
-        let bytes = UnsafeBufferPointer(rebasing: text[line])
-        // The value of each known part, as a range of `bytes` (index into `names`).
-        var parts = [Range<Int>?](repeating: nil, count: names.count)
-        let readAll = ContentLineSyntax.eachRulePart(bytes) { name, value in
-            let name = UnsafeBufferPointer(rebasing: bytes[name])
-            guard let value, let known = names.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(name, $0) }),
-                  parts[known] == nil else { return false }
-            parts[known] = value
-            return true
-        }
-        guard readAll else { return nil }
-        func value(_ i: Int) -> UnsafeBufferPointer<UInt8>? { parts[i].map { UnsafeBufferPointer(rebasing: bytes[$0]) } }
-        guard let freqText = value(0),
+    /// The latest instance start (seconds, in `start`'s clock) that the rule allows, for a series
+    /// starting at `start`, and the length of one period in seconds (INTERVAL × FREQ's longest
+    /// period): each instance that a DST gap drops moves the latest start by at most one period
+    /// (the next period holds another instance), which ``SkippedBlocks`` adds per gap. `nil` when
+    /// the rule is not one of the shapes above.
+    static func bound(_ rule: RuleParts, start: WallTime.Value) -> (latestStart: Int, period: Int)? {
+        guard rule.hasOnly([.freq, .interval, .count, .wkst, .byDay, .byMonthDay]) else { return nil }
+        guard let freqText = rule.value(.freq),
               let (_, periodDays) = frequencies.first(where: { ContentLineSyntax.equalsIgnoringCase(freqText, $0.0) }),
-              let countText = value(2), let count = number(countText), count >= 1 else { return nil }
+              let countText = rule.value(.count), let count = number(countText), count >= 1 else { return nil }
         var interval = 1
-        if let text = value(1) {
+        if let text = rule.value(.interval) {
             guard let n = number(text), n >= 1 else { return nil }
             interval = n
         }
         guard (count + 1) * interval <= maxNumber else { return nil }
-        if let wkst = value(3), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return nil }
-        let byDay = value(4), byMonthDay = value(5)
+        if let wkst = rule.value(.wkst), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return nil }
+        let byDay = rule.value(.byDay), byMonthDay = rule.value(.byMonthDay)
         let date = CivilDate(daysSinceEpoch: floorDiv(start.seconds, 86_400))
         switch periodDays {
         case 1:

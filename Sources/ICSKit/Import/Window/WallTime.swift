@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level reading of the few values ``WindowFilter`` needs (DTSTART, DTEND, DURATION and an
 /// RRULE's UNTIL), as seconds since 1970 read as if every time were UTC. Strict: any value in
 /// another form (blanks, a month 13, a 30 February, a time 24:00, more digits) reads as `nil`, and
@@ -6,7 +12,6 @@ enum WallTime {
     /// The units of a duration in the order they may come (letter, seconds, after the T).
     private static let units: [(UInt8, Int, Bool)] = [(0x57, 604_800, false), (0x44, 86_400, false),
                                                       (0x48, 3600, true), (0x4D, 60, true), (0x53, 1, true)]
-    private static let countName = Array("COUNT".utf8), rscale = Array("RSCALE".utf8), untilName = Array("UNTIL".utf8)
     private static let tzidName = Array("TZID=".utf8)
     private static let valueName: StaticString = "VALUE=", date: StaticString = "DATE", dateTime: StaticString = "DATE-TIME"
 
@@ -25,12 +30,32 @@ enum WallTime {
     /// One pass over the bytes before the value: the value starts at the first `:` outside
     /// quotes (``ContentLineSyntax/valueStart(_:)``), and each parameter after an unquoted `;`
     /// that is spelled `VALUE=` (any case) must be DATE or DATE-TIME up to the next unquoted `;`
-    /// or that `:`. Run twice per block on the scanning thread, hence raw pointers, no slices.
+    /// or that `:`. Run for every skimmed block on the scanning thread, hence raw pointers, no slices.
     /// - Complexity: O(n) in the line's length.
     static func read(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Value? {
         let bytes = UnsafeBufferPointer(rebasing: text[line])
         guard let p = bytes.baseAddress else { return nil }
         let count = bytes.count
+        // Most lines quote nothing before their first `:`, which then starts the value: found
+        // with `memchr`, as are the `;` before it, instead of a look at every byte.
+        if let colonHit = memchr(p, 0x3A, count) {
+            let colon = UnsafeRawPointer(colonHit) - UnsafeRawPointer(p)
+            if memchr(p, 0x22, colon) == nil {
+                var from = 0
+                while from < colon, let semicolonHit = memchr(p + from, 0x3B, colon - from) {
+                    let k = UnsafeRawPointer(semicolonHit) - UnsafeRawPointer(p)
+                    if k + 6 < count && p[k + 1] | 0x20 == 0x76 && equalsIgnoringCase(p + k + 1, valueName) {  // ;v
+                        var end = k + 7
+                        while end < colon, p[end] != 0x3B { end += 1 }
+                        let kind = end - (k + 7)
+                        guard (kind == 4 && equalsIgnoringCase(p + k + 7, date))
+                                || (kind == 9 && equalsIgnoringCase(p + k + 7, dateTime)) else { return nil }
+                    }
+                    from = k + 1
+                }
+                return value(UnsafeBufferPointer(start: p + colon + 1, count: count - colon - 1))
+            }
+        }
         var i = 0
         var quoted = false
         while i < count {
@@ -107,27 +132,12 @@ enum WallTime {
         return parts > 0 ? sign * total : nil
     }
 
-    /// The latest start an RRULE content line allows by its UNTIL (a DATE UNTIL: the end of its
-    /// day); `nil` when the rule has no UNTIL, has COUNT or RSCALE, repeats UNTIL, or its UNTIL is
-    /// in another form.
-    static func until(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Int? {
-        let bytes = UnsafeBufferPointer(rebasing: text[line])
-        var found: Int?
-        let readAll = ContentLineSyntax.eachRulePart(bytes) { name, valueRange in
-            let name = UnsafeBufferPointer(rebasing: bytes[name])
-            if ContentLineSyntax.equalsIgnoringCase(name, countName)
-                || ContentLineSyntax.equalsIgnoringCase(name, rscale) {
-                return false
-            }
-            if ContentLineSyntax.equalsIgnoringCase(name, untilName) {
-                guard found == nil, let valueRange,
-                      let until = value(UnsafeBufferPointer(rebasing: bytes[valueRange])) else { return false }
-                found = until.seconds + (until.isDate ? 86_400 : 0)
-            }
-            return true
-        }
-        guard readAll else { return nil }
-        return found
+    /// The latest start a rule allows by its UNTIL (a DATE UNTIL: the end of its day); `nil` when
+    /// the rule has no UNTIL, has COUNT or RSCALE, repeats UNTIL, or its UNTIL is in another form.
+    static func until(_ rule: RuleParts) -> Int? {
+        guard rule.hasValue, !rule.has(.count), !rule.has(.rscale), rule.repeated & RuleParts.Name.until.bit == 0,
+              let text = rule.value(.until), let until = value(text) else { return nil }
+        return until.seconds + (until.isDate ? 86_400 : 0)
     }
 
     /// Whether a content line (`text[line]`) has a TZID parameter (outside quotes, any case).

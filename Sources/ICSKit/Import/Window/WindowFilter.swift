@@ -77,7 +77,7 @@ struct WindowFilter: Sendable {
         /// The TZID of DTSTART; `nil` for a UTC or floating start, which recurs on the zone of
         /// X-WR-TIMEZONE when the calendar has one (``SeriesClock``), else on a clock without gaps.
         var tzid: String?
-        /// ``CountBound/bound(_:text:start:)``: the latest start without gaps, and one period, in seconds.
+        /// ``CountBound/bound(_:start:)``: the latest start without gaps, and one period, in seconds.
         var latestStart: Int
         var period: Int
         /// The earliest reading of the first instance (wall seconds), and the longest instance, in seconds.
@@ -121,17 +121,28 @@ struct WindowFilter: Sendable {
 
     /// The verdict on `block`, and for a block it skips what ``SkippedBlocks`` needs to decide
     /// whether to parse it after all.
-    func judgement(_ block: ComponentBlock) -> Judgement {
+    func judgement(_ block: borrowing ComponentBlock) -> Judgement {
         guard block.name == "VEVENT", block.unparsed.isEmpty else { return .parse }
         return block.text.withUnsafeBufferPointer { text in
-            guard let facts = EventLines(block, text: text) else { return .parse }
-            let verdict = verdict(facts, text: text, margin: Self.margin)
-            guard verdict != .parse else { return .parse }
+            guard let facts = EventLines(block, text: text), let reach = EventReach(facts, text: text),
+                  let needsGapCheck = skips(reach, margin: Self.margin) else { return .parse }
+            var verdict = Verdict.skip
+            var gaps: GapCheck?
+            if needsGapCheck {
+                gaps = gapCheck(reach, facts: facts, text: text)
+                guard let gaps else { return .parse }
+                verdict = .skipUnlessGaps(gaps)
+            }
+            var widely = false
+            switch skips(reach, margin: Self.wideMargin) {
+            case nil: widely = false
+            case false?: widely = true
+            case true?: widely = (gaps ?? gapCheck(reach, facts: facts, text: text)) != nil
+            }
             let uid = facts.uid.flatMap { WindowFilter.plainUID($0, text: text) }
                 .map { SkippedBlocks.uidHash(UnsafeBufferPointer(rebasing: text[$0])) }
-            return Judgement(verdict: verdict, uidHash: uid,
-                             widely: self.verdict(facts, text: text, margin: Self.wideMargin) != .parse,
-                             isOverride: facts.recurrenceID != nil,
+            return Judgement(verdict: verdict, uidHash: uid, widely: widely,
+                             isOverride: reach.isOverride,
                              recurrenceID: facts.recurrenceID.flatMap { WallTime.read($0, text: text)?.seconds })
         }
     }
@@ -141,67 +152,70 @@ struct WindowFilter: Sendable {
         judgement(block).widely
     }
 
-    /// The verdict with each bound widened by `margin` (``margin`` or ``wideMargin``); a
-    /// ``GapCheck`` does not depend on it (``SkippedBlocks`` tests it with the margin it needs).
-    private func verdict(_ facts: EventLines, text: UnsafeBufferPointer<UInt8>, margin: Int) -> Verdict {
-        guard let start = WallTime.read(facts.start, text: text) else { return .parse }
-        var lo = start.seconds, hi = start.seconds + 86_400
-        if let endLine = facts.end {
-            guard let end = WallTime.read(endLine, text: text) else { return .parse }
-            lo = min(lo, end.seconds)
-            hi = max(hi, end.seconds + (end.isDate ? 86_400 : 0))
-        }
-        if let durationLine = facts.duration {
-            guard let duration = WallTime.duration(durationLine, text: text) else { return .parse }
-            lo = min(lo, start.seconds + duration)
-            hi = max(hi, start.seconds + duration)
-        }
+    /// Whether the event cannot reach the window with each bound widened by `margin` (``margin``
+    /// or ``wideMargin``): `nil` when it may, `false` when it cannot, `true` when it cannot if its
+    /// clock's DST gaps before the window are few enough (a ``GapCheck``, which does not depend on
+    /// the margin: ``SkippedBlocks`` tests it with the margin it needs).
+    private func skips(_ reach: EventReach, margin: Int) -> Bool? {
+        let lo = reach.lower, hi = reach.upper
         // An override is one instance, from its own start and end: read as a single event's (an
         // RRULE in it, which the expansion ignores, is left to the parse).
-        if facts.recurrenceID != nil && facts.rule != nil { return .parse }
+        if reach.isOverride && reach.rule != nil { return nil }
         // Every instance, the first and those of a rule, starts at or after the earlier bound.
-        if lo - margin >= end { return .skip }
-        guard let rule = facts.rule else { return hi + margin <= self.start ? .skip : .parse }
+        if lo - margin >= end { return false }
+        guard let rule = reach.rule else { return hi + margin <= start ? false : nil }
         // A plain yearly rule: every instance on DTSTART's month and day, whatever COUNT or UNTIL.
-        if YearlyBound.mayReach(rule, text: text, start: start, extent: (lo - start.seconds, hi - start.seconds),
-                                window: self.start..<end, margin: margin) == false {
-            return .skip
+        if rule.isPlainYearly,
+           YearlyBound.mayReach(start: reach.start, extent: (lo - reach.start.seconds, hi - reach.start.seconds),
+                                window: start..<end, margin: margin) == false {
+            return false
         }
-        if let until = WallTime.until(rule, text: text) {
-            return max(until, lo) + (hi - lo) + margin <= self.start ? .skip : .parse
+        if let until = rule.until {
+            return max(until, lo) + (hi - lo) + margin <= start ? false : nil
         }
         // COUNT: at once for a DATE (no clock, no gaps); on a zone's clock once its gaps are known.
-        guard let (last, period) = CountBound.bound(rule, text: text, start: start),
-              max(last, lo) + (hi - lo) + margin <= self.start else { return .parse }
-        if start.isDate { return .skip }
+        guard let (last, _) = rule.count, max(last, lo) + (hi - lo) + margin <= start else { return nil }
+        return !reach.start.isDate
+    }
+
+    /// The gap check of a COUNT series on a zone's clock; `nil` when its TZID cannot be read here.
+    private func gapCheck(_ reach: EventReach, facts: EventLines, text: UnsafeBufferPointer<UInt8>) -> GapCheck? {
+        guard let (last, period) = reach.rule?.count else { return nil }
         var tzid: String?
         if WallTime.hasTZID(facts.start, text: text) {
-            guard let name = WallTime.tzid(facts.start, text: text) else { return .parse }
+            guard let name = WallTime.tzid(facts.start, text: text) else { return nil }
             tzid = name
         }
-        return .skipUnlessGaps(GapCheck(tzid: tzid, latestStart: last, period: period, earliest: lo, length: hi - lo))
+        return GapCheck(tzid: tzid, latestStart: last, period: period, earliest: reach.lower, length: reach.upper - reach.lower)
     }
 }
 
 /// The lines of a VEVENT block that decide where it can occur, each as a range of the block's
 /// text (the whole content line); `nil` when the block has a line that makes it undecidable here.
 struct EventLines {
-    /// The ``KnownNames`` ids of the names that matter here (0, an unknown name, is none of them).
-    private enum Names {
-        static let dtstart = KnownNames.id(of: "DTSTART"), dtend = KnownNames.id(of: "DTEND")
-        static let duration = KnownNames.id(of: "DURATION"), rrule = KnownNames.id(of: "RRULE")
-        static let rdate = KnownNames.id(of: "RDATE"), recurrenceID = KnownNames.id(of: "RECURRENCE-ID")
-        static let uid = KnownNames.id(of: "UID")
+    /// What a property line is to the filter, by its name.
+    private enum Role {
+        case other, dtstart, dtend, duration, rrule, rdate, recurrenceID, uid
     }
+
+    /// The ``Role`` of each ``KnownNames`` id (0, an unknown name, is ``Role/other``): one table
+    /// read per line.
+    private static let roles: [Role] = {
+        var table = [Role](repeating: .other, count: 256)
+        let named: [(String, Role)] = [("DTSTART", .dtstart), ("DTEND", .dtend), ("DURATION", .duration), ("RRULE", .rrule),
+                                       ("RDATE", .rdate), ("RECURRENCE-ID", .recurrenceID), ("UID", .uid)]
+        for (name, role) in named {
+            let id = KnownNames.id(of: name)
+            precondition(id != 0, "\(name) is a known name")
+            table[Int(id)] = role
+        }
+        return table
+    }()
 
     /// Whether a property of this ``KnownNames`` id is one that ``init(_:text:)`` reads at
     /// depth 1 (a block holding only those lines is judged as the whole block is, ``BlockSkim``).
     static func reads(_ id: UInt8) -> Bool {
-        switch id {
-        case 0: return false
-        case Names.dtstart, Names.dtend, Names.duration, Names.rrule, Names.rdate, Names.recurrenceID, Names.uid: return true
-        default: return false
-        }
+        roles[Int(id)] != .other
     }
 
     var start: Range<Int>
@@ -213,12 +227,13 @@ struct EventLines {
     /// The RECURRENCE-ID line of an override, if any (without a RANGE parameter).
     var recurrenceID: Range<Int>?
 
-    init?(_ block: ComponentBlock, text: UnsafeBufferPointer<UInt8>) {
+    init?(_ block: borrowing ComponentBlock, text: UnsafeBufferPointer<UInt8>) {
         var start: Range<Int>?, end: Range<Int>?, duration: Range<Int>?, rule: Range<Int>?, uid: Range<Int>?
         var recurrenceID: Range<Int>?
         var depth = 0
         // Through the buffer: a line's fields are read in place, its name (a String) is not
         // copied and retained; the names are told apart by their KnownNames ids.
+        let roles = EventLines.roles
         let decided: Bool = block.lines.withUnsafeBufferPointer { lines in
             for index in lines.indices {
                 switch lines[index].kind {
@@ -226,30 +241,32 @@ struct EventLines {
                 case .end: depth -= 1; continue
                 case .property: guard depth == 1 else { continue }
                 }
-                let id = lines[index].nameID, offset = Int(lines[index].offset)
+                let role = roles[Int(lines[index].nameID)]
+                if role == .other { continue }
+                let offset = Int(lines[index].offset)
                 let range = offset..<(offset + Int(lines[index].length))
-                switch id {
-                case Names.dtstart:
+                switch role {
+                case .dtstart:
                     guard start == nil else { return false }
                     start = range
-                case Names.dtend:
+                case .dtend:
                     guard end == nil else { return false }
                     end = range
-                case Names.duration:
+                case .duration:
                     guard duration == nil else { return false }
                     duration = range
-                case Names.rrule:
+                case .rrule:
                     guard rule == nil else { return false }
                     rule = range
-                case Names.rdate:
+                case .rdate:
                     return false
-                case Names.recurrenceID:
+                case .recurrenceID:
                     guard recurrenceID == nil, !EventLines.hasRange(range, text: text) else { return false }
                     recurrenceID = range
-                case Names.uid:
+                case .uid:
                     guard uid == nil, WindowFilter.plainUID(range, text: text) != nil else { return false }
                     uid = range
-                default:
+                case .other:
                     continue
                 }
             }

@@ -18,22 +18,20 @@
 ///
 /// - Complexity: O(n) in the rule's length plus the few years the window spans.
 enum YearlyBound {
-    private static let names: [[UInt8]] = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST"].map { Array($0.utf8) }
     private static let yearly = Array("YEARLY".utf8)
     private static let weekdays: [[UInt8]] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].map { Array($0.utf8) }
     /// The widest stretch of years looked at; a longer instance or window is left to the parse.
     static let maxYears = 4
 
-    /// Whether an instance of the yearly rule `text[line]` may overlap the window: `false` when
-    /// none can, `nil` when the rule is not of the shape above.
+    /// Whether an instance of a plain yearly rule (``isPlainYearly(_:)``) may overlap the window:
+    /// `false` when none can, `nil` when it cannot be told here (a DTSTART on 29 February, or
+    /// more than ``maxYears`` years to look at).
     /// - Parameters:
     ///   - start: DTSTART (seconds in its own clock, as ``WallTime`` reads it).
     ///   - extent: how far an instance reaches before and after its start, in seconds (as the
     ///     filter widens a single event: `lower` ≤ 0, `upper` ≥ 0), the margin not included.
     ///   - window: the filter's window in seconds, and its margin.
-    static func mayReach(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>, start: WallTime.Value,
-                         extent: (lower: Int, upper: Int), window: Range<Int>, margin: Int) -> Bool? {
-        guard isPlainYearly(UnsafeBufferPointer(rebasing: text[line])) else { return nil }
+    static func mayReach(start: WallTime.Value, extent: (lower: Int, upper: Int), window: Range<Int>, margin: Int) -> Bool? {
         let days = CountBound.floorDiv(start.seconds, 86_400), timeOfDay = start.seconds - days * 86_400
         let date = CivilDate(daysSinceEpoch: days)
         guard !(date.month == 2 && date.day == 29) else { return nil }
@@ -52,26 +50,14 @@ enum YearlyBound {
         return false
     }
 
-    /// Whether the RRULE content line is `FREQ=YEARLY` with only the parts above, each once.
-    static func isPlainYearly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var seen = 0  // one bit per name read (no array allocated)
-        var isYearly = false
-        let readAll = ContentLineSyntax.eachRulePart(bytes) { name, value in
-            let name = UnsafeBufferPointer(rebasing: bytes[name])
-            guard let value, let known = names.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(name, $0) }),
-                  seen & (1 << known) == 0 else { return false }
-            seen |= 1 << known
-            let text = UnsafeBufferPointer(rebasing: bytes[value])
-            switch known {
-            case 0:
-                isYearly = ContentLineSyntax.equalsIgnoringCase(text, yearly)
-                return isYearly
-            case 1: return (ContentLineSyntax.ruleNumber(text) ?? 0) >= 1
-            case 2: return ContentLineSyntax.ruleNumber(text) != nil
-            case 3: return WallTime.value(text) != nil
-            default: return weekdays.contains { ContentLineSyntax.equalsIgnoringCase(text, $0) }
-            }
-        }
-        return readAll && isYearly && seen & 0b1100 != 0b1100  // not COUNT and UNTIL both
+    /// Whether the rule is `FREQ=YEARLY` with only the parts above, each once.
+    static func isPlainYearly(_ rule: RuleParts) -> Bool {
+        guard rule.hasOnly([.freq, .interval, .count, .until, .wkst]),
+              let freq = rule.value(.freq), ContentLineSyntax.equalsIgnoringCase(freq, yearly) else { return false }
+        if let interval = rule.value(.interval), (ContentLineSyntax.ruleNumber(interval) ?? 0) < 1 { return false }
+        if let count = rule.value(.count), ContentLineSyntax.ruleNumber(count) == nil { return false }
+        if let until = rule.value(.until), WallTime.value(until) == nil { return false }
+        if let wkst = rule.value(.wkst), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return false }
+        return !(rule.has(.count) && rule.has(.until))
     }
 }
