@@ -22,6 +22,19 @@ extension CalDAVClient {
         }
     }
 
+    /// The longest sync-token kept and sent back, in bytes (real ones are URIs of under 200).
+    static let syncTokenLimit = 4096
+
+    /// A sync-token as it will be stored and sent back: `nil` when empty, longer than
+    /// ``syncTokenLimit`` or holding a control character. Without one, a server's sync-collection
+    /// answer counts as no answer, and the collection is compared by ETags instead (a token of
+    /// 10 MB was stored in the local copy and sent back in every request).
+    static func keptToken(_ token: String?) -> String? {
+        guard let token, !token.isEmpty, token.utf8.count <= syncTokenLimit,
+              !token.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return nil }
+        return token
+    }
+
     /// What the server says the collection holds, or what changed in it.
     private enum Listing {
         /// Every member with its ETag (a PROPFIND), and the collection's token if it has one.
@@ -136,24 +149,26 @@ extension CalDAVClient {
             default:
                 throw CalDAVClient.statusError(reply, "REPORT sync-collection")
             }
-            let status = try Multistatus(reply.body)
+            // Each response is handled as it is read: a listing of a million members keeps their
+            // keys, not a million records as well.
             var truncated = false
-            for response in status.responses {
-                let key = DAVHref.key(response.href, base: reply.url)
+            let base = reply.url
+            let syncToken = try Multistatus.read(reply.body) { response in
+                let key = DAVHref.key(response.href, base: base)
                 if key == collectionKey {
                     if response.status == 507 { truncated = true }
-                    continue
+                    return
                 }
                 if response.status == 404 {
                     removed.insert(key)
                     changed[key] = nil
                 } else if response.status == nil || response.status == 200 {
-                    if response.property("resourcetype")?.child("collection") != nil { continue }
+                    if response.property("resourcetype")?.child("collection") != nil { return }
                     changed[key] = (response.href, response.property("getetag")?.trimmed)
                     removed.remove(key)
                 }
             }
-            guard let next = status.syncToken, !next.isEmpty else {
+            guard let next = CalDAVClient.keptToken(syncToken) else {
                 return current == nil ? .unsupported : .tokenRefused
             }
             if !truncated || next == current {
@@ -182,7 +197,7 @@ extension CalDAVClient {
             guard response.status == nil || response.status == 200 else { continue }
             members[key] = (response.href, response.property("getetag")?.trimmed)
         }
-        return .complete(members: members, token: token.flatMap { $0.isEmpty ? nil : $0 })
+        return .complete(members: members, token: CalDAVClient.keptToken(token))
     }
 
     /// A calendar-multiget of `members`: the resources given, and (key, href, status) of those not given.

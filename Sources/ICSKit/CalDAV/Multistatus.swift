@@ -31,14 +31,22 @@ struct Multistatus: Sendable {
     ///   dropped once read), so memory follows the responses kept, not the XML.
     init(_ body: [UInt8]) throws(ICSError) {
         var responses: [Response] = []
+        syncToken = try Multistatus.read(body) { responses.append($0) }
+        self.responses = responses
+    }
+
+    /// Reads a multistatus body response by response, handing each to `each` as it ends, without
+    /// keeping them: for a listing of a million members.
+    /// - Returns: the report's sync-token, if any.
+    /// - Throws: ``ICSError`` when the body is not XML or its root is not `DAV:multistatus`.
+    static func read(_ body: [UInt8], each: @escaping (Response) -> Void) throws(ICSError) -> String? {
         let root = try DAVElement.parse(body, streaming: "response") { element in
-            if let response = Multistatus.response(element) { responses.append(response) }
+            if let response = Multistatus.response(element) { each(response) }
         }
         guard root.name == "multistatus", root.namespace == DAVElement.dav else {
             throw ICSError(.network, "the server answered with XML that is not a WebDAV multistatus (<\(root.name)>)")
         }
-        self.responses = responses
-        syncToken = root.child("sync-token")?.trimmed
+        return root.child("sync-token")?.trimmed
     }
 
     /// One `DAV:response` read; `nil` without an href.
@@ -77,10 +85,44 @@ enum DAVHref {
     }
 
     /// The comparable key of an href: its decoded path, without a trailing `/`.
+    /// - Complexity: O(n) in the href; an absolute path of plain characters (the usual href) is
+    ///   its own key without being parsed as a URL, which a listing of a million hrefs pays for.
     static func key(_ href: String, base: URL) -> String {
+        plainPath(href) ?? parsedKey(href, base: base)
+    }
+
+    /// ``key(_:base:)`` through URL parsing (every href).
+    static func parsedKey(_ href: String, base: URL) -> String {
         guard let url = url(href, base: base) else { return href }
         var path = url.path
         if path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         return path
+    }
+
+    /// The key of an href that is an absolute path which URL parsing would leave as it is: it
+    /// starts with one `/`, holds only RFC 3986 `pchar`s that need no decoding (letters, digits,
+    /// `-._~!$&'()*+,=:@`; no `%`, and no `;`, which older URL parsers cut the path at) and `/`,
+    /// and has no empty, `.` or `..` segment (but may end with `/`); `nil` otherwise.
+    static func plainPath(_ href: String) -> String? {
+        let bytes = href.utf8
+        guard bytes.first == 0x2F, bytes.count < 2 || bytes[bytes.index(after: bytes.startIndex)] != 0x2F else { return nil }
+        var segmentLength = 0, dots = 0, position = 0
+        for byte in bytes {
+            switch byte {
+            case 0x2F:
+                if segmentLength == dots && dots <= 2 && position > 0 { return nil }   // empty, `.` or `..`
+                position += 1
+                segmentLength = 0
+                dots = 0
+                continue
+            case 0x2E: dots += 1
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x7E, 0x21, 0x24, 0x26...0x2C, 0x3D, 0x3A, 0x40: break
+            default: return nil
+            }
+            segmentLength += 1
+            position += 1
+        }
+        if segmentLength > 0 && segmentLength == dots && dots <= 2 { return nil }
+        return bytes.count > 1 && bytes.last == 0x2F ? String(href.dropLast()) : href
     }
 }

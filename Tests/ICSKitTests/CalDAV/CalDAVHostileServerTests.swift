@@ -83,4 +83,61 @@ struct CalDAVHostileServerTests {
     @Test func anotherRootIsRefused() {
         #expect(throws: ICSError.self) { try Multistatus(Array("<?xml version=\"1.0\"?><D:error xmlns:D=\"DAV:\"/>".utf8)) }
     }
+
+    /// The key of a plain absolute path is read without URL parsing; it is the key URL parsing
+    /// gives (checked here against it, Foundation's `URL` being the independent reading), and
+    /// every other href still goes through the parser.
+    @Test(arguments: [
+        "/", "/cal/", "/cal/a.ics", "/g/999999", "/alice/calendar/Event-1_a~b.ics", "/a/.../b", "/x/!$&'()*+,=:@",
+        "/cal/event.ics/", "/.well-known/caldav",
+    ])
+    func aPlainPathIsItsOwnKey(_ href: String) throws {
+        let base = URL(string: "https://dav.example.com/cal/")!
+        let plain = try #require(DAVHref.plainPath(href))
+        #expect(plain == DAVHref.parsedKey(href, base: base))
+    }
+
+    @Test(arguments: [
+        "", "a.ics", "//other.example.com/a.ics", "http://other.example.com/a.ics", "/a//b", "/a/./b", "/a/../b", "/a/..",
+        "/a/.", "/a%20b", "/a b", "/a?x=1", "/a#f", "/a;b", "/caf\u{E9}.ics", "/a\u{9D}b",
+    ])
+    func otherHrefsAreParsed(_ href: String) {
+        #expect(DAVHref.plainPath(href) == nil)
+    }
+
+    /// A sync-token of 10 MB (the answer is read in pieces, so libxml2's 10,000,000-byte cap on
+    /// one text no longer refuses it): not kept, so neither stored in the local copy nor sent back;
+    /// the collection is compared by ETags instead (RFC 6578 3.2 lets a client do without).
+    /// The server: PROPFIND Depth 0 names the calendar, REPORT Depth 0 (sync-collection) lists
+    /// one member and the token, PROPFIND Depth 1 lists the member's ETag (and the token again),
+    /// REPORT Depth 1 (calendar-multiget) gives its data.
+    @Test func aTenMegabyteSyncTokenIsNotKept() throws {
+        let token = String(repeating: "T", count: 10 << 20)
+        let member = "<D:response><D:href>/cal/a.ics</D:href><D:propstat><D:prop><D:getetag>\"1\"</D:getetag></D:prop>"
+            + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
+        let head = "<?xml version=\"1.0\"?><D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\">"
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:a\r\n"
+            + "DTSTAMP:20240101T000000Z\r\nDTSTART:20240610T090000Z\r\nSUMMARY:A\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let answers: [String: [UInt8]] = [
+            "PROPFIND 0": Array(Self.calendar("/cal/").utf8),
+            "REPORT 0": Array((head + member + "<D:sync-token>\(token)</D:sync-token></D:multistatus>").utf8),
+            "PROPFIND 1": Array((head + "<D:response><D:href>/cal/</D:href><D:propstat><D:prop><D:sync-token>\(token)</D:sync-token>"
+                                 + "</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>" + member + "</D:multistatus>").utf8),
+            "REPORT 1": Array((head + "<D:response><D:href>/cal/a.ics</D:href><D:propstat><D:prop><D:getetag>\"1\"</D:getetag>"
+                               + "<C:calendar-data>\(event)</C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>"
+                               + "</D:response></D:multistatus>").utf8),
+        ]
+        let server = try TestHTTPServer { request in
+            let body = answers["\(request.method) \(request.headers["depth"] ?? "")"] ?? []
+            return .response(status: body.isEmpty ? 404 : 207, headers: [("Content-Type", "application/xml")], body: body)
+        }
+        defer { server.stop() }
+        let client = CalDAVClient(options: FetchOptions(connectTimeout: 20, totalTimeout: 60))
+        let result = try client.sync(URL(string: server.base + "/cal/")!, from: nil)
+        #expect(result.state.syncToken == nil)
+        #expect(result.state.syncCollectionUnsupported)
+        #expect(result.method == .etagComparison)
+        #expect(result.changes.added.compactMap(\.uid) == ["a"])
+        #expect(server.requests.map { "\($0.method) \($0.headers["depth"] ?? "")" } == ["PROPFIND 0", "REPORT 0", "PROPFIND 1", "REPORT 1"])
+    }
 }

@@ -56,12 +56,14 @@ import Testing
         case "ScanLimits.maxDepth": return scan.maxDepth
         case "ScanLimits.maxComponentBytes": return scan.maxComponentBytes
         case "ScanLimits.maxDiagnosticsPerCode": return scan.maxDiagnosticsPerCode
+        case "ContentLineSyntax.maxKeptParameters": return ContentLineSyntax.maxKeptParameters
         case "FetchOptions.maximumBytes": return fetch.maximumBytes
         case "FetchOptions.connectTimeout": return Int(exactly: fetch.connectTimeout)
         case "FetchOptions.idleTimeout": return Int(exactly: fetch.idleTimeout ?? fetch.connectTimeout)
         case "FetchOptions.totalTimeout": return Int(exactly: fetch.totalTimeout)
         case "FetchOptions.maximumRedirects": return fetch.maximumRedirects
         case "FetchSession.validatorLimit": return FetchSession.validatorLimit
+        case "CalDAVClient.syncTokenLimit": return CalDAVClient.syncTokenLimit
         case "OccurrenceExpansion(instanceLimit:)":
             let now = Date(timeIntervalSince1970: 0)
             return OccurrenceExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).instanceLimit

@@ -62,9 +62,13 @@ final class ContentDecoder {
     func finish() throws(ICSError) -> [UInt8] {
         for layer in layers { try layer.finish() }
         if pieces.count == 1 { return pieces[0] }
+        // Each piece is let go once copied: the peak is the body and one piece, not the body twice.
         var body: [UInt8] = []
         body.reserveCapacity(decodedCount)
-        for piece in pieces { body += piece }
+        for index in pieces.indices {
+            body += pieces[index]
+            pieces[index] = []
+        }
         pieces = []
         return body
     }
