@@ -13,7 +13,8 @@
 # 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
 # lines of other kinds and stray END lines, 20,000 alarms with UIDs, 20,000 snoozes of alarms
 # that are not there, a 252-byte SECONDLY rule, an EXDATE of five million empty values, an
-# ATTENDEE of five million empty parameters, 10,000 [calendar] sections), and a feed and a CalDAV
+# ATTENDEE of five million empty parameters and one of five million `X=` parameters, 10,000
+# [calendar] sections), and a feed and a CalDAV
 # collection served by scripts/hostile-feed-server.py on 127.0.0.1 (a million BEGIN and END lines
 # that never pair up; a sync-collection answer of a million members).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
@@ -87,6 +88,8 @@ event = ["BEGIN:VEVENT", "UID:v@r", "DTSTAMP:20240101T000000Z", "DTSTART:2024061
 write("exdate-5m-commas.ics", head + event + ["EXDATE:" + "," * 5_000_000, "END:VEVENT", "END:VCALENDAR"])
 write("attendee-5m-semicolons.ics", head + event + ["ATTENDEE" + ";" * 5_000_000 + ":mailto:a@example.com",
       "END:VEVENT", "END:VCALENDAR"])
+write("attendee-5m-empty-x.ics", head + event + ["ATTENDEE" + ";X=" * 5_000_000 + ":mailto:a@example.com",
+      "END:VEVENT", "END:VCALENDAR"])
 # A configuration of 10,000 [calendar] sections, each an empty calendar file beside it.
 write("empty.ics", head + ["END:VCALENDAR"])
 with open(f"{out}/calendars-10000.conf", "w") as f:
@@ -132,6 +135,9 @@ CASES=(
 "300,000 nested BEGIN:VALARM, validate|validate $R/nested-begin-valarm-300000.ics"
 "300,000 mixed BEGIN lines, validate|validate $R/mixed-begin-300000.ics"
 "300,000 stray END:VEVENT, validate|validate $R/stray-end-vevent-300000.ics"
+"300,000 stray END:VEVENT, month|--today 2024-01-15 --month $R/stray-end-vevent-300000.ics"
+"300,000 repeated BEGIN:VEVENT, month|--today 2024-01-15 --month $R/repeated-begin-vevent-300000.ics"
+"300,000 repeated BEGIN:VEVENT, month JSON|--today 2024-01-15 --month --format json $R/repeated-begin-vevent-300000.ics"
 "20,000 alarms with UIDs on a daily event, remind 1 day|remind --from 2024-06-03 --next 1d --tz UTC $R/alarms-with-uids-20000.ics"
 "20,000 snoozes of missing alarms, validate|validate $R/snoozes-of-missing-alarms-20000.ics"
 "20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"
@@ -144,6 +150,10 @@ CASES=(
 "yearly rule naming every second, BYSETPOS=1,-1, month JSON|--month 2024-12 --tz UTC --format json $B/yearly-every-second-first-and-last.ics"
 "EXDATE of 5,000,000 empty values, validate|validate $R/exdate-5m-commas.ics"
 "ATTENDEE of 5,000,000 empty parameters, validate|validate $R/attendee-5m-semicolons.ics"
+"ATTENDEE of 5,000,000 empty parameters, month|--today 2024-06-15 --month $R/attendee-5m-semicolons.ics"
+"ATTENDEE of 5,000,000 empty parameters, month JSON|--today 2024-06-15 --month --format json $R/attendee-5m-semicolons.ics"
+"ATTENDEE of 5,000,000 X= parameters, validate|validate $R/attendee-5m-empty-x.ics"
+"ATTENDEE of 5,000,000 X= parameters, month|--today 2024-06-15 --month $R/attendee-5m-empty-x.ics"
 "feed of 1,000,000 nested BEGIN:A then 1,000,000 END:B lines (16 MB, cut short), month|--cache-dir $OUT/cache --month 2024-06 http://127.0.0.1:$PORT/begin-end/1000000"
 "CalDAV sync-collection answer of 1,000,000 gone members (73 MB), sync|sync --config $OUT/caldav-gone.conf --cache-dir $OUT/cache --max-size 100 gone"
 "10,000 [calendar] sections of empty files, config check|config check --config $R/calendars-10000.conf"

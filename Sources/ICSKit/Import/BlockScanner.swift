@@ -46,8 +46,16 @@ struct BlockScanner {
     /// The blocks a windowed scan skipped, in file order (``takeKept()``).
     private var kept: KeptBlockStore
 
-    /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding).
-    private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding), capped per code
+    /// as they come (``OutsideDiagnostics``): see ``diagnostics`` and ``omittedDiagnostics``.
+    private var outside: OutsideDiagnostics
+
+    /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding), at most
+    /// ``ScanLimits/maxDiagnosticsPerCode`` of a code and the last of those left out.
+    var diagnostics: [Diagnostic] { outside.all }
+
+    /// Per code, how many diagnostics that belong to no block are left out of ``diagnostics``.
+    var omittedDiagnostics: [DiagnosticCode: Int] { outside.omitted }
 
     /// - Parameter longLineLimit: when above 0, physical lines longer than this many octets are
     ///   counted (see ``longLines``); the import leaves it off.
@@ -57,6 +65,7 @@ struct BlockScanner {
         self.limits = limits
         self.source = source
         kept = KeptBlockStore(source: source, limits: limits)
+        outside = OutsideDiagnostics(maxPerCode: limits.maxDiagnosticsPerCode)
     }
 
     /// A scanner of one block's bytes as they stood in a file, inside a VCALENDAR (no format check,
@@ -68,6 +77,7 @@ struct BlockScanner {
         self.limits = limits
         self.source = source
         kept = KeptBlockStore(source: source, limits: limits)
+        outside = OutsideDiagnostics(maxPerCode: limits.maxDiagnosticsPerCode)
         inCalendar = true
         started = true
         readsWholeInput = false
@@ -115,7 +125,7 @@ struct BlockScanner {
             throw ICSError(.notICalendar, "not an iCalendar file: \(problem)", source: source, line: 1)
         }
         if reader.readsClassicMacLineEnds {
-            diagnostics.append(Diagnostic(.unusualLineEnds, "lines end with a lone CR (classic Mac OS), read as line ends",
+            outside.append(Diagnostic(.unusualLineEnds, "lines end with a lone CR (classic Mac OS), read as line ends",
                                           source: source, line: 1))
         }
         started = true
@@ -434,7 +444,7 @@ struct BlockScanner {
         // Taken, not copied: the block leaves `current` for `ready` as it is.
         if let block = current.take() {
             // A skipped block keeps its diagnostics (the one that says it was skipped among them).
-            if skippingOversized { diagnostics.append(contentsOf: block.diagnostics) } else { ready.append(block) }
+            if skippingOversized { outside.append(contentsOf: block.diagnostics) } else { ready.append(block) }
         }
         current = nil
         stack.removeAll(keepingCapacity: true)
@@ -444,7 +454,7 @@ struct BlockScanner {
     private mutating func finish() {
         if readsWholeInput, reader.doubledCRCount > 0, let first = reader.firstDoubledCRLine {
             let n = reader.doubledCRCount
-            diagnostics.append(Diagnostic(.unusualLineEnds, "\(n) line\(n == 1 ? "" : "s") end\(n == 1 ? "s" : "") with CR CR LF, read as one line end (the first is this one)",
+            outside.append(Diagnostic(.unusualLineEnds, "\(n) line\(n == 1 ? "" : "s") end\(n == 1 ? "s" : "") with CR CR LF, read as one line end (the first is this one)",
                                           source: source, line: first))
         }
         if current != nil { closeUnterminated(at: reader.line) }
@@ -472,6 +482,6 @@ struct BlockScanner {
     private mutating func note(_ code: DiagnosticCode, _ message: String, line: Int, property: String? = nil,
                                severity: Diagnostic.Severity? = nil) {
         let diagnostic = Diagnostic(code, message, severity: severity, source: source, line: line, property: property)
-        if current != nil { current!.diagnostics.append(diagnostic) } else { diagnostics.append(diagnostic) }
+        if current != nil { current!.diagnostics.append(diagnostic) } else { outside.append(diagnostic) }
     }
 }

@@ -1,12 +1,31 @@
 /// Puts parsed blocks together into one ``ICalendar``, in file order.
 struct CalendarAssembler {
     private var calendar: ICalendar
-    private var diagnostics: [Diagnostic] = []
+    /// Capped per code as they come: 300,000 broken blocks keep a few hundred diagnostics.
+    private var diagnostics: ImportDiagnostics
     /// The events, in file order (with room reserved ahead by ``reserveEvents(_:)``).
     private var events: [Incidence] = []
 
-    init(source: String?) {
+    /// Whether events that no view can show are left out (a windowed import's, for a view):
+    /// see ``showsNothing(_:)``.
+    private let leavesOutEventsThatShowNothing: Bool
+    /// How many events were left out so (for the calendar's identity, ``ICalendar/id``).
+    private(set) var eventsLeftOut = 0
+
+    /// - Parameter maxPerCode: the most diagnostics of one code kept (``ScanLimits/maxDiagnosticsPerCode``).
+    /// - Parameter forAView: leave out the events that no view can show (``showsNothing(_:)``).
+    init(source: String?, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode, forAView: Bool = false) {
         calendar = ICalendar(source: source)
+        diagnostics = ImportDiagnostics(maxPerCode: maxPerCode)
+        leavesOutEventsThatShowNothing = forAView
+    }
+
+    /// Whether an event can never give an occurrence, nor change another component's: it has no
+    /// DTSTART (the expansion starts nothing without one), no RECURRENCE-ID and no UID (so it is
+    /// no master or override of anything). 300,000 lone `BEGIN:VEVENT` lines are 300,000 such
+    /// events of about 750 bytes each: a view kept them all (515 MB) to show nothing.
+    static func showsNothing(_ incidence: borrowing Incidence) -> Bool {
+        incidence.kind == .event && incidence.start == nil && incidence.recurrenceID == nil && incidence.uid == nil
     }
 
     /// Adds parsed blocks in order.
@@ -32,13 +51,19 @@ struct CalendarAssembler {
     var eventCount: Int { events.count }
 
     private mutating func add(_ block: consuming ParsedBlock) {
-        if !block.diagnostics.isEmpty { diagnostics.append(contentsOf: block.diagnostics) }
+        if !block.diagnostics.isEmpty { diagnostics.add(contentsOf: block.diagnostics) }
         // Taken out, then consumed by the switch: each payload is moved into the calendar, not copied.
         let component = block.component.take()
         switch consume component {
         case .incidence(let incidence)?:
             switch incidence.kind {
-            case .event: events.append(incidence)
+            case .event:
+                // Its diagnostics are kept (added above): the views' note counts them as before.
+                if leavesOutEventsThatShowNothing && Self.showsNothing(incidence) {
+                    eventsLeftOut += 1
+                } else {
+                    events.append(incidence)
+                }
             case .todo: calendar.todos.append(incidence)
             case .journal: calendar.journals.append(incidence)
             }
@@ -61,7 +86,7 @@ struct CalendarAssembler {
         var next = 0
         for (eventsBefore, block) in late {
             if case .incidence(let incidence)? = block.component, incidence.kind == .event {
-                diagnostics.append(contentsOf: block.diagnostics)
+                diagnostics.add(contentsOf: block.diagnostics)
                 let upTo = min(eventsBefore, earlier.count)
                 if next < upTo { merged.append(contentsOf: earlier[next..<upTo]); next = upTo }
                 merged.append(incidence)
@@ -73,8 +98,10 @@ struct CalendarAssembler {
         events = merged
     }
 
-    mutating func addScanDiagnostics(_ scan: [Diagnostic]) {
-        diagnostics.append(contentsOf: scan)
+    /// Adds the diagnostics that belong to no block, and how many of each code the scanner left out.
+    mutating func addScanDiagnostics(_ scan: [Diagnostic], omitted: [DiagnosticCode: Int] = [:]) {
+        diagnostics.add(contentsOf: scan)
+        for (code, count) in omitted { diagnostics.addOmitted(code, count: count) }
     }
 
     /// A later VCALENDAR's properties fill only what an earlier one left unset.
@@ -92,32 +119,10 @@ struct CalendarAssembler {
         calendar.otherProperties.append(contentsOf: header.otherProperties)
     }
 
-    /// The calendar, with its diagnostics in line order and at most `maxPerCode` of each code.
-    mutating func finish(maxPerCode: Int) -> ICalendar {
-        diagnostics.sort { ($0.line ?? 0, $0.code.rawValue) < ($1.line ?? 0, $1.code.rawValue) }
-        // An empty RRULE in every event of a holiday feed: one warning for the file, not one per event.
-        if let first = diagnostics.firstIndex(where: { $0.code == .emptyRecurrenceRule }) {
-            let count = diagnostics.count { $0.code == .emptyRecurrenceRule }
-            if count > 1 {
-                var summary = diagnostics[first]
-                summary.message = "\(count) components have an empty RRULE (the first on line \(summary.line ?? 0)): read as no rule"
-                summary.uid = nil
-                diagnostics.removeAll { $0.code == .emptyRecurrenceRule }
-                diagnostics.insert(summary, at: min(first, diagnostics.count))
-            }
-        }
-        var kept: [Diagnostic] = []
-        var counts: [String: Int] = [:]
-        for diagnostic in diagnostics {
-            let n = counts[diagnostic.code.rawValue, default: 0] + 1
-            counts[diagnostic.code.rawValue] = n
-            if n <= maxPerCode { kept.append(diagnostic) }
-        }
-        for (code, n) in counts.sorted(by: { $0.key < $1.key }) where n > maxPerCode {
-            kept.append(Diagnostic(DiagnosticCode(rawValue: code), "\(n - maxPerCode) more \(code) diagnostics not shown",
-                                   severity: .note, source: calendar.source))
-        }
-        calendar.diagnostics = kept
+    /// The calendar, with its diagnostics in line order and at most `maxPerCode` of each code
+    /// (the cap the diagnostics were kept with, ``init(source:maxPerCode:)``).
+    mutating func finish() -> ICalendar {
+        calendar.diagnostics = diagnostics.result(source: calendar.source)
         calendar.events = events
         events = []
         return calendar

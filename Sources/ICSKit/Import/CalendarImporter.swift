@@ -46,21 +46,23 @@ struct CalendarImporter {
         let caches = SimpleLineCache.Pool(capacity: workers.workers)
         // Batches are assembled on a thread of their own while the next batch is parsed (inline
         // with one parsing thread).
-        let assembly = AssemblyThread(CalendarAssembler(source: source), skipped: window,
+        let initial = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: options.window != nil)
+        let assembly = AssemblyThread(initial, skipped: window,
                                       estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
-        let diagnostics: [Diagnostic]
+        let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
         var kept: KeptBlockStore?
         do {
             if window.filter == nil {
-                diagnostics = try pipeline.run { batch in
+                let end = try pipeline.run { batch in
                     let scanned = EventCountEstimate.bytes(of: batch)
                     assembly.send(.parsed(parse(batch, on: workers, caches: caches), scanned: scanned))
-                }.diagnostics
+                }
+                (diagnostics, omitted) = (end.diagnostics, end.omitted)
             } else {
                 let end = try pipeline.run(windowed: { batch in
                     assembly.send(.windowed(batch, parse(batch.blocks, on: workers, caches: caches)))
                 })
-                (diagnostics, kept) = (end.diagnostics, end.kept)
+                (diagnostics, omitted, kept) = (end.diagnostics, end.omitted, end.kept)
             }
         } catch {
             _ = assembly.finish()
@@ -72,8 +74,12 @@ struct CalendarImporter {
             let parsed = parse(late.map { $0.block }, on: workers, caches: caches)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
-        var calendar = finish(assembler, scanDiagnostics: diagnostics)
-        if options.window != nil { calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum }
+        let leftOut = UInt64(assembler.eventsLeftOut)
+        var calendar = finish(assembler, scanDiagnostics: diagnostics, omitted: omitted)
+        if options.window != nil {
+            // The events left out for showing nothing have no UID: each counts as an empty one.
+            calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum &+ SkippedBlocks.uidHash([]) &* leftOut
+        }
         return calendar
     }
 
@@ -85,16 +91,17 @@ struct CalendarImporter {
         let workers = WorkerPool(workers: 1)
         defer { workers.close() }
         let caches = SimpleLineCache.Pool(capacity: 1)
-        var assembler = CalendarAssembler(source: source)
+        var assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode)
         assembler.add(parse(blocks, on: workers, caches: caches))
-        return finish(assembler, scanDiagnostics: scanner.diagnostics)
+        return finish(assembler, scanDiagnostics: scanner.diagnostics, omitted: scanner.omittedDiagnostics)
     }
 
     /// The last step of both paths: the scan's own diagnostics, the model made, the options it keeps.
-    private func finish(_ assembler: consuming CalendarAssembler, scanDiagnostics: [Diagnostic]) -> ICalendar {
+    private func finish(_ assembler: consuming CalendarAssembler, scanDiagnostics: [Diagnostic],
+                        omitted: [DiagnosticCode: Int]) -> ICalendar {
         var assembler = assembler
-        assembler.addScanDiagnostics(scanDiagnostics)
-        var calendar = assembler.finish(maxPerCode: options.limits.maxDiagnosticsPerCode)
+        assembler.addScanDiagnostics(scanDiagnostics, omitted: omitted)
+        var calendar = assembler.finish()
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }
         return calendar
     }

@@ -5,8 +5,9 @@ enum ScanMessage: Sendable {
     case batch([ComponentBlock])
     /// A batch of a windowed scan (``ScanPipeline/init(scanner:batchBytes:filter:)``).
     case windowed(WindowedBatch)
-    /// The end of the input, with the diagnostics that belong to no block.
-    case end([Diagnostic])
+    /// The end of the input, with the diagnostics that belong to no block and, per code, how
+    /// many of them the scanner left out (``BlockScanner/omittedDiagnostics``).
+    case end([Diagnostic], omitted: [DiagnosticCode: Int])
     case failure(ICSError)
 }
 
@@ -54,15 +55,17 @@ struct ScanPipeline {
     }
 
     /// Hands every batch, in order, to `body` on the calling thread; returns the diagnostics that
-    /// belong to no block and the line statistics, or throws the scanner's error.
-    func run(_ body: ([ComponentBlock]) -> Void) throws(ICSError) -> (diagnostics: [Diagnostic], statistics: LineStatistics) {
+    /// belong to no block (with the count of those left out, per code) and the line statistics,
+    /// or throws the scanner's error.
+    func run(_ body: ([ComponentBlock]) -> Void) throws(ICSError)
+        -> (diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int], statistics: LineStatistics) {
         // Whatever happens here, the scanning thread is not left waiting for room.
         defer { channel.cancel() }
         while let message = channel.receive() {
             switch message {
             case .batch(let batch): body(batch)
             case .windowed: preconditionFailure("a windowed scan is read with run(windowed:)")
-            case .end(let diagnostics): return (diagnostics, producer.statistics)
+            case .end(let diagnostics, let omitted): return (diagnostics, omitted, producer.statistics)
             case .failure(let error): throw error
             }
         }
@@ -70,15 +73,17 @@ struct ScanPipeline {
     }
 
     /// Hands every batch of a windowed scan (one started with a filter), in order, to `body` on the
-    /// calling thread; returns the diagnostics that belong to no block and the blocks the filter
-    /// skipped (in file order, as numbered by the batches' ``SkipMark``s), or throws the scanner's error.
-    func run(windowed body: (WindowedBatch) -> Void) throws(ICSError) -> (diagnostics: [Diagnostic], kept: KeptBlockStore) {
+    /// calling thread; returns the diagnostics that belong to no block (with the count of those
+    /// left out, per code) and the blocks the filter skipped (in file order, as numbered by the
+    /// batches' ``SkipMark``s), or throws the scanner's error.
+    func run(windowed body: (WindowedBatch) -> Void) throws(ICSError)
+        -> (diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int], kept: KeptBlockStore) {
         defer { channel.cancel() }
         while let message = channel.receive() {
             switch message {
             case .windowed(let batch): body(batch)
             case .batch: preconditionFailure("a scan without a filter is read with run(_:)")
-            case .end(let diagnostics): return (diagnostics, producer.kept)
+            case .end(let diagnostics, let omitted): return (diagnostics, omitted, producer.kept)
             case .failure(let error): throw error
             }
         }
@@ -143,7 +148,7 @@ final class ScannerBox: @unchecked Sendable {
             }
             if !batch.isEmpty { guard channel.send(.batch(batch)) else { return } }
             statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
-            channel.send(.end(scanner.diagnostics))
+            channel.send(.end(scanner.diagnostics, omitted: scanner.omittedDiagnostics))
         } catch {
             channel.send(.failure(error))
         }
@@ -176,7 +181,7 @@ final class ScannerBox: @unchecked Sendable {
             if !batch.blocks.isEmpty || !batch.skips.isEmpty { guard channel.send(.windowed(batch)) else { return } }
             statistics = LineStatistics(longLines: scanner.longLines, bareLineFeeds: scanner.bareLineFeeds)
             kept = scanner.takeKept()
-            channel.send(.end(scanner.diagnostics))
+            channel.send(.end(scanner.diagnostics, omitted: scanner.omittedDiagnostics))
         } catch {
             channel.send(.failure(error))
         }

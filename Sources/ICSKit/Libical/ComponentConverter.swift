@@ -80,12 +80,19 @@ struct ComponentConverter {
         return ParsedBlock(component: .incidence(incidence), diagnostics: diagnostics)
     }
 
-    /// Says, for each line too long for libical (``ComponentBlock/unparsed``), that it is kept as written.
+    /// Says, for each line too long for libical (``ComponentBlock/unparsed``), that it is kept as
+    /// written, and when it has more parameters than are kept (``ContentLineSyntax/maxKeptParameters``).
     private mutating func noteUnparsed() {
         for line in block.unparsed {
-            let name = line.bytes.withUnsafeBufferPointer { ContentLineSyntax.name($0) }
+            let (name, count) = line.bytes.withUnsafeBufferPointer { bytes in
+                (ContentLineSyntax.name(bytes), ContentLineSyntax.valueStart(bytes).map { ContentLineSyntax.parameterCount(bytes, colon: $0) } ?? 0)
+            }
             diagnostics.append(Diagnostic(.lineTooLong, "content line of \(line.bytes.count) bytes (\(name.prefix(40))) is too long to parse; kept as written",
                                           severity: .warning, source: source, line: line.number, property: name))
+            if count > ContentLineSyntax.maxKeptParameters {
+                diagnostics.append(Diagnostic(.lineTooLong, "content line (\(name.prefix(40))) has \(count) parameters; the first \(ContentLineSyntax.maxKeptParameters) are kept",
+                                              severity: .warning, source: source, line: line.number, property: name))
+            }
         }
     }
 
@@ -94,7 +101,8 @@ struct ComponentConverter {
     private func keepUnparsed(into properties: inout [Property]) {
         guard !block.unparsed.isEmpty else { return }
         let kept = block.unparsed.compactMap { line -> Property? in
-            guard let parts = line.bytes.withUnsafeBufferPointer({ ContentLineSyntax.split($0) }) else { return nil }
+            guard let parts = line.bytes.withUnsafeBufferPointer({ ContentLineSyntax.split($0, maxParameters: ContentLineSyntax.maxKeptParameters) })
+            else { return nil }
             return Property(name: parts.name, parameters: parts.parameters, value: parts.value, line: line.number)
         }
         guard !kept.isEmpty else { return }

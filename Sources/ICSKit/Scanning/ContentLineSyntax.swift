@@ -148,12 +148,31 @@ enum ContentLineSyntax {
         return utf8.withUnsafeMutableBufferPointer { split(UnsafeBufferPointer($0)) }
     }
 
-    /// Splits the bytes of a content line into name, parameters and raw value.
-    static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, parameters: [Parameter], value: String)? {
+    /// The most parameters kept of a content line too long for libical, which is kept as
+    /// written (``ScanLimits/maxParsedLineBytes``): such a line of five million empty parameters
+    /// (`ATTENDEE;;;;…`) would otherwise be five million ``Parameter`` values. Real lines carry a
+    /// handful; the converter says when a line had more.
+    static let maxKeptParameters = 1_000
+
+    /// Splits the bytes of a content line into name, parameters (the first `maxParameters`) and raw value.
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>,
+                      maxParameters: Int = .max) -> (name: String, parameters: [Parameter], value: String)? {
         guard let colon = valueStart(bytes) else { return nil }
         let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
         let name = upperASCII(UnsafeBufferPointer(rebasing: bytes[..<nameEnd(bytes, colon: colon)]))
-        return (name, parameters(bytes, colon: colon), value)
+        return (name, parameters(bytes, colon: colon, limit: maxParameters), value)
+    }
+
+    /// How many parameters ``parameters(_:colon:limit:)`` finds with no limit: the `;`s outside
+    /// quotes before `colon` (``valueStart(_:)``), counted without making any.
+    static func parameterCount(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> Int {
+        var count = 0
+        var quoted = false
+        for index in 0..<colon {
+            if bytes[index] == 0x22 { quoted.toggle() }
+            if bytes[index] == 0x3B && !quoted { count += 1 }
+        }
+        return count
     }
 
     /// The end of the name: the first `;` outside quotes before `colon` (``valueStart(_:)``), or `colon`.
@@ -167,8 +186,9 @@ enum ContentLineSyntax {
     }
 
     /// The parameters of a content line whose value starts after `colon` (``valueStart(_:)``), as
-    /// ``split(_:)-(UnsafeBufferPointer<UInt8>)`` reads them, without making the name or the value.
-    static func parameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int) -> [Parameter] {
+    /// ``split(_:maxParameters:)`` reads them, without making the name or the value: the first
+    /// `limit` of them.
+    static func parameters(_ bytes: UnsafeBufferPointer<UInt8>, colon: Int, limit: Int = .max) -> [Parameter] {
         // The parts between `;`s outside quotes; the first is the name, skipped.
         var parameters: [Parameter] = []
         var quoted = false
@@ -178,6 +198,7 @@ enum ContentLineSyntax {
             if b == 0x22 { quoted.toggle() }
             guard b == 0x3B && (!quoted || index == colon) else { continue }
             if start >= 0 {
+                if parameters.count == limit { break }
                 if parameters.isEmpty { parameters.reserveCapacity(4) }
                 parameters.append(parameter(UnsafeBufferPointer(rebasing: bytes[start..<index])))
             }

@@ -3,7 +3,7 @@ extension BlockChecker {
                                                        PropertyID.exdate, PropertyID.rdate]
 
     /// The value as text for a message, shortened.
-    private func shown(_ b: Bytes) -> String {
+    private static func shown(_ b: Bytes) -> String {
         let text = String(decoding: b, as: UTF8.self)
         return text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
@@ -23,7 +23,7 @@ extension BlockChecker {
         case PropertyID.transp:
             let text = String(decoding: value, as: UTF8.self).uppercased()
             if text != "OPAQUE", text != "TRANSPARENT" {
-                add(.valueParseError, "TRANSP:\(shown(value)) is neither OPAQUE nor TRANSPARENT (RFC 5545 3.8.2.7)", line: number, property: name)
+                add(.valueParseError, "TRANSP:\(Self.shown(value)) is neither OPAQUE nor TRANSPARENT (RFC 5545 3.8.2.7)", line: number, property: name)
             }
         case PropertyID.action:
             if !stack.isEmpty { stack[stack.count - 1].action = String(decoding: value, as: UTF8.self).uppercased() }
@@ -66,44 +66,44 @@ extension BlockChecker {
         switch type {
         case .date:
             if !ValueSyntax.isDate(b) {
-                syntax(.invalidDate, "\(name) value \"\(shown(b))\" is not a DATE (YYYYMMDD)", line: line, property: name)
+                syntax(.invalidDate, "\(name) value \"\(Self.shown(b))\" is not a DATE (YYYYMMDD)", line: line, property: name)
             }
         case .dateTime:
             guard let isUTC = ValueSyntax.dateTime(b) else {
                 if ValueSyntax.isDate(b), rule.allows(.date) {
-                    syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" is a DATE without VALUE=DATE", line: line, property: name)
+                    syntax(.invalidDateTime, "\(name) value \"\(Self.shown(b))\" is a DATE without VALUE=DATE", line: line, property: name)
                 } else {
-                    syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" is not a DATE-TIME (YYYYMMDDTHHMMSS[Z])", line: line, property: name)
+                    syntax(.invalidDateTime, "\(name) value \"\(Self.shown(b))\" is not a DATE-TIME (YYYYMMDDTHHMMSS[Z])", line: line, property: name)
                 }
                 return
             }
             if isUTC, parameters.tzid != nil {
                 add(.utcTimeWithTZID, "\(name) is in UTC (ends with Z) but has TZID=\(parameters.tzid!)", line: line, property: name)
             } else if rule.utcOnly, !isUTC {
-                syntax(.invalidDateTime, "\(name) value \"\(shown(b))\" must be in UTC (end with Z)", line: line, property: name)
+                syntax(.invalidDateTime, "\(name) value \"\(Self.shown(b))\" must be in UTC (end with Z)", line: line, property: name)
             } else if !isUTC, parameters.tzid == nil, facts.floating == nil, stack.count == 1,
                       Self.floatingProperties.contains(id) {
                 facts.floating = (line, name)
             }
         case .duration:
             guard let d = ValueSyntax.duration(b) else {
-                syntax(.invalidDuration, "\(name) value \"\(shown(b))\" is not a DURATION (e.g. PT1H, P1D)", line: line, property: name)
+                syntax(.invalidDuration, "\(name) value \"\(Self.shown(b))\" is not a DURATION (e.g. PT1H, P1D)", line: line, property: name)
                 return
             }
             if d.isNegative, name == "DURATION", let component = stack.last?.name, component == "VEVENT" || component == "VTODO" {
-                add(.negativeDuration, "DURATION \(shown(b)) is negative", line: line, property: name)
+                add(.negativeDuration, "DURATION \(Self.shown(b)) is negative", line: line, property: name)
             }
         case .period:
             if !ValueSyntax.isPeriod(b) {
-                syntax(.invalidPeriod, "\(name) value \"\(shown(b))\" is not a PERIOD (start/end or start/duration)", line: line, property: name)
+                syntax(.invalidPeriod, "\(name) value \"\(Self.shown(b))\" is not a PERIOD (start/end or start/duration)", line: line, property: name)
             }
         case .utcOffset:
             if !ValueSyntax.isUTCOffset(b) {
-                syntax(.invalidUTCOffset, "\(name) value \"\(shown(b))\" is not a UTC offset (+HHMM or -HHMM)", line: line, property: name)
+                syntax(.invalidUTCOffset, "\(name) value \"\(Self.shown(b))\" is not a UTC offset (+HHMM or -HHMM)", line: line, property: name)
             }
         case .integer:
             guard let n = ValueSyntax.integer(b) else {
-                syntax(.invalidInteger, "\(name) value \"\(shown(b))\" is not an integer", line: line, property: name)
+                syntax(.invalidInteger, "\(name) value \"\(Self.shown(b))\" is not an integer", line: line, property: name)
                 return
             }
             switch id {
@@ -117,15 +117,15 @@ extension BlockChecker {
             }
         case .calAddress:
             if !ValueSyntax.isCalendarAddress(b) {
-                syntax(.invalidCalendarAddress, "\(name) value \"\(shown(b))\" is not a calendar address (mailto:…)", line: line, property: name)
+                syntax(.invalidCalendarAddress, "\(name) value \"\(Self.shown(b))\" is not a calendar address (mailto:…)", line: line, property: name)
             }
         case .uri:
             if !ValueSyntax.isURI(b), name == "ATTACH", !b.isEmpty,
                b.allSatisfy({ ValueSyntax.isDigit($0) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }) {
                 // iCloud names its alarm sound (ATTACH;VALUE=URI:Chord) in every export: a word, not a URI.
-                add(.soundNameNotURI, "ATTACH value \"\(shown(b))\" is a sound's name, not a URI", line: line, property: name)
+                add(.soundNameNotURI, "ATTACH value \"\(Self.shown(b))\" is a sound's name, not a URI", line: line, property: name)
             } else if !ValueSyntax.isURI(b) {
-                syntax(.invalidURI, "\(name) value \"\(shown(b))\" is not a URI", line: line, property: name)
+                syntax(.invalidURI, "\(name) value \"\(Self.shown(b))\" is not a URI", line: line, property: name)
             }
         case .recur:
             for problem in RuleTextChecker.problems(b) {

@@ -27,6 +27,8 @@ struct BlockChecker {
     var firstLines: [Int32] = []
     /// Lines that have a syntax finding of this checker (libical's report on them is dropped).
     var linesWithSyntaxErrors: Set<Int> = []
+    /// The line last put into ``linesWithSyntaxErrors``.
+    private var lastSyntaxLine: Int?
 
     /// - Parameter maxPerCode: the file's cap of findings per code (0: none).
     init(block: ComponentBlock, file: String, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode) {
@@ -69,15 +71,21 @@ struct BlockChecker {
         }
     }
 
-    mutating func add(_ code: DiagnosticCode, _ message: String, line: Int?, property: String? = nil,
+    /// Adds a finding; its message is made only when the finding is kept
+    /// (``FindingCollector/add(_:line:file:severity:property:message:)``).
+    mutating func add(_ code: DiagnosticCode, _ message: @autoclosure () -> String, line: Int?, property: String? = nil,
                       severity: Diagnostic.Severity? = nil) {
-        findings.add(Finding(file: file, line: line, code: code, message: message, severity: severity, property: property))
+        findings.add(code, line: line, file: file, severity: severity, property: property, message: message)
     }
 
     /// Records a syntax finding, so that libical's report on the same line can be dropped.
-    mutating func syntax(_ code: DiagnosticCode, _ message: String, line: Int, property: String?) {
-        linesWithSyntaxErrors.insert(line)
-        add(code, message, line: line, property: property)
+    mutating func syntax(_ code: DiagnosticCode, _ message: @autoclosure () -> String, line: Int, property: String?) {
+        // A line of a million faulty values is one insertion.
+        if line != lastSyntaxLine {
+            linesWithSyntaxErrors.insert(line)
+            lastSyntaxLine = line
+        }
+        add(code, message(), line: line, property: property)
     }
 
     // MARK: - Components
@@ -170,12 +178,14 @@ struct BlockChecker {
         let slot = stack[top].base + id
         counts[slot] &+= 1
         if counts[slot] == 1 { firstLines[slot] = Int32(clamping: line) }
+        // Copied out: the messages are made inside ``add(_:_:line:property:severity:)``, while the findings change.
+        let component = stack[top].name, firstLine = firstLines[slot]
         if counts[slot] == 2, rule.once[id] {
-            add(.repeatedProperty, "\(name) occurs more than once in \(stack[top].name) (first on line \(firstLines[slot]))",
+            add(.repeatedProperty, "\(name) occurs more than once in \(component) (first on line \(firstLine))",
                 line: line, property: name)
         }
         if counts[slot] == 1, rule.forbidden[id] {
-            add(.propertyNotAllowed, "\(name) is not allowed in \(stack[top].name)", line: line, property: name)
+            add(.propertyNotAllowed, "\(name) is not allowed in \(component)", line: line, property: name)
         }
     }
 }

@@ -15,7 +15,20 @@ struct FindingCollector {
     private struct Kept {
         var findings: [(key: Key, finding: Finding)] = []
         var count = 0
-        var last: (key: Key, finding: Finding)?
+        /// The greatest key so far: that finding is ``lastMade``, or, when it came past the cap
+        /// and was not made (``FindingCollector/add(_:line:file:severity:property:message:)``), ``lastParts``.
+        var lastKey: Key?
+        var lastMade: Finding?
+        var lastParts: (file: String, line: Int?, severity: Diagnostic.Severity?, property: String?)?
+
+        /// The finding with the greatest key, made with an empty message when it was not
+        /// (only the note that counts the rest shows it, with a message of its own).
+        func last(_ code: DiagnosticCode) -> (key: Key, finding: Finding)? {
+            guard let lastKey else { return nil }
+            if let lastMade { return (lastKey, lastMade) }
+            guard let parts = lastParts else { return nil }
+            return (lastKey, Finding(file: parts.file, line: parts.line, code: code, message: "", severity: parts.severity, property: parts.property))
+        }
     }
 
     private struct Key: Comparable {
@@ -41,13 +54,55 @@ struct FindingCollector {
 
     private static func take(_ item: (key: Key, finding: Finding), into kept: inout Kept, maxPerCode: Int) {
         kept.count += 1
-        if kept.last.map({ $0.key < item.key }) ?? true { kept.last = item }
+        if kept.lastKey.map({ $0 < item.key }) ?? true {
+            kept.lastKey = item.key
+            kept.lastMade = item.finding
+        }
         if maxPerCode == 0 || kept.findings.count < maxPerCode {
             insert(item, into: &kept.findings)
         } else if let greatest = kept.findings.last, item.key < greatest.key {
             kept.findings.removeLast()
             insert(item, into: &kept.findings)
         }
+    }
+
+    /// Takes one finding as ``add(_:)`` does, but makes its message only when the finding is
+    /// kept: past the cap a finding is counted, and the last only ever shows as the note that
+    /// counts the rest (``result()`` writes that note's message). A line of five million faulty
+    /// values formats a hundred messages, not five million, and makes no finding for the rest.
+    /// - Complexity: as ``add(_:)``, with one look-up of the code.
+    mutating func add(_ code: DiagnosticCode, line: Int?, file: String, severity: Diagnostic.Severity? = nil, property: String? = nil,
+                      message: () -> String) {
+        let key = Key(line: line ?? 0, arrival: arrivals)
+        arrivals += 1
+        let maxPerCode = self.maxPerCode
+        Self.modify(&codes[code, default: Kept()]) { kept in
+            let isLast = kept.lastKey.map { $0 < key } ?? true
+            let shown: Bool
+            if maxPerCode == 0 || kept.findings.count < maxPerCode {
+                shown = true
+            } else if let greatest = kept.findings.last, key < greatest.key {
+                shown = true
+            } else {
+                shown = false
+            }
+            guard shown else {
+                kept.count += 1
+                if isLast {
+                    kept.lastKey = key
+                    if kept.lastMade != nil { kept.lastMade = nil }
+                    kept.lastParts = (file, line, severity, property)
+                }
+                return
+            }
+            let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, property: property)
+            Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
+        }
+    }
+
+    /// Runs `body` on a value in place (the dictionary's modify accessor: one look-up, no copy).
+    private static func modify(_ kept: inout Kept, _ body: (inout Kept) -> Void) {
+        body(&kept)
     }
 
     /// Takes each of `findings`, in order.
@@ -71,8 +126,8 @@ struct FindingCollector {
         var omitted: [DiagnosticCode: Int] = [:]
         for (code, entry) in codes {
             items += entry.findings
-            if let last = entry.last, last.key != entry.findings.last?.key { items.append(last) }
-            let left = entry.count - entry.findings.count - (entry.last.map { $0.key != entry.findings.last?.key ? 1 : 0 } ?? 0)
+            if let last = entry.last(code), last.key != entry.findings.last?.key { items.append(last) }
+            let left = entry.count - entry.findings.count - (entry.lastKey.map { $0 != entry.findings.last?.key ? 1 : 0 } ?? 0)
             if left > 0 { omitted[code] = left }
         }
         items.sort { $0.key.arrival < $1.key.arrival }
@@ -85,7 +140,7 @@ struct FindingCollector {
         var kept = codes.values.flatMap(\.findings).sorted { $0.key < $1.key }.map(\.finding)
         guard maxPerCode > 0 else { return kept }
         for (code, entry) in codes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where entry.count > maxPerCode {
-            guard var more = entry.last?.finding else { continue }
+            guard var more = entry.last(code)?.finding else { continue }
             more.message = "\(entry.count - maxPerCode) more \(code.rawValue) findings like the ones above (the last on line \(more.line ?? 0))"
             more.uid = nil
             more.property = nil

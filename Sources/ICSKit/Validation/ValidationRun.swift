@@ -31,6 +31,7 @@ struct ValidationRun {
             results.append(consume checked)
         }
         findings.add(contentsOf: end.diagnostics.map { Finding($0, file: file) })
+        for (code, count) in end.omitted { findings.addOmitted(code, count: count) }
         var calendar = CalendarChecker(file: file, parallelism: options.parallelism, findings: findings)
         calendar.check(results)
         calendar.findings.add(contentsOf: end.statistics.findings(file: file))

@@ -40,25 +40,25 @@ import Glibc
     /// batch sent before is assembled, in order, whether on the thread or inline.
     @Test(arguments: [false, true])
     func finishAssemblesEverySentBatch(inline: Bool) {
-        let assembly = AssemblyThread(CalendarAssembler(source: nil), skipped: SkippedBlocks(window: nil), estimate: EventCountEstimate(inputBytes: nil),
+        let assembly = AssemblyThread(CalendarAssembler(source: nil, maxPerCode: 10), skipped: SkippedBlocks(window: nil), estimate: EventCountEstimate(inputBytes: nil),
                                       inline: inline)
         for batch in 0..<5 {
             assembly.send(.parsed((0..<100).map { Self.event("e\(batch * 100 + $0)") }, scanned: .init(total: 10_000, events: 10_000)))
         }
         var assembler = assembly.finish().assembler
         #expect(assembler.eventCount == 500)
-        #expect(assembler.finish(maxPerCode: 10).events.map(\.uid) == (0..<500).map { "e\($0)" })
+        #expect(assembler.finish().events.map(\.uid) == (0..<500).map { "e\($0)" })
     }
 
     /// The first batch with events reserves the estimate: 3 events in 1,000 of 100,000 bytes give
     /// 3 + 99,000 · 3 / 1,000 · 1.25 + 16 = 390.25 (``EventCountEstimate``), on either side.
     @Test(arguments: [false, true])
     func theFirstBatchWithEventsReservesTheEstimate(inline: Bool) {
-        let assembly = AssemblyThread(CalendarAssembler(source: nil), skipped: SkippedBlocks(window: nil), estimate: EventCountEstimate(inputBytes: 100_000),
+        let assembly = AssemblyThread(CalendarAssembler(source: nil, maxPerCode: 10), skipped: SkippedBlocks(window: nil), estimate: EventCountEstimate(inputBytes: 100_000),
                                       inline: inline)
         assembly.send(.parsed([Self.event("a"), Self.event("b"), Self.event("c")], scanned: .init(total: 1_000, events: 1_000)))
         var assembler = assembly.finish().assembler
-        let events = assembler.finish(maxPerCode: 10).events
+        let events = assembler.finish().events
         #expect(events.map(\.uid) == ["a", "b", "c"])
         #expect(events.capacity >= 390)
     }

@@ -138,6 +138,36 @@ import Testing
         #expect(calendar.diagnostics.map { "\($0.line ?? 0) \($0.code) \($0.severity)" } == ["6 ICS1003 warning"])
     }
 
+    /// A line too long for libical with 100,000 parameters (`;X-P=a` each, 600 KB) keeps the
+    /// first 1,000 of them (``ContentLineSyntax/maxKeptParameters``), with a second warning on
+    /// its line that says how many it had; a line with 1,000 keeps them all, with no such warning.
+    @Test(arguments: [100_000, 1_000])
+    func aLineKeptAsWrittenKeepsAThousandParameters(count: Int) throws {
+        let padding = count == 1_000 ? ";X-PAD=" + String(repeating: "p", count: 300_000) : ""
+        let text = calendarText([
+            "BEGIN:VEVENT",                                                                      // 4
+            "UID:params",                                                                        // 5
+            "ATTENDEE" + String(repeating: ";X-P=a", count: count - (padding.isEmpty ? 0 : 1)) + padding + ":mailto:a@example.com", // 6
+            "SUMMARY:After",                                                                     // 7
+            "END:VEVENT",                                                                        // 8
+        ])
+        let calendar = try ICalendar(parsing: text)
+        let event = try #require(calendar.events.first)
+        #expect(event.summary == "After")
+        let attendee = try #require(event.otherProperties.first { $0.name == "ATTENDEE" })
+        #expect(attendee.value == "mailto:a@example.com")
+        #expect(attendee.parameters.count == 1_000)
+        #expect(attendee.parameters.prefix(999).allSatisfy { $0 == Parameter(name: "X-P", value: "a") })
+        let warnings = calendar.diagnostics.map { "\($0.line ?? 0) \($0.code) \($0.severity)" }
+        if count == 1_000 {
+            #expect(attendee.parameters.last?.name == "X-PAD")
+            #expect(warnings == ["6 ICS1003 warning"])
+        } else {
+            #expect(warnings == ["6 ICS1003 warning", "6 ICS1003 warning"])
+            #expect(calendar.diagnostics.last?.message == "content line (ATTENDEE) has 100000 parameters; the first 1000 are kept")
+        }
+    }
+
     @Test func oneHundredThousandNestedBeginsStopAtTheDepthLimit() throws {
         var body = ["BEGIN:VEVENT", "UID:deep"]                              // 4, 5
         body += Array(repeating: "BEGIN:X-NEST", count: 100_000)             // 6 …
@@ -209,5 +239,19 @@ import Testing
         let last = try #require(calendar.diagnostics.last)
         #expect(last.severity == .note)
         #expect(last.message == "50 more ICS2003 diagnostics not shown")
+    }
+
+    /// Stray END lines (ICS1005) are capped as they come, by the scanner: of 150 (a small input,
+    /// read inline) and of 3,000 (through the scan pipeline), on lines 4 on (after the three
+    /// header lines), the first 100 are kept, lines 4 to 103, and a note counts the rest.
+    @Test(arguments: [150, 3_000])
+    func strayEndsAreCappedAsTheyCome(count: Int) throws {
+        let calendar = try ICalendar(parsing: calendarText(Array(repeating: "END:VEVENT", count: count)))
+        let stray = calendar.diagnostics(.unexpectedEnd)
+        #expect(stray.count == 101)
+        #expect(stray.dropLast().map(\.line) == (4...103).map { $0 })
+        #expect(stray.first?.message == "END:VEVENT without a matching BEGIN")
+        #expect(stray.last?.severity == .note)
+        #expect(stray.last?.message == "\(count - 100) more ICS1005 diagnostics not shown")
     }
 }

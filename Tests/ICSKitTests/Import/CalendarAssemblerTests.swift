@@ -18,25 +18,25 @@ struct CalendarAssemblerTests {
     }
 
     @Test func batchesJoinInFileOrder() {
-        var assembler = CalendarAssembler(source: nil)
+        var assembler = CalendarAssembler(source: nil, maxPerCode: 10)
         assembler.add([event("a"), event("b")])
         assembler.add([event("c"), todo("t1")])
         assembler.add([ParsedBlock]())
         assembler.add([event("d")])
-        let calendar = assembler.finish(maxPerCode: 10)
+        let calendar = assembler.finish()
         #expect(calendar.events.map(\.uid) == ["a", "b", "c", "d"])
         #expect(calendar.todos.map(\.uid) == ["t1"])
     }
 
     @Test func lateBlocksGoWhereTheyStoodAcrossBatches() {
-        var assembler = CalendarAssembler(source: nil)
+        var assembler = CalendarAssembler(source: nil, maxPerCode: 10)
         assembler.add([event("a"), event("c")])
         assembler.add([event("e")])
         // In the file: a, b, c, d, e, f — b after one event, d after two (c), f after three.
         assembler.insert([(eventsBefore: 1, block: event("b")), (eventsBefore: 2, block: event("d")),
                           (eventsBefore: 3, block: event("f"))])
         assembler.add([event("g")])
-        let calendar = assembler.finish(maxPerCode: 10)
+        let calendar = assembler.finish()
         #expect(calendar.events.map(\.uid) == ["a", "b", "c", "d", "e", "f", "g"])
     }
 }

@@ -26,6 +26,26 @@ import Testing
         ["BEGIN:VEVENT", "UID:\(uid)"] + lines + ["END:VEVENT"]
     }
 
+    /// An event with no DTSTART, no RECURRENCE-ID and no UID gives no occurrence and touches no
+    /// other component: a windowed import leaves it out (300,000 of them, lone `BEGIN:VEVENT`
+    /// lines, held 515 MB in a month view). One without DTSTART but with a UID, and one without a
+    /// UID but with DTSTART, stay. The diagnostics and the calendar's identity are the full import's.
+    @Test func anEventThatShowsNothingIsLeftOut() throws {
+        let body = ["BEGIN:VEVENT", "SUMMARY:No start, no UID", "END:VEVENT"]
+            + Self.event("nostart", ["SUMMARY:No start"])
+            + ["BEGIN:VEVENT", "DTSTART:20250610T090000Z", "SUMMARY:No UID", "END:VEVENT"]
+            + ["BEGIN:VEVENT"]
+            + Self.event("in", ["DTSTART:20250611T090000Z", "SUMMARY:In"])
+        let result = try Self.compare(body)
+        #expect(result.kept == ["nostart", "", "in"])
+        #expect(result.shown == ["", "in"])
+        let text = calendarText(body)
+        let full = try ICalendar(parsing: text), windowed = try ICalendar(parsing: text, options: ImportOptions(window: Self.june))
+        #expect(full.events.count == 5)
+        #expect(windowed.diagnostics == full.diagnostics)
+        #expect(windowed.id == full.id)
+    }
+
     @Test func anEventEndingAtTheWindowStartIsNotShown() throws {
         // Ends exactly at 06-01T00:00Z, and DTEND is exclusive: not shown; kept, inside the margin.
         let result = try Self.compare(Self.event("edge", ["DTSTART:20250531T230000Z", "DTEND:20250601T000000Z"])

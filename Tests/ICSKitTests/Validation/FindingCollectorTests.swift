@@ -84,4 +84,51 @@ struct FindingCollectorTests {
         #expect(got.map(\.line) == expected.map(\.line))
         #expect(got.map(\.uid) == expected.map(\.uid))
     }
+
+    /// Adds `finding` as ``BlockChecker`` does, its message made only when it is kept.
+    static func addLazily(_ finding: Finding, to collector: inout FindingCollector, made: inout Int) {
+        collector.add(finding.code, line: finding.line, file: finding.file, severity: finding.severity, property: finding.property) {
+            made += 1
+            return finding.message
+        }
+    }
+
+    /// Messages made only for the findings that are kept give the rule's result, through a
+    /// block's hand-over too; in line order, a hundred thousand findings with a cap of 2 make
+    /// two messages.
+    @Test(arguments: [0, 1, 3, 100], [1, 2, 3])
+    func messagesMadeOnlyWhenKeptGiveTheSameResult(maxPerCode: Int, seed: Int) {
+        // Without UIDs: the line pass names none (a block's UID is added after its hand-over).
+        let all = Self.findings(count: 400, seed: UInt64(seed)).map { finding in
+            var finding = finding
+            finding.uid = nil
+            return finding
+        }
+        var file = FindingCollector(maxPerCode: maxPerCode)
+        var made = 0
+        var start = 0
+        for (index, size) in [1, 250, 7, 0, 60, 82].enumerated() {
+            let end = index == 5 ? all.count : min(all.count, start + size)
+            var block = FindingCollector(maxPerCode: maxPerCode)
+            for finding in all[start..<end] { Self.addLazily(finding, to: &block, made: &made) }
+            let (findings, omitted) = block.handOver()
+            file.add(contentsOf: findings)
+            for (code, count) in omitted { file.addOmitted(code, count: count) }
+            start = end
+        }
+        let got = file.result(), expected = Self.reference(all, maxPerCode: maxPerCode)
+        #expect(got.map(\.message) == expected.map(\.message))
+        #expect(got.map(\.line) == expected.map(\.line))
+        #expect(got.map(\.severity) == expected.map(\.severity))
+        #expect(got.map(\.property) == expected.map(\.property))
+
+        var inOrder = FindingCollector(maxPerCode: 2)
+        var inOrderMade = 0
+        for line in 1...100_000 {
+            Self.addLazily(Finding(file: "f.ics", line: line, code: .missingStart, message: "no DTSTART"), to: &inOrder, made: &inOrderMade)
+        }
+        #expect(inOrderMade == 2)
+        #expect(inOrder.result().map(\.line) == [1, 2, 100_000])
+        #expect(inOrder.result().last?.message == "99998 more ICS2104 findings like the ones above (the last on line 100000)")
+    }
 }

@@ -214,4 +214,56 @@ import Testing
         #expect(shown.count == 101)
         #expect(shown.last?.hasSuffix(":11:1: error: 999901 more ICS2009 findings like the ones above (the last on line 11) [ICS2009]") == true)
     }
+
+    /// Writes `lines` (CRLF) into a new temporary directory; returns the file's path and the directory.
+    static func write(_ name: String, _ lines: [String]) throws -> (path: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        return (path, directory)
+    }
+
+    /// An ATTENDEE of 300,000 empty parameters (line 10, 300,029 bytes: over the 256 KiB that
+    /// libical is given, so kept as written): `validate` shows the first 100 "empty parameter"
+    /// findings and counts the other 299,900, and both it and the month's note on stderr report
+    /// the line kept as written and its parameters cut to 1,000 (two ICS1003 warnings). The views
+    /// kept all 300,000 as values before (five million: 304 MB).
+    @Test func aLineOfEmptyParametersKeepsAThousand() throws {
+        let attendee = "ATTENDEE" + String(repeating: ";", count: 300_000) + ":mailto:a@example.com"
+        let file = try Self.write("params.ics", ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//bounds//EN", "BEGIN:VEVENT",
+                                                "UID:params@bounds", "DTSTAMP:20240101T000000Z", "DTSTART:20240610T090000Z", "DURATION:PT1H",
+                                                "SUMMARY:Parameters", attendee, "END:VEVENT", "END:VCALENDAR"])
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let result = try CLI.run(["validate", file.path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix(":10:1: error: empty parameter in ATTENDEE [ICS1016]") }.count == 100)
+        #expect(lines.contains { $0.hasSuffix(":10:1: error: 299900 more ICS1016 findings like the ones above (the last on line 10) [ICS1016]") })
+        #expect(lines.contains { $0.hasSuffix(":10:1: warning: content line of 300029 bytes (ATTENDEE) is too long to parse; kept as written [ICS1003]") })
+        #expect(lines.contains { $0.hasSuffix(":10:1: warning: content line (ATTENDEE) has 300000 parameters; the first 1000 are kept [ICS1003]") })
+        let month = try CLI.run(["--today", "2024-06-15", "--month", "--tz", "UTC", file.path])
+        #expect(month.status == 0)
+        #expect(month.stderr.hasPrefix("2 problems in \(file.path); run 'icsview validate \(file.path)' for details"))
+    }
+
+    /// 150 stray `END:VEVENT` lines (lines 4 to 153): `validate` shows the first 100 and counts
+    /// the other 50 on the last one's line; the import caps them as they come too, so the month's
+    /// note counts the 100 it shows (its count of the rest is a note, not a problem; 300,000 such
+    /// lines held 150 MB before).
+    @Test func strayEndsAreCountedNotKept() throws {
+        let file = try Self.write("ends.ics", ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//bounds//EN"]
+                                  + Array(repeating: "END:VEVENT", count: 150) + ["END:VCALENDAR"])
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let result = try CLI.run(["validate", file.path])
+        #expect(result.status == 1)
+        let stray = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[ICS1005]") }
+        #expect(stray.count == 101)
+        #expect(stray.first?.hasSuffix(":4:1: error: END:VEVENT without a matching BEGIN [ICS1005]") == true)
+        #expect(stray.dropLast().last?.hasSuffix(":103:1: error: END:VEVENT without a matching BEGIN [ICS1005]") == true)
+        #expect(stray.last?.hasSuffix(":153:1: error: 50 more ICS1005 findings like the ones above (the last on line 153) [ICS1005]") == true)
+        let month = try CLI.run(["--today", "2024-06-15", "--month", "--tz", "UTC", file.path])
+        #expect(month.status == 0)
+        #expect(month.stderr.hasPrefix("100 problems in \(file.path); run 'icsview validate \(file.path)' for details"))
+    }
 }

@@ -107,7 +107,8 @@ struct SkippedBlocks {
     private mutating func note(_ result: ParsedBlock) {
         switch result.component {
         case .incidence(let incidence)?:
-            if incidence.kind == .event { events += 1 }
+            // Counted as the assembler keeps them (a windowed import leaves out the events that show nothing).
+            if incidence.kind == .event && !CalendarAssembler.showsNothing(incidence) { events += 1 }
             if let uid = incidence.uid {
                 let hash = Self.uidHash(uid.utf8)
                 parsedUIDs[hash] = max(parsedUIDs[hash] ?? 0, OverrideReach.reach(of: incidence))

@@ -258,7 +258,7 @@ enum SimpleLineReader {
     }
 
     /// What a line's parameters say of its DATE and DATE-TIME values, read once per line (the
-    /// names are upper-cased already, by ``ContentLineSyntax/split(_:)-(UnsafeBufferPointer<UInt8>)``).
+    /// names are upper-cased already, by ``ContentLineSyntax/split(_:maxParameters:)``).
     struct TimeForm {
         /// VALUE, as written.
         var type: String?
