@@ -17,6 +17,10 @@ final class ZoneCache {
 
     /// The zone's ``ZoneConverting/identifier``, read once (each occurrence shows it twice).
     let identifier: String?
+    /// The gaps of ``gapRanges(from:to:)`` over a span of whole 2^25-second blocks (wall
+    /// seconds), computed for the first span asked about and widened when a later one reaches out of it.
+    @exclusivity(unchecked) private var gapSpan = 0 ..< 0
+    @exclusivity(unchecked) private var gapMemo: [Range<Int>] = []
 
     init(_ zone: any ZoneConverting) {
         self.zone = zone
@@ -81,6 +85,29 @@ final class ZoneCache {
     ///   offsets over them are computed.
     func gapRanges(from start: Int, to end: Int) -> [Range<Int>] {
         guard start < end else { return [] }
+        if start < gapSpan.lowerBound || end > gapSpan.upperBound {
+            let block = 1 << 25
+            let lower = gapSpan.isEmpty ? start : min(start, gapSpan.lowerBound)
+            let upper = gapSpan.isEmpty ? end : max(end, gapSpan.upperBound)
+            gapSpan = floorDivide(lower, block) * block ..< (floorDivide(upper - 1, block) + 1) * block
+            gapMemo = computeGaps(from: gapSpan.lowerBound, to: gapSpan.upperBound)
+        }
+        // The memo's gaps that reach into [start, end), clipped: from the first that ends after `start`.
+        var low = 0, high = gapMemo.count
+        while low < high {
+            let middle = (low + high) / 2
+            if gapMemo[middle].upperBound <= start { low = middle + 1 } else { high = middle }
+        }
+        var gaps: [Range<Int>] = []
+        while low < gapMemo.count && gapMemo[low].lowerBound < end {
+            gaps.append(max(gapMemo[low].lowerBound, start) ..< min(gapMemo[low].upperBound, end))
+            low += 1
+        }
+        return gaps
+    }
+
+    /// ``gapRanges(from:to:)`` from the zone's changes of offset.
+    private func computeGaps(from start: Int, to end: Int) -> [Range<Int>] {
         // Instants of changes whose gaps reach the wall range: wall minus an offset, and
         // offsets (a VTIMEZONE's TZOFFSETTO included) stay within ±100 hours.
         let margin = 5 * 86_400

@@ -77,6 +77,8 @@ struct CountJumpTests {
         var random = SplitMix(state: UInt64(truncatingIfNeeded: zoneName.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         // Around Apia's skipped 30 December 2011 and the other zones' changes of 2010–2013.
         let first = CivilDate(year: 2010, month: 1, day: 1).daysSinceEpoch
+        // One zone for every jump, as in an expansion: its memo of gaps serves (and widens for) them all.
+        let shared = zoneName == "floating" ? nil : RecurrenceText.zone(zoneName)
         for _ in 0..<160 {
             let text = Self.randomRule(&random)
             let rule = RecurrenceText.rule(text)
@@ -87,7 +89,7 @@ struct CountJumpTests {
             let all = Self.walk(rule, start, zone: zone)
             for _ in 0..<4 {
                 let target = start.secondsSinceEpoch + Int.random(in: -86_400 ... 5 * 365 * 86_400, using: &random)
-                let got = Self.jumped(rule, start, zone: zone == nil ? nil : RecurrenceText.zone(zoneName), to: target)
+                let got = Self.jumped(rule, start, zone: shared, to: target)
                 let context = "\(text) from \(start) in \(zoneName), jump to \(CivilDateTime(secondsSinceEpoch: target))"
                 #expect(got.count <= all.count && Array(all.suffix(got.count)) == got, "\(context): not the walk's last instances")
                 let due = all.filter { $0.wallSeconds >= target }.count
