@@ -9,24 +9,12 @@ import Testing
 /// (checked with Python's zoneinfo, an independent reading of tzdata).
 @Suite("Recurrence: COUNT rules jump to a window")
 struct CountJumpTests {
-    /// A fixed-seed generator (SplitMix64), so that every run tries the same rules.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     /// A DAILY or WEEKLY rule with COUNT and no day filters other than plain BYDAY: times of day
     /// often at the hours and half hours that DST changes skip (02:00, 02:30 and, for Apia's
     /// skipped day, every hour of it).
-    static func randomRule(_ random: inout SplitMix) -> String {
+    static func randomRule(_ random: inout SplitMix64) -> String {
         var parts: [String] = []
         if Bool.random(using: &random) {
             parts.append("FREQ=DAILY")
@@ -74,7 +62,7 @@ struct CountJumpTests {
     /// the target among them, and none from before the period that holds the target.
     @Test(arguments: ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Apia", "UTC", "floating"])
     func jumpAgreesWithTheWalk(zoneName: String) {
-        var random = SplitMix(state: UInt64(truncatingIfNeeded: zoneName.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+        var random = SplitMix64(state: UInt64(truncatingIfNeeded: zoneName.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         // Around Apia's skipped 30 December 2011 and the other zones' changes of 2010–2013.
         let first = CivilDate(year: 2010, month: 1, day: 1).daysSinceEpoch
         // One zone for every jump, as in an expansion: its memo of gaps serves (and widens for) them all.

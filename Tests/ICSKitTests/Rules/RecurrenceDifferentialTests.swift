@@ -2,25 +2,6 @@ import Foundation
 import Testing
 @testable import ICSKit
 
-/// A deterministic generator (SplitMix64) so that every run checks the same rules.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func some(_ range: ClosedRange<Int>, most: Int) -> [Int] {
-        Array(Set((0..<int(1...most)).map { _ in int(range) })).sorted()
-    }
-}
-
 /// Compares the native engine with libical 3.0.16 (an independent implementation) on
 /// thousands of random rules with a floating DTSTART.
 ///

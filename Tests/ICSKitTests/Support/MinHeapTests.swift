@@ -4,18 +4,6 @@ import Testing
 /// `MinHeap` against sorting (the reference): random pushes, pops and replacements from a
 /// fixed seed give the elements in sorted order, ties broken by a second field.
 @Suite struct MinHeapTests {
-    /// SplitMix64 (Steele, Lea and Flood), so that every run sees the same numbers.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A key with many duplicates and a unique tie-breaker, as the merges use them.
     struct Entry: Comparable {
         var key: Int
@@ -32,7 +20,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 10, 1_000])
     func heapifiedArrayPopsSorted(_ n: Int) {
-        var random = SplitMix(state: 5545 &+ UInt64(n))
+        var random = SplitMix64(state: 5545 &+ UInt64(n))
         let values = (0..<n).map { _ in Int.random(in: -50...50, using: &random) }
         var heap = MinHeap(values)
         #expect(heap.count == n)
@@ -43,7 +31,7 @@ import Testing
 
     @Test(arguments: [1, 7, 12_345])
     func randomOperationsMatchASortedModel(_ seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(state: seed)
         var heap = MinHeap<Entry>()
         var model: [Entry] = []  // kept sorted
         var popped: [Entry] = [], expected: [Entry] = []
