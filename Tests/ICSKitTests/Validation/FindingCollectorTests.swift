@@ -68,21 +68,30 @@ struct FindingCollectorTests {
     @Test(arguments: [0, 1, 3, 100], [1, 2, 3])
     func blocksHandOverWhatTheFileKeeps(maxPerCode: Int, seed: Int) {
         let all = Self.findings(count: 400, seed: UInt64(seed))
+        let file = Self.collectInBlocks(all, maxPerCode: maxPerCode) { block, findings in block.add(contentsOf: findings) }
+        let got = file.result(), expected = Self.reference(all, maxPerCode: maxPerCode)
+        #expect(got.map(\.message) == expected.map(\.message))
+        #expect(got.map(\.line) == expected.map(\.line))
+        #expect(got.map(\.uid) == expected.map(\.uid))
+    }
+
+    /// `all` collected as a file's blocks hand theirs over: blocks of 1, 250, 7, 0, 60 and the rest,
+    /// each filled by `fill` with its findings, each handing its kept findings and its counts of
+    /// the others to the file's collector.
+    static func collectInBlocks(_ all: [Finding], maxPerCode: Int,
+                                fill: (inout FindingCollector, ArraySlice<Finding>) -> Void) -> FindingCollector {
         var file = FindingCollector(maxPerCode: maxPerCode)
         var start = 0
         for (index, size) in [1, 250, 7, 0, 60, 82].enumerated() {
             let end = index == 5 ? all.count : min(all.count, start + size)
             var block = FindingCollector(maxPerCode: maxPerCode)
-            block.add(contentsOf: all[start..<end])
+            fill(&block, all[start..<end])
             let (findings, omitted) = block.handOver()
             file.add(contentsOf: findings)
             for (code, count) in omitted { file.addOmitted(code, count: count) }
             start = end
         }
-        let got = file.result(), expected = Self.reference(all, maxPerCode: maxPerCode)
-        #expect(got.map(\.message) == expected.map(\.message))
-        #expect(got.map(\.line) == expected.map(\.line))
-        #expect(got.map(\.uid) == expected.map(\.uid))
+        return file
     }
 
     /// Adds `finding` as ``BlockChecker`` does, its message made only when it is kept.
@@ -104,17 +113,9 @@ struct FindingCollectorTests {
             finding.uid = nil
             return finding
         }
-        var file = FindingCollector(maxPerCode: maxPerCode)
         var made = 0
-        var start = 0
-        for (index, size) in [1, 250, 7, 0, 60, 82].enumerated() {
-            let end = index == 5 ? all.count : min(all.count, start + size)
-            var block = FindingCollector(maxPerCode: maxPerCode)
-            for finding in all[start..<end] { Self.addLazily(finding, to: &block, made: &made) }
-            let (findings, omitted) = block.handOver()
-            file.add(contentsOf: findings)
-            for (code, count) in omitted { file.addOmitted(code, count: count) }
-            start = end
+        let file = Self.collectInBlocks(all, maxPerCode: maxPerCode) { block, findings in
+            for finding in findings { Self.addLazily(finding, to: &block, made: &made) }
         }
         let got = file.result(), expected = Self.reference(all, maxPerCode: maxPerCode)
         #expect(got.map(\.message) == expected.map(\.message))
