@@ -47,9 +47,7 @@ enum WallTime {
                     if k + 6 < count && p[k + 1] | 0x20 == 0x76 && equalsIgnoringCase(p + k + 1, valueName) {  // ;v
                         var end = k + 7
                         while end < colon, p[end] != 0x3B { end += 1 }
-                        let kind = end - (k + 7)
-                        guard (kind == 4 && equalsIgnoringCase(p + k + 7, date))
-                                || (kind == 9 && equalsIgnoringCase(p + k + 7, dateTime)) else { return nil }
+                        guard isDateKind(p + k + 7, count: end - (k + 7)) else { return nil }
                     }
                     from = k + 1
                 }
@@ -73,15 +71,19 @@ enum WallTime {
                     if c == 0x22 { quoted.toggle() } else if !quoted && (c == 0x3B || c == 0x3A) { break }
                     end += 1
                 }
-                let kind = end - (i + 7)
-                guard (kind == 4 && equalsIgnoringCase(p + i + 7, date))
-                        || (kind == 9 && equalsIgnoringCase(p + i + 7, dateTime)) else { return nil }
+                guard isDateKind(p + i + 7, count: end - (i + 7)) else { return nil }
                 i = end
                 continue
             }
             i += 1
         }
         return nil
+    }
+
+    /// Whether the `count` bytes at `p`, a VALUE parameter's kind, are DATE or DATE-TIME (any case).
+    @inline(__always)
+    private static func isDateKind(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
+        (count == 4 && equalsIgnoringCase(p, date)) || (count == 9 && equalsIgnoringCase(p, dateTime))
     }
 
     /// Whether the `upper.count` bytes at `p` spell `upper` (upper-case ASCII) in any case.
