@@ -21,6 +21,14 @@ struct FindingCollector {
         var lastMade: Finding?
         var lastParts: (file: String, line: Int?, severity: Diagnostic.Severity?, property: String?)?
 
+        /// Whether a finding of `key` is kept (among the first `maxPerCode` in line order so far):
+        /// under the cap, or before the greatest kept one.
+        func keeps(_ key: Key, maxPerCode: Int) -> Bool {
+            if maxPerCode == 0 || findings.count < maxPerCode { return true }
+            guard let greatest = findings.last else { return false }
+            return key < greatest.key
+        }
+
         /// The finding with the greatest key, made with an empty message when it was not
         /// (only the note that counts the rest shows it, with a message of its own).
         func last(_ code: DiagnosticCode) -> (key: Key, finding: Finding)? {
@@ -58,12 +66,9 @@ struct FindingCollector {
             kept.lastKey = item.key
             kept.lastMade = item.finding
         }
-        if maxPerCode == 0 || kept.findings.count < maxPerCode {
-            insert(item, into: &kept.findings)
-        } else if let greatest = kept.findings.last, item.key < greatest.key {
-            kept.findings.removeLast()
-            insert(item, into: &kept.findings)
-        }
+        guard kept.keeps(item.key, maxPerCode: maxPerCode) else { return }
+        if maxPerCode > 0 && kept.findings.count == maxPerCode { kept.findings.removeLast() }
+        insert(item, into: &kept.findings)
     }
 
     /// Takes one finding as ``add(_:)`` does, but makes its message only when the finding is
@@ -78,15 +83,7 @@ struct FindingCollector {
         let maxPerCode = self.maxPerCode
         Self.modify(&codes[code, default: Kept()]) { kept in
             let isLast = kept.lastKey.map { $0 < key } ?? true
-            let shown: Bool
-            if maxPerCode == 0 || kept.findings.count < maxPerCode {
-                shown = true
-            } else if let greatest = kept.findings.last, key < greatest.key {
-                shown = true
-            } else {
-                shown = false
-            }
-            guard shown else {
+            guard kept.keeps(key, maxPerCode: maxPerCode) else {
                 kept.count += 1
                 if isLast {
                     kept.lastKey = key
