@@ -38,11 +38,8 @@ struct ImportDiagnosticsTests {
     /// Diagnostics mostly in line order, some out of order, some on one line, some without a
     /// line, from a fixed generator.
     static func diagnostics(count: Int, seed: UInt64) -> [Diagnostic] {
-        var state = seed
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SplitMix64(state: seed)
+        func next(_ bound: Int) -> Int { random.int(0...(bound - 1)) }
         return (0..<count).map { index in
             let line: Int? = next(10) == 0 ? nil : next(4) == 0 ? next(count) + 1 : next(5) == 0 ? 7 : index + 1
             return Diagnostic(codes[next(codes.count)], "m\(index)", source: "f.ics", line: line, uid: "u\(index)")

@@ -30,11 +30,8 @@ struct FindingCollectorTests {
     /// Findings mostly in line order (as the blocks come), with some out of order and some
     /// without a line (as the calendar-wide checks add them), from a fixed generator.
     static func findings(count: Int, seed: UInt64) -> [Finding] {
-        var state = seed
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SplitMix64(state: seed)
+        func next(_ bound: Int) -> Int { random.int(0...(bound - 1)) }
         return (0..<count).map { index in
             let line: Int? = next(10) == 0 ? nil : next(4) == 0 ? next(count) + 1 : index + 1
             return Finding(file: "f.ics", line: line, code: codes[next(codes.count)], message: "m\(index)", uid: "u\(index)", property: "P")
