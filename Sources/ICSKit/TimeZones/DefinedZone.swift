@@ -22,6 +22,25 @@ struct DefinedZone: ZoneConverting {
         self.table = TransitionTable(source: DefinitionTransitionSource(definition.observances))
     }
 
+    /// The zone of `definition` shown as `identifier`, one per definition and identifier in the
+    /// process: the windowed import's ``ZoneGaps`` and the expansion each build a ``ZoneResolver``
+    /// over the same VTIMEZONEs, and share the offsets computed by the first (a file of 300
+    /// VTIMEZONEs computed each zone's transitions twice). A table's offsets depend on the
+    /// definition alone, so a shared one answers as a new one would.
+    static func shared(definition: TimeZoneDefinition, identifier: String?) -> DefinedZone {
+        sharedZones.value(for: Key(definition: definition, identifier: identifier)) {
+            DefinedZone(definition: definition, identifier: identifier)
+        }
+    }
+
+    private struct Key: Hashable, Sendable {
+        var definition: TimeZoneDefinition
+        var identifier: String?
+    }
+
+    /// ``shared(definition:identifier:)``'s zones: bounded, since the definitions come from the input.
+    private static let sharedZones = BoundedCache<Key, DefinedZone>(capacity: 1_024)
+
     func offset(atUTC utcSeconds: Int) -> Int {
         table.offset(atUTC: utcSeconds)
     }
