@@ -27,14 +27,20 @@ struct DefinedZone: ZoneConverting {
     /// over the same VTIMEZONEs, and share the offsets computed by the first (a file of 300
     /// VTIMEZONEs computed each zone's transitions twice). A table's offsets depend on the
     /// definition alone, so a shared one answers as a new one would.
+    ///
+    /// Found by TZID and name, then compared with `definition` (cheaper than hashing a whole
+    /// definition: the two resolvers' definitions share their arrays, which compare at once); a
+    /// different definition under the same names replaces the one kept.
     static func shared(definition: TimeZoneDefinition, identifier: String?) -> DefinedZone {
-        sharedZones.value(for: Key(definition: definition, identifier: identifier)) {
-            DefinedZone(definition: definition, identifier: identifier)
-        }
+        let key = Key(tzid: definition.tzid, identifier: identifier)
+        if let kept = sharedZones.value(for: key), kept.definition == definition { return kept }
+        let zone = DefinedZone(definition: definition, identifier: identifier)
+        sharedZones.set(zone, for: key)
+        return zone
     }
 
     private struct Key: Hashable, Sendable {
-        var definition: TimeZoneDefinition
+        var tzid: String
         var identifier: String?
     }
 
