@@ -1,0 +1,78 @@
+/// The import's short way for blocks of only BEGIN and END lines (``EmptyBlockShape``): 300,000
+/// lone `BEGIN:VEVENT` lines were 300,000 conversions through libical, 1.4 s of a month view
+/// that shows none of them.
+///
+/// Such a block parses to what any other of its shape parses to, with its lines moved; only
+/// its scan diagnostics (an unclosed component names its lines in the message) are its own,
+/// and they come first, as ``ComponentConverter`` puts them. The first block of a shape is
+/// parsed twice, at its place and ``EmptyBlockShape/probeDistance`` lines further down, and the
+/// shape is only reused when the second is the first moved (``template(_:source:caches:)``):
+/// a diagnostic whose message names a line, or a line this type does not move, would differ.
+struct EmptyBlockParses: Sendable {
+    /// What a shape's first block parsed to, without its scan diagnostics, and where it began.
+    struct Template: Sendable {
+        var parsed: ParsedBlock
+        var line: Int
+    }
+
+    /// Per shape seen: its template, or nil when its blocks are parsed whole.
+    private var templates: [EmptyBlockShape: Template?] = [:]
+
+    init() {}
+
+    /// Makes the templates of the shapes in `blocks` not seen before; called before a batch is
+    /// parsed in parallel, so that ``parse(_:source:caches:)`` only reads them.
+    mutating func learn(_ blocks: [ComponentBlock], source: String?, caches: SimpleLineCache.Pool) {
+        for block in blocks {
+            guard let shape = EmptyBlockShape(block), templates[shape] == nil else { continue }
+            templates[shape] = .some(Self.template(block, source: source, caches: caches))
+        }
+    }
+
+    /// The block parsed: from its shape's template when there is one, else by ``ComponentConverter``.
+    func parse(_ block: ComponentBlock, source: String?, caches: SimpleLineCache.Pool) -> ParsedBlock {
+        guard let shape = EmptyBlockShape(block), let known = templates[shape], let template = known else {
+            return ComponentConverter.parse(block, source: source, caches: caches)
+        }
+        var parsed = Self.moved(template.parsed, by: block.line - template.line)
+        if !block.diagnostics.isEmpty { parsed.diagnostics.insert(contentsOf: block.diagnostics, at: 0) }
+        return parsed
+    }
+
+    /// `block` parsed without its scan diagnostics, when the same block further down parses to
+    /// that moved; nil otherwise (and for a component with a UID, which the converter gives to
+    /// the diagnostics, the scan's among them).
+    static func template(_ block: ComponentBlock, source: String?, caches: SimpleLineCache.Pool) -> Template? {
+        guard let (bare, moved) = EmptyBlockShape.probes(block) else { return nil }
+        let first = ComponentConverter.parse(bare, source: source, caches: caches)
+        let second = ComponentConverter.parse(moved, source: source, caches: caches)
+        if case .incidence(let incidence)? = first.component, incidence.uid != nil { return nil }
+        guard Self.moved(first, by: EmptyBlockShape.probeDistance) == second else { return nil }
+        return Template(parsed: first, line: block.line)
+    }
+
+    /// `parsed` with the lines it may hold moved by `delta`: its diagnostics', a component's BEGIN
+    /// line and its alarms' lines.
+    static func moved(_ parsed: ParsedBlock, by delta: Int) -> ParsedBlock {
+        guard delta != 0 else { return parsed }
+        var result = parsed
+        for i in result.diagnostics.indices {
+            if let line = result.diagnostics[i].line { result.diagnostics[i].line = line + delta }
+        }
+        switch parsed.component {
+        case .incidence(var incidence)?:
+            incidence.line = incidence.line.map { $0 + delta }
+            for i in incidence.alarms.indices {
+                incidence.alarms[i].line = incidence.alarms[i].line.map { $0 + delta }
+                incidence.alarms[i].triggerLine = incidence.alarms[i].triggerLine.map { $0 + delta }
+            }
+            result.component = .incidence(incidence)
+        case .timeZone(var zone)?:
+            zone.line = zone.line.map { $0 + delta }
+            result.component = .timeZone(zone)
+        default:
+            break
+        }
+        return result
+    }
+}
