@@ -120,11 +120,11 @@ struct CalendarImporter {
     private func parse(_ batch: [ComponentBlock], on workers: WorkerPool, caches: SimpleLineCache.Pool,
                        empty: inout EmptyBlockParses) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
-        empty.learn(batch, source: source, caches: caches)
+        let templates = empty.learn(batch, source: source, caches: caches)
         let known = empty
         return workers.map(count: batch.count) {
             willParse?()
-            return known.parse(batch[$0], source: source, caches: caches)
+            return known.parse(batch[$0], template: templates[$0], source: source, caches: caches)
         }
     }
 }

@@ -15,25 +15,30 @@ struct EmptyBlockParses: Sendable {
         var line: Int
     }
 
-    /// Per shape seen: its template, or nil when its blocks are parsed whole.
-    private var templates: [EmptyBlockShape: Template?] = [:]
+    /// The templates made so far, and where each shape's is.
+    private var templates: [Template] = []
+    private var index = EmptyBlockIndex()
 
     init() {}
 
-    /// Makes the templates of the shapes in `blocks` not seen before; called before a batch is
-    /// parsed in parallel, so that ``parse(_:source:caches:)`` only reads them.
-    mutating func learn(_ blocks: [ComponentBlock], source: String?, caches: SimpleLineCache.Pool) {
-        for block in blocks {
-            guard let shape = EmptyBlockShape(block), templates[shape] == nil else { continue }
-            templates[shape] = .some(Self.template(block, source: source, caches: caches))
+    /// Each block's template in ``templates`` (-1: parsed whole), making the templates of the
+    /// shapes not seen before; called before a batch is parsed in parallel, so that
+    /// ``parse(_:template:source:caches:)`` only reads them.
+    mutating func learn(_ blocks: [ComponentBlock], source: String?, caches: SimpleLineCache.Pool) -> [Int32] {
+        var made = templates
+        templates = []
+        defer { templates = made }
+        return index.indices(of: blocks) { block in
+            guard let template = Self.template(block, source: source, caches: caches) else { return nil }
+            made.append(template)
+            return made.count - 1
         }
     }
 
-    /// The block parsed: from its shape's template when there is one, else by ``ComponentConverter``.
-    func parse(_ block: ComponentBlock, source: String?, caches: SimpleLineCache.Pool) -> ParsedBlock {
-        guard let shape = EmptyBlockShape(block), let known = templates[shape], let template = known else {
-            return ComponentConverter.parse(block, source: source, caches: caches)
-        }
+    /// The block parsed: from the template at `template` (from ``learn(_:source:caches:)``), else by ``ComponentConverter``.
+    func parse(_ block: ComponentBlock, template: Int32, source: String?, caches: SimpleLineCache.Pool) -> ParsedBlock {
+        guard template >= 0 else { return ComponentConverter.parse(block, source: source, caches: caches) }
+        let template = templates[Int(template)]
         var parsed = Self.moved(template.parsed, by: block.line - template.line)
         if !block.diagnostics.isEmpty { parsed.diagnostics.insert(contentsOf: block.diagnostics, at: 0) }
         return parsed
@@ -42,7 +47,7 @@ struct EmptyBlockParses: Sendable {
     /// `block` parsed without its scan diagnostics, when the same block further down parses to
     /// that moved; nil otherwise (and for a component with a UID, which the converter gives to
     /// the diagnostics, the scan's among them).
-    static func template(_ block: ComponentBlock, source: String?, caches: SimpleLineCache.Pool) -> Template? {
+    static func template(_ block: borrowing ComponentBlock, source: String?, caches: SimpleLineCache.Pool) -> Template? {
         guard let (bare, moved) = EmptyBlockShape.probes(block) else { return nil }
         let first = ComponentConverter.parse(bare, source: source, caches: caches)
         let second = ComponentConverter.parse(moved, source: source, caches: caches)

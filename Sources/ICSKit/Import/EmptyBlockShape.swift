@@ -15,7 +15,7 @@ struct EmptyBlockShape: Hashable, Sendable {
     /// How far ``EmptyBlockParses`` and validation move a block to see that its result moves with it.
     static let probeDistance = 1_000_000
 
-    init?(_ block: ComponentBlock) {
+    init?(_ block: borrowing ComponentBlock) {
         guard !block.lines.isEmpty, block.lines.count <= Self.maxLines, block.unparsed.isEmpty else { return nil }
         var packed = SIMD8<UInt64>()
         for (i, line) in block.lines.enumerated() {
@@ -29,15 +29,54 @@ struct EmptyBlockShape: Hashable, Sendable {
         lines = packed
     }
 
+    /// The lines and the text's bytes in one go (the name is read from the text).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(lines)
+        text.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// `block` without its scan diagnostics, and the same `probeDistance` lines further down;
     /// nil when that would pass the largest line number.
-    static func probes(_ block: ComponentBlock) -> (bare: ComponentBlock, moved: ComponentBlock)? {
+    static func probes(_ block: borrowing ComponentBlock) -> (bare: ComponentBlock, moved: ComponentBlock)? {
         guard block.line < Int(Int32.max) - probeDistance - (1 << 21) else { return nil }
-        var bare = block
+        var bare = copy block
         bare.diagnostics = []
         var moved = bare
         moved.line += probeDistance
         for i in moved.lines.indices { moved.lines[i].number += Int32(probeDistance) }
         return (bare, moved)
+    }
+}
+
+/// Per shape seen, the index of its template in a list (or none, when its blocks are handled
+/// whole), and for a batch, each block's template index: the look-up is made once per block,
+/// and once per run of blocks of one shape.
+struct EmptyBlockIndex: Sendable {
+    private var byShape: [EmptyBlockShape: Int] = [:]
+
+    init() {}
+
+    /// For each block of `blocks`, the index `make` gave for its shape (nil: none), asking `make`
+    /// once for each shape not seen before, with the first block of that shape.
+    mutating func indices(of blocks: [ComponentBlock], make: (borrowing ComponentBlock) -> Int?) -> [Int32] {
+        var out = [Int32](repeating: -1, count: blocks.count)
+        var last: (shape: EmptyBlockShape, index: Int32)?
+        for i in blocks.indices {
+            guard let shape = EmptyBlockShape(blocks[i]) else { continue }
+            if let last, last.shape == shape {
+                out[i] = last.index
+                continue
+            }
+            let index: Int
+            if let known = byShape[shape] {
+                index = known
+            } else {
+                index = make(blocks[i]) ?? -1
+                byShape[shape] = index
+            }
+            last = (shape, Int32(index))
+            out[i] = Int32(index)
+        }
+        return out
     }
 }

@@ -19,32 +19,37 @@ struct EmptyBlocks: Sendable {
         var linePass: Int
     }
 
-    /// Per shape seen: its template, or nil when its blocks are checked whole.
-    private var templates: [EmptyBlockShape: Template?] = [:]
+    /// The templates made so far, and where each shape's is.
+    private var templates: [Template] = []
+    private var index = EmptyBlockIndex()
 
     init() {}
 
-    /// The shape of a block of only BEGIN and END lines (``EmptyBlockShape``), nil for any other
-    /// block and for one with a scan diagnostic that the check keeps or drops by what else the block holds.
-    static func shape(of block: ComponentBlock) -> EmptyBlockShape? {
-        for diagnostic in block.diagnostics where BlockValidation.droppedSometimes.contains(diagnostic.code) { return nil }
-        return EmptyBlockShape(block)
+    /// Whether a block may take a template: it has a shape (``EmptyBlockShape``) and no scan
+    /// diagnostic that the check keeps or drops by what else the block holds.
+    static func mayUseTemplate(_ block: borrowing ComponentBlock) -> Bool {
+        !block.diagnostics.contains { BlockValidation.droppedSometimes.contains($0.code) }
     }
 
-    /// Makes the templates of the shapes in `blocks` not seen before; called before a batch is
-    /// checked in parallel, so that ``check(_:file:maxPerCode:)`` only reads them.
-    mutating func learn(_ blocks: [ComponentBlock], file: String, maxPerCode: Int) {
-        for block in blocks {
-            guard let shape = Self.shape(of: block), templates[shape] == nil else { continue }
-            templates[shape] = .some(Self.template(block, file: file, maxPerCode: maxPerCode))
+    /// Each block's template in ``templates`` (-1: checked whole), making the templates of the
+    /// shapes not seen before; called before a batch is checked in parallel, so that
+    /// ``check(_:template:file:maxPerCode:)`` only reads them.
+    mutating func learn(_ blocks: [ComponentBlock], file: String, maxPerCode: Int) -> [Int32] {
+        var made = templates
+        templates = []
+        defer { templates = made }
+        return index.indices(of: blocks) { block in
+            guard let template = Self.template(block, file: file, maxPerCode: maxPerCode) else { return nil }
+            made.append(template)
+            return made.count - 1
         }
     }
 
-    /// The block's result: from its shape's template when there is one, else checked whole.
-    func check(_ block: ComponentBlock, file: String, maxPerCode: Int) -> BlockResult {
-        guard let shape = Self.shape(of: block), let known = templates[shape], let template = known else {
-            return BlockValidation.check(block, file: file, maxPerCode: maxPerCode)
-        }
+    /// The block's result: from the template at `template` (from ``learn(_:file:maxPerCode:)``),
+    /// else checked whole.
+    func check(_ block: ComponentBlock, template: Int32, file: String, maxPerCode: Int) -> BlockResult {
+        guard template >= 0, Self.mayUseTemplate(block) else { return BlockValidation.check(block, file: file, maxPerCode: maxPerCode) }
+        let template = templates[Int(template)]
         var result = template.result
         result.moveLines(by: block.line - template.line)
         if !block.diagnostics.isEmpty {
@@ -55,7 +60,7 @@ struct EmptyBlocks: Sendable {
 
     /// The result of `block` without its scan diagnostics, when the same block further down gives
     /// that result moved and its facts hold nothing but its line; nil otherwise.
-    static func template(_ block: ComponentBlock, file: String, maxPerCode: Int) -> Template? {
+    static func template(_ block: borrowing ComponentBlock, file: String, maxPerCode: Int) -> Template? {
         guard let (bare, moved) = EmptyBlockShape.probes(block) else { return nil }
         let delta = EmptyBlockShape.probeDistance
         let (first, linePass) = BlockValidation.checkSplit(bare, file: file, maxPerCode: maxPerCode)

@@ -21,10 +21,10 @@ struct ValidationRun {
         // Blocks of only BEGIN and END lines, checked once per shape (300,000 lone BEGIN lines).
         var empty = EmptyBlocks()
         let end = try pipeline.run { batch in
-            empty.learn(batch, file: file, maxPerCode: maxPerCode)
+            let templates = empty.learn(batch, file: file, maxPerCode: maxPerCode)
             let known = empty
             var checked = parallelMap(count: batch.count, workers: parallelism) {
-                known.check(batch[$0], file: file, maxPerCode: maxPerCode)
+                known.check(batch[$0], template: templates[$0], file: file, maxPerCode: maxPerCode)
             }
             for i in checked.indices where !checked[i].findings.isEmpty {
                 findings.add(contentsOf: checked[i].findings)
