@@ -7,15 +7,14 @@ extension ComponentConverter {
         result.line = block.line
         var items: [PropertyItem]
         let root: Int?, dropped: [Property]
-        (root, items, dropped) = properties(of: component)
+        (root, items, dropped) = properties(of: component, lastFirst: true)
         var other = dropped
         var categories: [String] = [], attendees: [CalendarUser] = [], rules: [RecurrenceRule] = []
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         var textParameters: [String: [Parameter]] = [:]
         let id = IncidenceNameIDs.shared
         var lastRawLine: Int?
-        // Each item is moved out in line order (reversed, then popped), not copied.
-        items.reverse()
+        // Each item is moved out in line order (handed over last first, then popped), not copied.
         while let item = items.popLast() {
             // By the name's KnownNames id: no string compares (the most frequent first).
             switch item.nameID {
@@ -122,13 +121,12 @@ extension ComponentConverter {
         result.line = childLine()
         var items: [PropertyItem]
         let index: Int?, dropped: [Property]
-        (index, items, dropped) = properties(of: component)
+        (index, items, dropped) = properties(of: component, lastFirst: true)
         var other = dropped
         var attendees: [CalendarUser] = []
         let id = AlarmNameIDs.shared
         var lastRawLine: Int?
         // Moved out in line order, as in ``incidence(_:kind:)``.
-        items.reverse()
         while let item = items.popLast() {
             // By the name's KnownNames id, as for the incidence: no string compares.
             switch item.nameID {

@@ -112,7 +112,10 @@ struct ComponentConverter {
     /// Enters the next component of the outline (the one libical's `component` stands for) and
     /// returns its properties in line order (libical's, merged with the lines read in Swift) and
     /// the lines libical dropped.
-    mutating func properties(of component: OpaquePointer?) -> (index: Int?, items: [PropertyItem], dropped: [Property]) {
+    /// - Parameter lastFirst: the items in the reverse of that order, for a caller that moves
+    ///   them out one by one with `popLast()` (in line order, and no copy of any): made so here,
+    ///   rather than reversed after, which moved every item once more.
+    mutating func properties(of component: OpaquePointer?, lastFirst: Bool = false) -> (index: Int?, items: [PropertyItem], dropped: [Property]) {
         guard let index = cursor.enter(outline) else { return (nil, [], []) }
         var libical: [PropertyItem] = [], dropped: [Property] = []
         if let component {
@@ -124,10 +127,17 @@ struct ComponentConverter {
         // Moved out, not copied: each component's properties are taken once, and each value is
         // moved on into its item (``simpleItem(taking:)``).
         var simple = outline.takeSimpleLines(of: index)
-        guard !simple.isEmpty else { return (index, libical, dropped) }
+        guard !simple.isEmpty else {
+            if lastFirst { libical.reverse() }
+            return (index, libical, dropped)
+        }
         // Both lists are in line order: merge them (libical's items without a line stay after the one before).
         var items: [PropertyItem] = []
         items.reserveCapacity(libical.count + simple.count)
+        if lastFirst {
+            mergeLastFirst(libical: &libical, simple: &simple, into: &items)
+            return (index, items, dropped)
+        }
         var next = 0
         for item in libical {
             if let line = item.inputLine {
@@ -144,6 +154,39 @@ struct ComponentConverter {
             next += 1
         }
         return (index, items, dropped)
+    }
+
+    /// The merge of ``properties(of:lastFirst:)`` in reverse: the same items as the merge in line
+    /// order, last first. That merge puts before libical's item `k` the simple lines from
+    /// `cuts[k - 1]` to `cuts[k]` (those before the item's line, not yet placed; none for an item
+    /// without a line), and the rest after its last item; here those runs are walked from the end.
+    /// The items are moved out of both lists.
+    private func mergeLastFirst(libical: inout [PropertyItem], simple: inout [BlockOutline.SimpleLine], into items: inout [PropertyItem]) {
+        var cuts: [Int] = []
+        if !libical.isEmpty {
+            cuts.reserveCapacity(libical.count)
+            var next = 0
+            for item in libical {
+                if let line = item.inputLine {
+                    let blockLine = outline.input.lines[line].blockLine
+                    while next < simple.count && simple[next].blockLine < blockLine { next += 1 }
+                }
+                cuts.append(next)
+            }
+        }
+        var end = simple.count
+        while true {
+            let from = cuts.last ?? 0
+            var i = end
+            while i > from {
+                i -= 1
+                items.append(simpleItem(taking: &simple[i]))
+            }
+            end = from
+            guard let item = libical.popLast() else { break }
+            cuts.removeLast()
+            items.append(item)
+        }
     }
 
     /// The item of a line read in Swift, its value moved out of `line` (left holding an empty one,

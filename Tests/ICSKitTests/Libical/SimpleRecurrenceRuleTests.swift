@@ -29,13 +29,60 @@ import Testing
                 == RecurrenceRule(frequency: .monthly, count: 3, byDay: [RecurrenceRule.WeekdayNumber(.tuesday, ordinal: 2)]))
     }
 
+    /// Several BYDAY weekdays come out in the order of their distance from WKST (Monday when
+    /// absent), wherever WKST stands: the order libical 3.0.16 gives them (checked against it below).
+    @Test func severalWeekdaysAreSortedFromTheWeekStart() {
+        func days(_ list: [Weekday], ordinals: [Int?]? = nil) -> [RecurrenceRule.WeekdayNumber] {
+            list.indices.map { RecurrenceRule.WeekdayNumber(list[$0], ordinal: ordinals?[$0] ?? nil) }
+        }
+        #expect(read("FREQ=WEEKLY;BYDAY=FR,MO,WE;COUNT=9")
+                == RecurrenceRule(frequency: .weekly, count: 9, byDay: days([.monday, .wednesday, .friday])))
+        #expect(read("FREQ=WEEKLY;BYDAY=SU,MO") == RecurrenceRule(frequency: .weekly, byDay: days([.monday, .sunday])))
+        #expect(read("FREQ=WEEKLY;BYDAY=MO,SU;WKST=SU")
+                == RecurrenceRule(frequency: .weekly, byDay: days([.sunday, .monday]), weekStart: .sunday))
+        #expect(read("FREQ=WEEKLY;WKST=SU;BYDAY=MO,SU")
+                == RecurrenceRule(frequency: .weekly, byDay: days([.sunday, .monday]), weekStart: .sunday))
+        // From Wednesday: Saturday is 3 days on, Tuesday 6.
+        #expect(read("FREQ=WEEKLY;BYDAY=TU,SA;WKST=WE")
+                == RecurrenceRule(frequency: .weekly, byDay: days([.saturday, .tuesday]), weekStart: .wednesday))
+        #expect(read("FREQ=MONTHLY;BYDAY=-1FR,1MO")
+                == RecurrenceRule(frequency: .monthly, byDay: days([.monday, .friday], ordinals: [1, -1])))
+        #expect(read("FREQ=WEEKLY;BYDAY=SU,SA,FR,TH,WE,TU,MO")?.byDay
+                == days([.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]))
+    }
+
+    /// Every set of weekdays, written in two orders, under every WKST written before and after
+    /// BYDAY (and none), reads in Swift to the rule libical 3.0.16 gives for the same text
+    /// (`icalrecurrencetype_from_string`, the independent reading): 127 × 2 × 15 rules.
+    @Test func everyWeekdaySetReadsAsLibicalReadsIt() {
+        let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        var compared = 0
+        for set in 1..<128 {
+            let chosen = names.indices.filter { set & (1 << $0) != 0 }.map { names[$0] }
+            for list in [chosen, chosen.reversed()] {
+                let byDay = "BYDAY=" + list.joined(separator: ",")
+                var texts = ["FREQ=WEEKLY;\(byDay);COUNT=10"]
+                for start in names { texts += ["FREQ=WEEKLY;WKST=\(start);\(byDay)", "FREQ=WEEKLY;\(byDay);WKST=\(start)"] }
+                for text in texts {
+                    let swift = read(text)
+                    #expect(swift != nil, "\(text) is read in Swift")
+                    #expect(swift == LibicalValues.recurrenceRule(text: text), "\(text)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 127 * 2 * 15)
+    }
+
     /// Each of these is left to libical (nil): a part not taken, a value out of range, a repeat,
-    /// COUNT with UNTIL, lower case, several weekdays, an ordinal outside MONTHLY/YEARLY.
+    /// COUNT with UNTIL, lower case, a weekday named twice, an ordinal outside MONTHLY/YEARLY.
     @Test(arguments: ["", "FREQ=DAILY;", "INTERVAL=2", "freq=daily", "FREQ=daily", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=DAILY;COUNT=0",
                       "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;INTERVAL=1000", "FREQ=DAILY;COUNT=1234567", "FREQ=DAILY;COUNT=-1",
                       "FREQ=DAILY;COUNT=3;UNTIL=20251231T000000Z", "FREQ=DAILY;UNTIL=20250230", "FREQ=DAILY;UNTIL=20251231T250000Z",
                       "FREQ=DAILY;UNTIL=2025", "FREQ=MONTHLY;BYMONTHDAY=32", "FREQ=MONTHLY;BYMONTHDAY=0", "FREQ=MONTHLY;BYMONTHDAY=1,,2",
-                      "FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12,1", "FREQ=WEEKLY;BYDAY=MO,WE",
+                      "FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12,1", "FREQ=WEEKLY;BYDAY=MO,MO",
+                      "FREQ=MONTHLY;BYDAY=1MO,-1MO", "FREQ=WEEKLY;BYDAY=MO,", "FREQ=WEEKLY;BYDAY=,MO", "FREQ=WEEKLY;BYDAY=MO,2TU",
+                      "FREQ=WEEKLY;BYDAY=MO, TU", "FREQ=WEEKLY;BYDAY=MO,,TU",
                       "FREQ=WEEKLY;BYDAY=2TU", "FREQ=MONTHLY;BYDAY=+2TU", "FREQ=MONTHLY;BYDAY=6TU", "FREQ=MONTHLY;BYDAY=-0TU",
                       "FREQ=MONTHLY;BYDAY=12TU", "FREQ=MONTHLY;BYDAY=tu", "FREQ=DAILY;BYSETPOS=1", "FREQ=DAILY;X-NAME=1",
                       "FREQ=WEEKLY;WKST=XX", "FREQ=DAILY;UNTIL=", "FREQ=FORTNIGHTLY", "FREQ=DAILY;COUNT=2,FREQ=WEEKLY", "=DAILY"])

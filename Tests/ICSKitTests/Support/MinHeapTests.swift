@@ -58,4 +58,34 @@ import Testing
         #expect(popped == expected)
         #expect(popped.count > 1_000)
     }
+
+    /// A k-way merge as the expansion runs one: each source's next element replaces its last at
+    /// the top (it mostly sinks to the bottom, where the bottom-up sift ends), ties between
+    /// sources broken by the source. The merged sequence is the sorted union (the reference).
+    @Test(arguments: [1, 2, 5, 64, 1_000])
+    func aMergeOfSortedSourcesComesOutSorted(_ sources: Int) {
+        var random = SplitMix64(state: 28 &+ UInt64(sources))
+        // Each source: increasing keys with repeats across sources (steps of 0 to 3).
+        let lists: [[Int]] = (0..<sources).map { _ in
+            var key = Int.random(in: 0..<20, using: &random)
+            return (0..<Int.random(in: 1...40, using: &random)).map { _ in
+                key += Int.random(in: 0...3, using: &random)
+                return key
+            }
+        }
+        var next = [Int](repeating: 1, count: sources)
+        var heap = MinHeap(lists.indices.map { Entry(key: lists[$0][0], id: $0) })
+        var merged: [Entry] = []
+        while let top = heap.min {
+            let source = top.id
+            if next[source] < lists[source].count {
+                merged.append(heap.replaceMin(with: Entry(key: lists[source][next[source]], id: source)))
+                next[source] += 1
+            } else {
+                merged.append(heap.popMin()!)
+            }
+        }
+        let expected = lists.indices.flatMap { source in lists[source].map { Entry(key: $0, id: source) } }.sorted()
+        #expect(merged == expected)
+    }
 }

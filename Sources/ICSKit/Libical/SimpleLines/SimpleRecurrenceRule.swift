@@ -3,12 +3,15 @@ extension SimpleLineReader {
     /// libical 3.0.16's `icalrecurrencetype_from_string` gives for it, or nil when libical must read it.
     ///
     /// Taken: `FREQ` (required), `INTERVAL` (1–999), `COUNT` (1–999999) or `UNTIL` (not both; a
-    /// real DATE, floating DATE-TIME or UTC DATE-TIME), `BYDAY` with one weekday (an ordinal of
-    /// 1–5 or −1 to −5 only with `FREQ=MONTHLY` or `YEARLY`), `BYMONTHDAY` (1–31, −31 to −1) and
-    /// `BYMONTH` (1–12) lists of at most ``maxListValues``, and `WKST`; each at most once, names and
-    /// values in upper case, no blank, sign `+` or empty part. Everything else (BYSETPOS, BYHOUR,
-    /// several BYDAY weekdays, which libical sorts by WKST, RSCALE …) goes to libical, and with it
+    /// real DATE, floating DATE-TIME or UTC DATE-TIME), `BYDAY` with up to seven different weekdays
+    /// (an ordinal of 1–5 or −1 to −5 only with `FREQ=MONTHLY` or `YEARLY`), `BYMONTHDAY` (1–31,
+    /// −31 to −1) and `BYMONTH` (1–12) lists of at most ``maxListValues``, and `WKST`; each at most
+    /// once, names and values in upper case, no blank, sign `+` or empty part. Everything else
+    /// (BYSETPOS, BYHOUR, a weekday named twice in BYDAY, RSCALE …) goes to libical, and with it
     /// any rule that libical might report or change.
+    ///
+    /// Several BYDAY weekdays are put in the order libical 3.0.16 gives them
+    /// (``sortedLikeLibical(_:weekStart:)``).
     /// - Complexity: O(n) in the value's length.
     static func recurrenceRule(_ value: UnsafeBufferPointer<UInt8>) -> RecurrenceRule? {
         var frequency: RecurrenceRule.Frequency?
@@ -38,8 +41,8 @@ extension SimpleLineReader {
                 guard until == nil, let t = time(text, TimeForm(type: text.count == 8 ? "DATE" : nil)) else { return nil }
                 until = t
             case 5 where spells(name, "BYDAY"):
-                guard byDay == nil, let day = weekdayNumber(text) else { return nil }
-                byDay = [day]
+                guard byDay == nil, let days = weekdayNumbers(text) else { return nil }
+                byDay = days
             case 10 where spells(name, "BYMONTHDAY"):
                 guard byMonthDay == nil, let days = list(text, { signed($0, max: 31) }) else { return nil }
                 byMonthDay = days
@@ -58,9 +61,21 @@ extension SimpleLineReader {
         }
         guard let frequency, count == nil || until == nil else { return nil }
         // An ordinal weekday only where RFC 5545 gives it a meaning (3.3.10: MONTHLY, YEARLY).
-        if byDay?.first?.ordinal != nil, frequency != .monthly, frequency != .yearly { return nil }
-        return RecurrenceRule(frequency: frequency, interval: interval ?? 1, count: count, until: until, byDay: byDay ?? [],
-                              byMonthDay: byMonthDay ?? [], byMonth: byMonth ?? [], weekStart: weekStart ?? .monday)
+        if let byDay, frequency != .monthly, frequency != .yearly, byDay.contains(where: { $0.ordinal != nil }) { return nil }
+        let firstWeekday = weekStart ?? .monday
+        return RecurrenceRule(frequency: frequency, interval: interval ?? 1, count: count, until: until,
+                              byDay: byDay.map { sortedLikeLibical($0, weekStart: firstWeekday) } ?? [],
+                              byMonthDay: byMonthDay ?? [], byMonth: byMonth ?? [], weekStart: firstWeekday)
+    }
+
+    /// BYDAY's weekdays in libical 3.0.16's order: `icalrecurrencetype_from_string` sorts them
+    /// (`sort_bydayrules`) by their distance from the week start, when it reads BYDAY (from the
+    /// WKST read so far, Monday before one) and again when it reads WKST. Either way the last
+    /// sort is by the rule's own WKST, and with no weekday named twice (``weekdayNumbers(_:)``)
+    /// that order is the one order of that key: a sort here gives it.
+    static func sortedLikeLibical(_ days: [RecurrenceRule.WeekdayNumber], weekStart: Weekday) -> [RecurrenceRule.WeekdayNumber] {
+        guard days.count > 1 else { return days }
+        return days.sorted { ($0.weekday.rawValue - weekStart.rawValue + 7) % 7 < ($1.weekday.rawValue - weekStart.rawValue + 7) % 7 }
     }
 
     /// The most values a BYMONTHDAY or BYMONTH list read in Swift holds.
@@ -118,6 +133,25 @@ extension SimpleLineReader {
         case (0x46, 0x52): return .friday  // FR
         case (0x53, 0x41): return .saturday  // SA
         default: return nil
+        }
+    }
+
+    /// A BYDAY list: 1 to 7 entries (``weekdayNumber(_:)``), no weekday named twice (libical's sort
+    /// of two entries of one weekday, `1MO,-1MO`, depends on where they stand: left to it).
+    private static func weekdayNumbers(_ text: UnsafeBufferPointer<UInt8>) -> [RecurrenceRule.WeekdayNumber]? {
+        var out: [RecurrenceRule.WeekdayNumber] = []
+        var seen: UInt8 = 0
+        var start = 0
+        while true {
+            var end = start
+            while end < text.count, text[end] != 0x2C { end += 1 }  // ,
+            guard let day = weekdayNumber(UnsafeBufferPointer(rebasing: text[start..<end])) else { return nil }
+            let bit = UInt8(1) << UInt8(day.weekday.rawValue)
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+            out.append(day)
+            if end == text.count { return out }
+            start = end + 1
         }
     }
 
