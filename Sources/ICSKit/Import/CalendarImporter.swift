@@ -52,7 +52,7 @@ struct CalendarImporter {
         let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
         var kept: KeptBlockStore?
         // Blocks of only BEGIN and END lines, parsed once per shape (300,000 lone BEGIN lines).
-        var empty = EmptyBlockParses()
+        var empty = EmptyBlockParses(forAView: options.window != nil)
         do {
             if window.filter == nil {
                 let end = try pipeline.run { batch in
@@ -76,8 +76,10 @@ struct CalendarImporter {
             let parsed = parse(late.map { $0.block }, on: workers, caches: caches, empty: &empty)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
-        let leftOut = UInt64(assembler.eventsLeftOut)
-        let todosLeftOut = UInt64(assembler.todosLeftOut), journalsLeftOut = UInt64(assembler.journalsLeftOut)
+        // Left out by the assembler, or before it by their blocks' templates (``EmptyBlockParses``).
+        let leftOut = UInt64(assembler.eventsLeftOut + empty.leftOut[.event, default: 0])
+        let todosLeftOut = UInt64(assembler.todosLeftOut + empty.leftOut[.todo, default: 0])
+        let journalsLeftOut = UInt64(assembler.journalsLeftOut + empty.leftOut[.journal, default: 0])
         var calendar = finish(assembler, scanDiagnostics: diagnostics, omitted: omitted)
         if options.window != nil {
             // The events left out for showing nothing have no UID: each counts as an empty one.

@@ -8,18 +8,31 @@
 /// parsed twice, at its place and ``EmptyBlockShape/probeDistance`` lines further down, and the
 /// shape is only reused when the second is the first moved (``template(_:source:caches:)``):
 /// a diagnostic whose message names a line, or a line this type does not move, would differ.
+///
+/// In a view's import, a template whose component the assembler would leave out
+/// (``CalendarAssembler/showsNothing(_:)``, ``CalendarAssembler/showsNothingInARange(_:)``)
+/// keeps only its diagnostics: its blocks are counted here (``leftOut``), not copied and dropped.
 struct EmptyBlockParses: Sendable {
     /// What a shape's first block parsed to, without its scan diagnostics, and where it began.
     struct Template: Sendable {
         var parsed: ParsedBlock
         var line: Int
+        /// The kind of the component a view's import leaves out (then not in ``parsed``).
+        var leftOut: Incidence.Kind?
     }
 
+    /// Whether the import is a view's, which leaves out the components that show nothing.
+    let forAView: Bool
     /// The templates made so far, and where each shape's is.
     private var templates: [Template] = []
     private var index = EmptyBlockIndex()
+    /// How many blocks of each kind a view's import left out through their templates (for ``ICalendar/id``).
+    private(set) var leftOut: [Incidence.Kind: Int] = [:]
 
-    init() {}
+    /// - Parameter forAView: a view's import (``ImportOptions/window``), which leaves out what shows nothing.
+    init(forAView: Bool = false) {
+        self.forAView = forAView
+    }
 
     /// Each block's template in ``templates`` (-1: parsed whole), making the templates of the
     /// shapes not seen before; called before a batch is parsed in parallel, so that
@@ -28,11 +41,21 @@ struct EmptyBlockParses: Sendable {
         var made = templates
         templates = []
         defer { templates = made }
-        return index.indices(of: blocks) { block in
-            guard let template = Self.template(block, source: source, caches: caches) else { return nil }
+        let forAView = self.forAView
+        let indices = index.indices(of: blocks) { block in
+            guard var template = Self.template(block, source: source, caches: caches) else { return nil }
+            if forAView, case .incidence(let incidence)? = template.parsed.component,
+               CalendarAssembler.showsNothing(incidence) || CalendarAssembler.showsNothingInARange(incidence) {
+                template.leftOut = incidence.kind
+                template.parsed.component = nil
+            }
             made.append(template)
             return made.count - 1
         }
+        for index in indices where index >= 0 {
+            if let kind = made[Int(index)].leftOut { leftOut[kind, default: 0] += 1 }
+        }
+        return indices
     }
 
     /// The block parsed: from the template at `template` (from ``learn(_:source:caches:)``), else by ``ComponentConverter``.
@@ -53,7 +76,7 @@ struct EmptyBlockParses: Sendable {
         let second = ComponentConverter.parse(moved, source: source, caches: caches)
         if case .incidence(let incidence)? = first.component, incidence.uid != nil { return nil }
         guard Self.moved(first, by: EmptyBlockShape.probeDistance) == second else { return nil }
-        return Template(parsed: first, line: block.line)
+        return Template(parsed: first, line: block.line, leftOut: nil)
     }
 
     /// `parsed` with the lines it may hold moved by `delta`: its diagnostics', a component's BEGIN

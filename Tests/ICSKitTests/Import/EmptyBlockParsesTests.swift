@@ -57,5 +57,14 @@ struct EmptyBlockParsesTests {
         #expect(unclosed.first?.message == "VTODO begun on line 4 has no END; closed at line 5")
         #expect(unclosed.first?.line == 4)
         #expect(unclosed.dropFirst().first?.message == "VTODO begun on line 5 has no END; closed at line 6")
+        // A view's import leaves the empty ones out (counted through their templates): the to-dos
+        // that stay are those with a UID; the diagnostics and the identity are the whole import's.
+        let june = DateInterval(start: Date(timeIntervalSince1970: 1_748_736_000), duration: 30 * 86_400)
+        let windowed = try ICalendar(parsing: text, options: ImportOptions(window: june))
+        #expect(windowed.todos.map(\.uid) == inline.todos.filter { $0.uid != nil }.map(\.uid))
+        #expect(windowed.todos.count == 1)
+        #expect(windowed.events.map(\.uid) == ["u1"] && windowed.journals.map(\.uid) == ["u1"])
+        #expect(windowed.diagnostics == inline.diagnostics)
+        #expect(windowed.id == inline.id)
     }
 }
