@@ -11,7 +11,8 @@
 # calendar of Fixtures/validation/invalid/ and files written here into bench-out/reproducers/ (a
 # 94 KB title, a 50,000-zero-width title, BYSETPOS series with EXDATEs that match nothing,
 # 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
-# lines of other kinds and stray END lines, 20,000 alarms with UIDs, 20,000 snoozes of alarms
+# lines of other kinds (VTODO, VJOURNAL, VTIMEZONE, VEVENT with VALARM) and stray END lines,
+# 300,000 events of one UID and nothing else, 20,000 alarms with UIDs, 20,000 snoozes of alarms
 # that are not there, a 252-byte SECONDLY rule, an EXDATE of five million empty values, an
 # ATTENDEE of five million empty parameters and one of five million `X=` parameters, 10,000
 # [calendar] sections), and a feed and a CalDAV
@@ -71,6 +72,12 @@ mix = random.Random(5545)
 kinds = ["BEGIN:VALARM", "BEGIN:X-FOO", "BEGIN:VEVENT", "BEGIN:VTODO", "BEGIN:STANDARD", "BEGIN:VTIMEZONE", "BEGIN:DAYLIGHT"]
 write("mixed-begin-300000.ics", head + [mix.choice(kinds) for _ in range(300_000)])
 write("stray-end-vevent-300000.ics", head + ["END:VEVENT"] * 300_000)
+# Blocks that hold nothing, of other kinds and shapes: lone journals and zones, an empty alarm in
+# each event, and 300,000 events that share one UID and hold nothing else.
+write("repeated-begin-vjournal-300000.ics", head + ["BEGIN:VJOURNAL"] * 300_000)
+write("repeated-begin-vtimezone-300000.ics", head + ["BEGIN:VTIMEZONE"] * 300_000)
+write("repeated-begin-vevent-valarm-300000.ics", head + ["BEGIN:VEVENT", "BEGIN:VALARM"] * 300_000)
+write("repeated-vevent-uid-300000.ics", head + ["BEGIN:VEVENT", "UID:x"] * 300_000)
 # 20,000 alarms with UIDs on a daily event, and 20,000 snooze alarms of alarms that are not there.
 def alarms(name, alarm):
     lines = head + ["BEGIN:VEVENT", "UID:alarms@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T100000Z",
@@ -139,6 +146,16 @@ CASES=(
 "300,000 stray END:VEVENT, month|--today 2024-01-15 --month $R/stray-end-vevent-300000.ics"
 "300,000 repeated BEGIN:VEVENT, month|--today 2024-01-15 --month $R/repeated-begin-vevent-300000.ics"
 "300,000 repeated BEGIN:VEVENT, month JSON|--today 2024-01-15 --month --format json $R/repeated-begin-vevent-300000.ics"
+"300,000 repeated BEGIN:VTODO, month|--today 2024-01-15 --month $R/repeated-begin-vtodo-300000.ics"
+"300,000 repeated BEGIN:VTODO, to-dos|--todos --today 2024-01-15 $R/repeated-begin-vtodo-300000.ics"
+"300,000 repeated BEGIN:VJOURNAL, validate|validate $R/repeated-begin-vjournal-300000.ics"
+"300,000 repeated BEGIN:VJOURNAL, month|--today 2024-01-15 --month $R/repeated-begin-vjournal-300000.ics"
+"300,000 repeated BEGIN:VTIMEZONE, validate|validate $R/repeated-begin-vtimezone-300000.ics"
+"300,000 repeated BEGIN:VTIMEZONE, month|--today 2024-01-15 --month $R/repeated-begin-vtimezone-300000.ics"
+"300,000 BEGIN:VEVENT + BEGIN:VALARM, validate|validate $R/repeated-begin-vevent-valarm-300000.ics"
+"300,000 BEGIN:VEVENT + BEGIN:VALARM, month|--today 2024-01-15 --month $R/repeated-begin-vevent-valarm-300000.ics"
+"300,000 BEGIN:VEVENT + UID:x, validate|validate $R/repeated-vevent-uid-300000.ics"
+"300,000 BEGIN:VEVENT + UID:x, month|--today 2024-01-15 --month $R/repeated-vevent-uid-300000.ics"
 "20,000 alarms with UIDs on a daily event, remind 1 day|remind --from 2024-06-03 --next 1d --tz UTC $R/alarms-with-uids-20000.ics"
 "20,000 snoozes of missing alarms, validate|validate $R/snoozes-of-missing-alarms-20000.ics"
 "20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"

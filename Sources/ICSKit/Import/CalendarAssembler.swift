@@ -9,8 +9,10 @@ struct CalendarAssembler {
     /// Whether events that no view can show are left out (a windowed import's, for a view):
     /// see ``showsNothing(_:)``.
     private let leavesOutEventsThatShowNothing: Bool
-    /// How many events were left out so (for the calendar's identity, ``ICalendar/id``).
+    /// How many events, to-dos and journals were left out so (for the calendar's identity, ``ICalendar/id``).
     private(set) var eventsLeftOut = 0
+    private(set) var todosLeftOut = 0
+    private(set) var journalsLeftOut = 0
 
     /// - Parameter maxPerCode: the most diagnostics of one code kept (``ScanLimits/maxDiagnosticsPerCode``).
     /// - Parameter forAView: leave out the events that no view can show (``showsNothing(_:)``).
@@ -26,6 +28,16 @@ struct CalendarAssembler {
     /// events of about 750 bytes each: a view kept them all (515 MB) to show nothing.
     static func showsNothing(_ incidence: borrowing Incidence) -> Bool {
         incidence.kind == .event && incidence.start == nil && incidence.recurrenceID == nil && incidence.uid == nil
+    }
+
+    /// The same for a to-do or a journal in a view of a range (``ImportOptions/window``): a to-do
+    /// with neither DTSTART nor DUE has no instance (the expansion starts one at DTSTART, else at
+    /// DUE), and journals are not expanded; without a RECURRENCE-ID and a UID it is no part of a
+    /// series. The to-do list (`--todos`), which lists undated to-dos, and the summary, which
+    /// counts them, import the whole file and keep them. 300,000 lone `BEGIN:VTODO` lines were
+    /// 300,000 to-dos, 293 MB, in a month that shows none.
+    static func showsNothingInARange(_ incidence: borrowing Incidence) -> Bool {
+        incidence.kind != .event && incidence.start == nil && incidence.due == nil && incidence.recurrenceID == nil && incidence.uid == nil
     }
 
     /// Adds parsed blocks in order.
@@ -64,8 +76,10 @@ struct CalendarAssembler {
                 } else {
                     events.append(incidence)
                 }
-            case .todo: calendar.todos.append(incidence)
-            case .journal: calendar.journals.append(incidence)
+            case .todo:
+                if leavesOutEventsThatShowNothing && Self.showsNothingInARange(incidence) { todosLeftOut += 1 } else { calendar.todos.append(incidence) }
+            case .journal:
+                if leavesOutEventsThatShowNothing && Self.showsNothingInARange(incidence) { journalsLeftOut += 1 } else { calendar.journals.append(incidence) }
             }
         case .timeZone(let zone)?: calendar.timeZones.append(zone)
         case .calendarProperties(let header)?: merge(header)

@@ -51,16 +51,18 @@ struct CalendarImporter {
                                       estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
         let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
         var kept: KeptBlockStore?
+        // Blocks of only BEGIN and END lines, parsed once per shape (300,000 lone BEGIN lines).
+        var empty = EmptyBlockParses(forAView: options.window != nil)
         do {
             if window.filter == nil {
                 let end = try pipeline.run { batch in
                     let scanned = EventCountEstimate.bytes(of: batch)
-                    assembly.send(.parsed(parse(batch, on: workers, caches: caches), scanned: scanned))
+                    assembly.send(.parsed(parse(batch, on: workers, caches: caches, empty: &empty), scanned: scanned))
                 }
                 (diagnostics, omitted) = (end.diagnostics, end.omitted)
             } else {
                 let end = try pipeline.run(windowed: { batch in
-                    assembly.send(.windowed(batch, parse(batch.blocks, on: workers, caches: caches)))
+                    assembly.send(.windowed(batch, parse(batch.blocks, on: workers, caches: caches, empty: &empty)))
                 })
                 (diagnostics, omitted, kept) = (end.diagnostics, end.omitted, end.kept)
             }
@@ -71,14 +73,20 @@ struct CalendarImporter {
         var (assembler, skipped) = assembly.finish()
         if let kept {
             let late = skipped.revived(from: kept)
-            let parsed = parse(late.map { $0.block }, on: workers, caches: caches)
+            let parsed = parse(late.map { $0.block }, on: workers, caches: caches, empty: &empty)
             assembler.insert(zip(late, parsed).map { ($0.eventsBefore, $1) })
         }
-        let leftOut = UInt64(assembler.eventsLeftOut)
+        // Left out by the assembler, or before it by their blocks' templates (``EmptyBlockParses``).
+        let leftOut = UInt64(assembler.eventsLeftOut + empty.leftOut[.event, default: 0])
+        let todosLeftOut = UInt64(assembler.todosLeftOut + empty.leftOut[.todo, default: 0])
+        let journalsLeftOut = UInt64(assembler.journalsLeftOut + empty.leftOut[.journal, default: 0])
         var calendar = finish(assembler, scanDiagnostics: diagnostics, omitted: omitted)
         if options.window != nil {
             // The events left out for showing nothing have no UID: each counts as an empty one.
             calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum &+ SkippedBlocks.uidHash([]) &* leftOut
+            // So do the to-dos and journals left out (``CalendarAssembler/showsNothingInARange(_:)``).
+            if todosLeftOut > 0 { calendar.skippedTodoUIDHashSum = SkippedBlocks.uidHash([]) &* todosLeftOut }
+            if journalsLeftOut > 0 { calendar.skippedJournalUIDHashSum = SkippedBlocks.uidHash([]) &* journalsLeftOut }
         }
         return calendar
     }
@@ -92,7 +100,8 @@ struct CalendarImporter {
         defer { workers.close() }
         let caches = SimpleLineCache.Pool(capacity: 1)
         var assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode)
-        assembler.add(parse(blocks, on: workers, caches: caches))
+        var empty = EmptyBlockParses()
+        assembler.add(parse(blocks, on: workers, caches: caches, empty: &empty))
         return finish(assembler, scanDiagnostics: scanner.diagnostics, omitted: scanner.omittedDiagnostics)
     }
 
@@ -109,11 +118,15 @@ struct CalendarImporter {
     /// Parses a batch of blocks on the import's ``WorkerPool`` (``ImportOptions/parallelism``
     /// threads); results keep the batch's order (a windowed import's skipped blocks never reach here: the
     /// scanner keeps them, see ``ScanPipeline/init(scanner:batchBytes:filter:)``).
-    private func parse(_ batch: [ComponentBlock], on workers: WorkerPool, caches: SimpleLineCache.Pool) -> [ParsedBlock] {
+    /// Blocks of a shape met before (``EmptyBlockParses``) take its parse, moved.
+    private func parse(_ batch: [ComponentBlock], on workers: WorkerPool, caches: SimpleLineCache.Pool,
+                       empty: inout EmptyBlockParses) -> [ParsedBlock] {
         let source = self.source, willParse = self.willParse
+        let templates = empty.learn(batch, source: source, caches: caches)
+        let known = empty
         return workers.map(count: batch.count) {
             willParse?()
-            return ComponentConverter.parse(batch[$0], source: source, caches: caches)
+            return known.parse(batch[$0], template: templates[$0], source: source, caches: caches)
         }
     }
 }

@@ -37,7 +37,8 @@ extension ICalendar {
         if let source { return CalendarID(rawValue: "source:" + source) }
         // 64-bit FNV-1a over PRODID and NAME, then per kind of component the wrapping sum of the
         // FNV-1a of each UID: independent of their order, so that a windowed import (which
-        // skips events, ``skippedEventUIDHashSum``) has the identity of the whole file.
+        // skips events, ``skippedEventUIDHashSum``, and leaves out to-dos and journals that show nothing) has the
+        // identity of the whole file.
         // Each field ends with a unit separator (0x1F).
         func field(_ text: String?, into hasher: inout FNV1a) {
             hasher.add((text ?? "").utf8)
@@ -51,7 +52,8 @@ extension ICalendar {
         var hasher = FNV1a()
         field(productID, into: &hasher)
         field(name, into: &hasher)
-        for (uids, skipped) in [(events.map(\.uid), skippedEventUIDHashSum ?? 0), (todos.map(\.uid), 0), (journals.map(\.uid), 0)] {
+        for (uids, skipped) in [(events.map(\.uid), skippedEventUIDHashSum ?? 0), (todos.map(\.uid), skippedTodoUIDHashSum ?? 0),
+                                (journals.map(\.uid), skippedJournalUIDHashSum ?? 0)] {
             var sum: UInt64 = skipped
             for uid in uids { sum = sum &+ fnv(uid) }
             hasher.mix(sum)

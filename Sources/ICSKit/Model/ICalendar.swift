@@ -49,6 +49,9 @@ public struct ICalendar: Sendable, Hashable, Codable {
     /// The wrapping sum of the UID hashes (as ``id`` computes them) of the events a windowed
     /// import skipped (``ImportOptions/window``), so that ``id`` is the same as for the whole file.
     var skippedEventUIDHashSum: UInt64? = nil
+    /// The same for the to-dos and journals a windowed import left out (none with a UID).
+    var skippedTodoUIDHashSum: UInt64? = nil
+    var skippedJournalUIDHashSum: UInt64? = nil
 
     /// Creates an empty calendar.
     public init(source: String? = nil) {

@@ -37,7 +37,7 @@ extension BlockChecker {
         case PropertyID.xwrTimezone:
             if stack.last?.name == "VCALENDAR" { facts.defaultTimeZone = (String(decoding: value, as: UTF8.self), number) }
         case PropertyID.exdate:
-            if stack.count == 1 { facts.exceptionLines.append(contentsOf: repeatElement(number, count: ContentLineSyntax.listCount(value))) }
+            if stack.count == 1 { facts.exceptionLines.append(number, count: ContentLineSyntax.listCount(value)) }
         default: break
         }
         guard var type = rule.type else { return }

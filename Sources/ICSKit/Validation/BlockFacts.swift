@@ -24,8 +24,8 @@ struct BlockFacts: Sendable {
     var dueLine: Int?
     var rruleLine: Int?
     var recurrenceIDLine: Int?
-    /// The line of each EXDATE value, in order (a line holding three values appears three times).
-    var exceptionLines: [Int] = []
+    /// The line of each EXDATE value, in order, as runs (an EXDATE of five million values is one run).
+    var exceptionLines = LineRuns()
     /// METHOD and X-WR-TIMEZONE of a VCALENDAR block, as written.
     var method: String? {
         get { rare.method }

@@ -29,6 +29,20 @@ struct BlockResult: Sendable {
         return nil
     }
 
+    /// The same result for the same block `by` lines further down: the facts' line, the findings'
+    /// lines and a VTIMEZONE's line moved (``EmptyBlocks`` checks that nothing else differs).
+    mutating func moveLines(by delta: Int) {
+        guard delta != 0 else { return }
+        facts.line += delta
+        for i in findings.indices {
+            if let line = findings[i].line { findings[i].line = line + delta }
+        }
+        if case .timeZone(var zone) = kept, let line = zone.line {
+            zone.line = line + delta
+            kept = .timeZone(zone)
+        }
+    }
+
     /// An incidence whose start and end are compared through their zones in the calendar pass
     /// (``BlockFacts/needsZoneOrder``); other incidences are freed in the parallel pass.
     var incidence: Incidence? {
@@ -49,12 +63,25 @@ enum BlockValidation {
                                                   "ACKNOWLEDGED", "PROXIMITY", "LOCATION-TYPE", "PARTICIPANT-TYPE",
                                                   "CALENDAR-ADDRESS", "STRUCTURED-DATA", "STYLED-DESCRIPTION"]
 
+    /// The codes of scan and libical diagnostics that ``check(_:file:maxPerCode:)`` drops or keeps
+    /// depending on the rest of the block; a block whose scan gave one of them is always checked whole
+    /// (``EmptyBlocks``).
+    static let droppedSometimes: Set<DiagnosticCode> = libicalSyntax.union([.parameterParseError, .emptyRecurrenceRule, .repeatedRulePart,
+                                                                           .countNotPositive, .unknownProperty])
+
     /// - Complexity: O(n) in the block's size, plus a bounded walk of each RRULE.
     static func check(_ block: ComponentBlock, file: String, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode) -> BlockResult {
+        checkSplit(block, file: file, maxPerCode: maxPerCode).result
+    }
+
+    /// ``check(_:file:maxPerCode:)``, and how many of the result's findings came from the line pass:
+    /// the scan's diagnostics of the block come right after them.
+    static func checkSplit(_ block: ComponentBlock, file: String, maxPerCode: Int) -> (result: BlockResult, linePass: Int) {
         var checker = BlockChecker(block: block, file: file, maxPerCode: maxPerCode)
         checker.run()
         let parsed = ComponentConverter.parse(block, source: file)
         var (findings, omitted) = checker.findings.handOver()
+        let linePass = findings.count
         // libical's parameter errors can land on the line before the one at fault; the line pass
         // has its own report of every parameter problem it finds.
         let parameterProblem = findings.contains { [.malformedParameter, .invalidParameterValue, .valueTypeNotAllowed].contains($0.code) }
@@ -99,6 +126,6 @@ enum BlockValidation {
         }
         var result = BlockResult(facts: facts, findings: findings, timeZone: timeZone, incidence: kept)
         result.omitted = omitted
-        return result
+        return (result, linePass)
     }
 }

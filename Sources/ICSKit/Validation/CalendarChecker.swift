@@ -50,8 +50,10 @@ struct CalendarChecker {
         let resolve: TimeOrder.Resolve = { resolver.zone(for: $0) }
         for index in incidences {
             if method == nil, results[index].facts.kind == .event, results[index].facts.startLine == nil {
-                add(.missingStart, "VEVENT has no DTSTART (required when the calendar has no METHOD)", line: results[index].facts.line,
-                    uid: results[index].facts.uid)
+                // Made only when kept: a file of many events without DTSTART keeps a hundred.
+                findings.add(.missingStart, line: results[index].facts.line, file: file, uid: results[index].facts.uid) {
+                    "VEVENT has no DTSTART (required when the calendar has no METHOD)"
+                }
             }
             if method == "PUBLISH", let floating = results[index].facts.floating {
                 add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
@@ -92,13 +94,18 @@ struct CalendarChecker {
         let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[$0].facts.uid!, kind: results[$0].facts.kind!) },
                                               hash: { index in results[index].facts.uidHash.map { $0 ^ (results[index].facts.kind == .event ? 0 : 0x2F5A_3C1D) } })
         let groups = order.filter { others[$0] != nil || results[$0].facts.recurrenceID != nil || results[$0].facts.hasExceptions }
-        let file = self.file
+        let file = self.file, maxPerCode = findings.maxPerCode
+        // Each group's findings capped as the file's are (300,000 components of one UID made
+        // 300,000 findings, all kept until here), and handed over so that the file keeps the same.
         let found = parallelMap(count: groups.count, workers: parallelism) { [others] i in
-            var checker = CalendarChecker(file: file)
+            var checker = CalendarChecker(file: file, findings: FindingCollector(maxPerCode: maxPerCode))
             checker.checkGroup([groups[i]] + (others[groups[i]] ?? []), results, resolver: resolver)
-            return checker.findings.result()
+            return checker.findings.handOver()
         }
-        for groupFindings in found { findings.add(contentsOf: groupFindings) }
+        for (groupFindings, omitted) in found {
+            findings.add(contentsOf: groupFindings)
+            for (code, count) in omitted { findings.addOmitted(code, count: count) }
+        }
     }
 
     /// Groups components by UID: the first of each UID in order, and for a UID used again the
@@ -140,10 +147,13 @@ struct CalendarChecker {
         let overrides = members.filter { results[$0].facts.recurrenceID != nil }
         // The views show the master with the highest SEQUENCE, then the last (``CalDAVLeftovers``).
         let chosen = CalDAVLeftovers.master(of: masters, sequence: { results[$0].facts.sequence }).map { masters[$0] }
+        let shownLine = chosen.map { results[$0].facts.line }, shownSequence = chosen.map { results[$0].facts.sequence }
         for extra in masters where extra != chosen {
             let facts = results[extra].facts
-            add(.duplicateUID, "UID \(uid) is used again without RECURRENCE-ID (the views show the one on line \(results[chosen!].facts.line), SEQUENCE \(results[chosen!].facts.sequence))",
-                line: facts.uidLine ?? facts.line, uid: uid, property: "UID")
+            // Made only when kept: 300,000 components of one UID keep a hundred of these.
+            findings.add(.duplicateUID, line: facts.uidLine ?? facts.line, file: file, uid: uid, property: "UID") {
+                "UID \(uid) is used again without RECURRENCE-ID (the views show the one on line \(shownLine!), SEQUENCE \(shownSequence!))"
+            }
         }
         var seen: [TimeValue: Int] = [:]
         for index in overrides {
@@ -167,8 +177,9 @@ struct CalendarChecker {
         let facts = results[master].facts
         guard let series = facts.series else { return }
         var targets: [(value: TimeValue, line: Int, code: DiagnosticCode, property: String)] = []
-        for (i, exdate) in series.exceptions.enumerated() {
-            targets.append((exdate, i < facts.exceptionLines.count ? facts.exceptionLines[i] : facts.line, .exceptionMatchesNoInstance, "EXDATE"))
+        var exceptionLines = facts.exceptionLines.makeIterator()
+        for exdate in series.exceptions {
+            targets.append((exdate, exceptionLines.next() ?? facts.line, .exceptionMatchesNoInstance, "EXDATE"))
         }
         guard let start = series.start else { return }
         let clock = SeriesWalk.clock(of: start, resolver: resolver, recurring: !series.rules.isEmpty)

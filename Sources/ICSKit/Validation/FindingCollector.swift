@@ -73,11 +73,11 @@ struct FindingCollector {
 
     /// Takes one finding as ``add(_:)`` does, but makes its message only when the finding is
     /// kept: past the cap a finding is counted, and the last only ever shows as the note that
-    /// counts the rest (``result()`` writes that note's message). A line of five million faulty
+    /// counts the rest (``result()`` writes that note's message, without a UID). A line of five million faulty
     /// values formats a hundred messages, not five million, and makes no finding for the rest.
     /// - Complexity: as ``add(_:)``, with one look-up of the code.
-    mutating func add(_ code: DiagnosticCode, line: Int?, file: String, severity: Diagnostic.Severity? = nil, property: String? = nil,
-                      message: () -> String) {
+    mutating func add(_ code: DiagnosticCode, line: Int?, file: String, severity: Diagnostic.Severity? = nil, uid: String? = nil,
+                      property: String? = nil, message: () -> String) {
         let key = Key(line: line ?? 0, arrival: arrivals)
         arrivals += 1
         let maxPerCode = self.maxPerCode
@@ -92,7 +92,7 @@ struct FindingCollector {
                 }
                 return
             }
-            let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, property: property)
+            let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, uid: uid, property: property)
             Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
         }
     }

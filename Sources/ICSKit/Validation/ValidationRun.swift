@@ -18,9 +18,13 @@ struct ValidationRun {
         // Findings are capped per code as they come: a file of many faulty blocks keeps a few.
         var findings = FindingCollector(maxPerCode: options.limits.maxDiagnosticsPerCode)
         let file = self.file, parallelism = options.parallelism, maxPerCode = options.limits.maxDiagnosticsPerCode
+        // Blocks of only BEGIN and END lines, checked once per shape (300,000 lone BEGIN lines).
+        var empty = EmptyBlocks()
         let end = try pipeline.run { batch in
+            let templates = empty.learn(batch, file: file, maxPerCode: maxPerCode)
+            let known = empty
             var checked = parallelMap(count: batch.count, workers: parallelism) {
-                BlockValidation.check(batch[$0], file: file, maxPerCode: maxPerCode)
+                known.check(batch[$0], template: templates[$0], file: file, maxPerCode: maxPerCode)
             }
             for i in checked.indices where !checked[i].findings.isEmpty {
                 findings.add(contentsOf: checked[i].findings)

@@ -28,6 +28,8 @@ extension ICalendar {
         copy.version = nil
         copy.productID = productID.flatMap { $0 == ICSWriter.defaultProductID ? nil : $0 }
         copy.skippedEventUIDHashSum = nil
+        copy.skippedTodoUIDHashSum = nil
+        copy.skippedJournalUIDHashSum = nil
         copy.otherProperties = otherProperties.map(\.withoutLine)
         copy.timeZones = timeZones.map {
             var zone = $0

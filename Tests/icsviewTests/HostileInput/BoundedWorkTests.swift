@@ -266,4 +266,39 @@ import Testing
         #expect(month.status == 0)
         #expect(month.stderr.hasPrefix("100 problems in \(file.path); run 'icsview validate \(file.path)' for details"))
     }
+
+    /// 150 lone `BEGIN:VTODO` lines (lines 4 to 153), each a block that holds only its BEGIN line,
+    /// checked and parsed once per shape. Worked out by hand: each to-do has no UID, no DTSTAMP
+    /// and no END (the next BEGIN closes it); `validate` keeps 100 of each code in line order (the
+    /// calendar's own missing END on line 1 first) and counts the rest on the last one's line; the
+    /// month leaves the undated to-dos out and notes the import's 100 kept diagnostics; `--todos`
+    /// still lists all 150.
+    @Test func loneBeginLinesAreCheckedOncePerShape() throws {
+        let file = try Self.write("todos.ics", ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//bounds//EN"]
+                                  + Array(repeating: "BEGIN:VTODO", count: 150))
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let result = try CLI.run(["validate", file.path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        for code in ["ICS2101", "ICS2102", "ICS1004"] {
+            #expect(lines.filter { $0.hasSuffix("[\(code)]") }.count == 101)
+        }
+        #expect(lines.first?.hasSuffix(":1:1: error: VCALENDAR begun on line 1 has no END [ICS1004]") == true)
+        #expect(lines.contains { $0.hasSuffix(":4:1: error: VTODO has no UID [ICS2101]") })
+        #expect(lines.contains { $0.hasSuffix(":103:1: error: VTODO has no DTSTAMP [ICS2102]") })
+        #expect(lines.contains { $0.hasSuffix(":102:1: error: VTODO begun on line 102 has no END; closed at line 103 [ICS1004]") })
+        #expect(!lines.contains { $0.hasSuffix(":103:1: error: VTODO begun on line 103 has no END; closed at line 104 [ICS1004]") })
+        #expect(lines.suffix(4) == [
+            "\(file.path):153:1: error: 51 more ICS1004 findings like the ones above (the last on line 153) [ICS1004]",
+            "\(file.path):153:1: error: 50 more ICS2101 findings like the ones above (the last on line 153) [ICS2101]",
+            "\(file.path):153:1: error: 50 more ICS2102 findings like the ones above (the last on line 153) [ICS2102]",
+            "303 errors, 0 warnings in 1 file",
+        ])
+        let month = try CLI.run(["--today", "2024-06-15", "--month", "--tz", "UTC", file.path])
+        #expect(month.status == 0)
+        #expect(month.stderr.hasPrefix("100 problems in \(file.path); run 'icsview validate \(file.path)' for details"))
+        let todos = try CLI.run(["--todos", "--ascii", file.path])
+        #expect(todos.status == 0)
+        #expect(todos.stdout.split(separator: "\n").count == 150)
+    }
 }
