@@ -90,14 +90,58 @@ struct ByteStream {
         }
     }
 
+    /// Fills `buffer` (replacing its contents) with `prefix` followed by the next chunk, read
+    /// straight behind it; returns false at the end, and then leaves `buffer` as it was.
+    ///
+    /// The skim of a block that straddles a chunk's end keeps the block's first bytes this way:
+    /// moving them to the front of the chunk and appending the next one copied the chunk twice
+    /// (it is shared with the store of skipped blocks, so the move copied all of it), a fifth of
+    /// the scanning thread on a calendar of long descriptions.
+    /// - Throws: the `errno` text of a failed read.
+    mutating func read(into buffer: inout [UInt8], after prefix: UnsafeBufferPointer<UInt8>) throws(ReadFailure) -> Bool {
+        switch origin {
+        case .memory(let bytes):
+            guard memoryOffset < bytes.count else { return false }
+            let end = min(bytes.count, memoryOffset + chunkSize)
+            var joined: [UInt8] = []
+            joined.reserveCapacity(prefix.count + end - memoryOffset)
+            joined.append(contentsOf: prefix)
+            joined.append(contentsOf: bytes[memoryOffset..<end])
+            memoryOffset = end
+            try adjustLineEnds(&joined, from: prefix.count)
+            buffer = joined
+            return true
+        case .descriptor(let fd):
+            var failure: Int32 = 0
+            while true {
+                var read = 0
+                let joined = [UInt8](unsafeUninitializedCapacity: prefix.count + chunkSize) { storage, initialized in
+                    if let from = prefix.baseAddress { storage.baseAddress!.update(from: from, count: prefix.count) }
+                    let n = systemRead(fd, storage.baseAddress! + prefix.count, chunkSize)
+                    failure = n < 0 ? errno : 0
+                    read = max(n, 0)
+                    initialized = prefix.count + read
+                }
+                if failure == EINTR { continue }
+                if failure != 0 { throw ReadFailure(message: String(cString: strerror(failure))) }
+                guard read > 0 else { return false }
+                buffer = joined
+                try adjustLineEnds(&buffer, from: prefix.count)
+                return true
+            }
+        }
+    }
+
     /// Decides the line ends (reading on from the first chunk with a CR until an LF, the decision
     /// bytes or the end), then turns every CR into an LF in a stream of classic Mac line ends.
     ///
     /// - Complexity: O(n) in the chunk until the line ends are decided, then O(1) per chunk for
     ///   usual line ends and O(n) for classic Mac ones.
-    private mutating func adjustLineEnds(_ buffer: inout [UInt8]) throws(ReadFailure) {
+    /// - Parameter start: where the chunk's new bytes begin (those before it were adjusted with
+    ///   the chunk they came from).
+    private mutating func adjustLineEnds(_ buffer: inout [UInt8], from start: Int = 0) throws(ReadFailure) {
         if lineEnds == .undecided {
-            var scanned = 0
+            var scanned = start
             var sawCR = false
             while true {
                 if Self.find(0x0A, in: buffer, from: scanned) { lineEnds = .usual; break }
@@ -112,7 +156,7 @@ struct ByteStream {
         }
         guard lineEnds == .classicMac else { return }
         buffer.withUnsafeMutableBufferPointer { bytes in
-            for i in bytes.indices where bytes[i] == 0x0D { bytes[i] = 0x0A }
+            for i in start..<bytes.count where bytes[i] == 0x0D { bytes[i] = 0x0A }
         }
     }
 

@@ -233,17 +233,16 @@ struct ContentLineReader {
             case .fallback: return nil
             case .needMore:
                 if atEnd { return nil }
-                // The block straddles the chunk's end: its bytes move to the front, the next chunk goes behind them.
-                if position > 0 {
-                    chunk.removeSubrange(0..<position)
-                    position = 0
+                // The block straddles the chunk's end: a new chunk holds its bytes, the next read behind them.
+                let held = chunk
+                let more = try held.withUnsafeBufferPointer { bytes throws(ReadFailure) in
+                    try stream.read(into: &chunk, after: UnsafeBufferPointer(rebasing: bytes[from...]))
                 }
-                var more: [UInt8] = []
-                guard try stream.read(into: &more) else {
+                guard more else {
                     atEnd = true
                     return nil
                 }
-                chunk.append(contentsOf: more)
+                position = 0
             }
         }
     }

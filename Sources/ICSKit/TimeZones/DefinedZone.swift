@@ -22,6 +22,31 @@ struct DefinedZone: ZoneConverting {
         self.table = TransitionTable(source: DefinitionTransitionSource(definition.observances))
     }
 
+    /// The zone of `definition` shown as `identifier`, one per definition and identifier in the
+    /// process: the windowed import's ``ZoneGaps`` and the expansion each build a ``ZoneResolver``
+    /// over the same VTIMEZONEs, and share the offsets computed by the first (a file of 300
+    /// VTIMEZONEs computed each zone's transitions twice). A table's offsets depend on the
+    /// definition alone, so a shared one answers as a new one would.
+    ///
+    /// Found by TZID and name, then compared with `definition` (cheaper than hashing a whole
+    /// definition: the two resolvers' definitions share their arrays, which compare at once); a
+    /// different definition under the same names replaces the one kept.
+    static func shared(definition: TimeZoneDefinition, identifier: String?) -> DefinedZone {
+        let key = Key(tzid: definition.tzid, identifier: identifier)
+        if let kept = sharedZones.value(for: key), kept.definition == definition { return kept }
+        let zone = DefinedZone(definition: definition, identifier: identifier)
+        sharedZones.set(zone, for: key)
+        return zone
+    }
+
+    private struct Key: Hashable, Sendable {
+        var tzid: String
+        var identifier: String?
+    }
+
+    /// ``shared(definition:identifier:)``'s zones: bounded, since the definitions come from the input.
+    private static let sharedZones = BoundedCache<Key, DefinedZone>(capacity: 1_024)
+
     func offset(atUTC utcSeconds: Int) -> Int {
         table.offset(atUTC: utcSeconds)
     }

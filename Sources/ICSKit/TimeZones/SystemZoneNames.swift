@@ -10,9 +10,12 @@ import Foundation
 /// `US/Eastern` and `Etc/GMT+5`).
 ///
 /// A name spelt as tzdata spells it is answered by looking for its file (``isZoneFile(_:)``:
-/// a few `lstat`s); the index of every name (a walk of `/usr/share/zoneinfo`, about 60 million
-/// instructions) is built once, on the first question that the file alone cannot answer: a
-/// name in another case, a name Foundation knows without a file, a city, the areas.
+/// a few `lstat`s); a name whose first component matches no name's in any case
+/// (``mayBeIndexed(_:)``: `Custom/Zone-000`, a VTIMEZONE's own TZID) is answered from the
+/// top-level folder and Foundation's list; the index of every name (a walk of
+/// `/usr/share/zoneinfo`, about 60 million instructions) is built once, on the first question
+/// that neither can answer: a name in another case, a name Foundation knows without a file, a
+/// city, the areas.
 enum SystemZoneNames {
     /// Where the system's tzdata lives.
     static let zoneinfoDirectory = "/usr/share/zoneinfo"
@@ -46,7 +49,9 @@ enum SystemZoneNames {
     /// to it ignoring case (`europe/berlin` → `Europe/Berlin`); `nil` when none or several.
     static func canonical(_ name: String) -> String? {
         if isKnown(name) { return name }
-        return index.byLowercase[name.lowercased()]
+        let lowercased = name.lowercased()
+        guard mayBeIndexed(lowercased: lowercased) else { return nil }
+        return index.byLowercase[lowercased]
     }
 
     /// Whether `name` is one of the known names, as spelt: its zone file when there is one,
@@ -55,8 +60,30 @@ enum SystemZoneNames {
     /// - Complexity: a dictionary look-up once the name has been asked about (the file check's
     ///   answers are kept: callers such as the validator normalise a TZID per property).
     static func isKnown(_ name: String) -> Bool {
-        fileAnswers.value(for: name) { isZoneFile(name) } || index.names.contains(name)
+        fileAnswers.value(for: name) { isZoneFile(name) } || (mayBeIndexed(lowercased: name.lowercased()) && index.names.contains(name))
     }
+
+    /// Whether a name of the index may equal `lowercased` ignoring case: its first component
+    /// (up to the first `/`) is, lower-cased, the first component of a name of Foundation's list
+    /// or the name of an entry of the top level of `/usr/share/zoneinfo` (every name the walk
+    /// finds starts with one). `false` proves that no name of the index matches, without the walk.
+    static func mayBeIndexed(lowercased: String) -> Bool {
+        let first = lowercased.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(lowercased[..<$0]) } ?? lowercased
+        return firstComponents.contains(first)
+    }
+
+    /// The lower-cased first components of the index's names, without the walk: those of
+    /// Foundation's names and the entries of the top level of `/usr/share/zoneinfo` (a superset
+    /// of the walk's: it leaves out folders and files it does not take, never adds one).
+    private static let firstComponents: Set<String> = {
+        var firsts = Set(TimeZone.knownTimeZoneIdentifiers.map { name in
+            String(name.lowercased().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        })
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: zoneinfoDirectory)) ?? [] {
+            firsts.insert(entry.lowercased())
+        }
+        return firsts
+    }()
 
     /// ``isZoneFile(_:)``'s answers, by name: bounded, since the names come from the input.
     private static let fileAnswers = BoundedCache<String, Bool>(capacity: 4_096)

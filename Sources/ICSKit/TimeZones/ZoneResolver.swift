@@ -103,7 +103,7 @@ final class ZoneResolver: Sendable {
                let zone = Self.systemZone(TZIDNormalizer.normalize(location.value)) ?? Self.windowsZone(location.value) {
                 return zone
             }
-            let defined = DefinedZone(definition: definition, identifier: name)
+            let defined = DefinedZone.shared(definition: definition, identifier: name)
             if let display {
                 for candidate in display.candidates {
                     if let zone = Self.systemZone(candidate), agree(zone.table, defined.table) { return zone }

@@ -97,4 +97,33 @@ import Testing
         let old = WindowFilter.GapCheck(tzid: "Europe/Berlin", latestStart: 0, period: 86_400, earliest: -7_000_000_000, length: 0)
         #expect(gaps.count(old, before: june) == nil)
     }
+
+    /// One ``ZoneGaps`` asked about many starts in a shuffled order (so that its list of a zone's
+    /// gaps is reused, and widened when a start comes before it) answers each as Foundation's
+    /// `TimeZone` counts it (an independent reading of tzdata): the changes to a larger offset from
+    /// the start (less the margin) to the window.
+    @Test func gapListsAnswerAsTzdataCountsInAnyOrder() throws {
+        let june = 1_748_736_000
+        func expected(_ tzid: String, from: Int) throws -> Int {
+            let zone = try #require(TimeZone(identifier: tzid))
+            var count = 0
+            var at = Date(timeIntervalSince1970: TimeInterval(from - 1))
+            while let next = zone.nextDaylightSavingTimeTransition(after: at), next.timeIntervalSince1970 <= TimeInterval(june) {
+                if zone.secondsFromGMT(for: next) > zone.secondsFromGMT(for: next.addingTimeInterval(-1)) { count += 1 }
+                at = next
+            }
+            return count
+        }
+        var generator = SplitMix64(state: 2025)
+        var gaps = ZoneGaps(zones: [], calendarZone: nil)
+        for _ in 0..<120 {
+            let tzid = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Sao_Paulo"][Int(generator.next() % 4)]
+            // Starts from 1985 to 2025, in no order.
+            let start = 473_385_600 + Int(generator.next() % UInt64(june - 473_385_600))
+            let check = WindowFilter.GapCheck(tzid: tzid, latestStart: start, period: 86_400, earliest: start, length: 3_600)
+            let counted = gaps.count(check, before: june)
+            let tzdata = try expected(tzid, from: start - WindowFilter.margin)
+            #expect(counted == tzdata, "\(tzid) from \(start)")
+        }
+    }
 }

@@ -214,6 +214,20 @@ import Testing
         #expect(found.skipped.filter { $0 == nil }.count == 4)
     }
 
+    /// A classic Mac file (lone CRs, given as LFs by the stream) whose blocks straddle chunks:
+    /// the chunk that joins a block's first bytes with the next read has its CRs turned as well.
+    @Test func classicMacBlocksStraddlingChunks() throws {
+        var body: [String] = []
+        for n in 0..<8 {
+            body += Self.old("m\(n)", ["SUMMARY:" + String(repeating: "r", count: n * 7), " folded"])
+            if n % 3 == 0 { body += ["BEGIN:VEVENT", "UID:k\(n)", "DTSTART:20250610T090000Z", "END:VEVENT"] }
+        }
+        let bytes = Array(calendarText(body, lineBreak: "\r").utf8)
+        let found = try Self.compare(bytes, chunks: [1 << 20] + Array(1...40) + [64, 100])
+        #expect(found.skipped.filter { $0 == true }.count == 8)
+        #expect(found.skipped.filter { $0 == nil }.count == 4)  // the three June events and the calendar's own lines
+    }
+
     @Test func nulAndInvalidUTF8AreReadTheOrdinaryWay() throws {
         // A NUL byte (removed, with a diagnostic in the block), a Windows-1252 byte (the file-wide
         // note goes to the block that has it), a fold splitting a UTF-8 character (the raw bytes are

@@ -64,6 +64,44 @@ import Testing
         }
     }
 
+    /// ``TextDecoding/isCleanUTF8(_:)`` against its definition: no NUL and ``TextDecoding/isValidUTF8(_:)``
+    /// (itself checked against the standard library above). Each fault and each character length,
+    /// and a NUL, at every offset of a run of up to 40 ASCII bytes (both words of the sixteen-byte
+    /// step, and the byte-by-byte tail), and random bytes of up to 80, a NUL among them at times.
+    @Test func cleanUTF8IsNoNULAndValid() {
+        func clean(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { TextDecoding.isCleanUTF8($0) } }
+        func expected(_ bytes: [UInt8]) -> Bool { !bytes.contains(0) && Self.valid(bytes) }
+        let pieces: [[UInt8]] = [[0x00], [0xC3], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0xF0, 0x9F, 0x8E], [0xE9], [0x80], [0xFF], [0xC3, 0xA9], [0xE6, 0x97, 0xA5],
+                                 [0xF0, 0x9F, 0x8E, 0x89], [0x01], [0x7F], [0xC3, 0x00], [0x00, 0x80]]
+        for piece in pieces {
+            for before in 0..<41 {
+                for after in [0, 1, 15, 16, 17] {
+                    let bytes = [UInt8](repeating: 0x61, count: before) + piece + [UInt8](repeating: 0x62, count: after)
+                    #expect(clean(bytes) == expected(bytes), "\(piece) after \(before) ASCII bytes, \(after) after")
+                    let twice = bytes + [0xE3, 0x83, 0x86] + bytes
+                    #expect(clean(twice) == expected(twice))
+                }
+            }
+        }
+        #expect(clean(Array("Überblick résumé 日本語 テスト naïve".utf8)))
+        #expect(!clean(Array("Überblick résumé 日本語 テスト naïve".utf8) + [0]))
+        var generator = SplitMix64(state: 3629)
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 80)
+            let bytes = (0..<count).map { _ -> UInt8 in
+                let byte = UInt8(truncatingIfNeeded: generator.next())
+                switch generator.next() % 16 {
+                case 0: return 0
+                case 1...6: return 0x20 | (byte & 0x5F)
+                case 7...9: return 0x80 | (byte & 0x3F)
+                default: return byte
+                }
+            }
+            #expect(clean(bytes) == expected(bytes), "\(bytes)")
+        }
+    }
+
     @Test(arguments: [
         ([0xE9] as [UInt8], "é"),
         ([0x80], "€"),

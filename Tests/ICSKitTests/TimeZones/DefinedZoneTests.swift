@@ -17,6 +17,32 @@ struct DefinedZoneTests {
         ("historical New York with UNTIL", F.historicalNewYork(), "America/New_York", 1988...2030),
     ]
 
+    /// Two resolvers over the same VTIMEZONEs (the windowed import's ``ZoneGaps`` and the
+    /// expansion build one each) share one zone and its offsets (``DefinedZone/shared(definition:identifier:)``);
+    /// another definition, or the same under another name, has its own. The shared zone answers
+    /// as a new one does (checked at each change of 2020–2030, and the second before it).
+    @Test func resolversOverTheSameDefinitionsShareTheOffsets() throws {
+        let definition = F.outlookWEurope(tzid: "Custom/Shared-W-Europe")
+        let first = try #require(ZoneResolver(timeZones: [definition]).zone(for: "Custom/Shared-W-Europe") as? DefinedZone)
+        let start = F.utc(2020, 1, 1), end = F.utc(2031, 1, 1)
+        let changes = first.offsetChanges(from: start, through: end).changes
+        #expect(changes.count == 22)
+        let second = try #require(ZoneResolver(timeZones: [definition]).zone(for: "Custom/Shared-W-Europe") as? DefinedZone)
+        #expect(first.table === second.table)
+        let other = try #require(ZoneResolver(timeZones: [F.standardOnly(tzid: "Custom/Shared-W-Europe")])
+            .zone(for: "Custom/Shared-W-Europe") as? DefinedZone)
+        #expect(other.table !== first.table)
+        let renamed = try #require(ZoneResolver(timeZones: [F.outlookWEurope(tzid: "Custom/Shared-W-Europe-2")])
+            .zone(for: "Custom/Shared-W-Europe-2") as? DefinedZone)
+        #expect(renamed.table !== first.table)
+        let fresh = DefinedZone(definition: definition, identifier: "Custom/Shared-W-Europe")
+        #expect(fresh.table !== first.table)
+        for change in changes {
+            for t in [change.at - 1, change.at] { #expect(second.offset(atUTC: t) == fresh.offset(atUTC: t)) }
+        }
+        #expect(second.offsetChanges(from: start, through: end).changes == fresh.offsetChanges(from: start, through: end).changes)
+    }
+
     @Test("offsets agree with tzdata at every 6 hours of every day", arguments: 0..<4)
     func offsetsMatchTzdata(_ index: Int) throws {
         let (name, definition, iana, years) = Self.compared[index]

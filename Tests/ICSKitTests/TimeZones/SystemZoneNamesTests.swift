@@ -54,6 +54,29 @@ struct SystemZoneNamesTests {
         #expect(checked > 500)
     }
 
+    /// The screen that answers a name without the walk (``SystemZoneNames/mayBeIndexed(lowercased:)``)
+    /// lets through every name of the index, in any case, so that it never changes an answer; and
+    /// it stops the TZIDs that VTIMEZONEs make up, which then are no zone names, as the index says.
+    @Test func theFirstComponentScreenPassesEveryIndexedName() {
+        let indexed = SystemZoneNames.indexedNames
+        for name in indexed {
+            for variant in [name, name.lowercased(), name.uppercased()] {
+                #expect(SystemZoneNames.mayBeIndexed(lowercased: variant.lowercased()), "\(variant)")
+            }
+        }
+        let lowercasedIndex = Set(indexed.map { $0.lowercased() })
+        for made in ["Custom/Zone-000", "Custom/Zone-299", "Mars/Olympus_Mons", "My Zone", "W. Europe Standard Time", "tzone://x"] {
+            #expect(!SystemZoneNames.mayBeIndexed(lowercased: made.lowercased()), "\(made)")
+            #expect(!lowercasedIndex.contains(made.lowercased()))
+            #expect(SystemZoneNames.canonical(made) == nil)
+            #expect(!SystemZoneNames.isKnown(made))
+        }
+        // Names in another case still reach the index.
+        #expect(SystemZoneNames.mayBeIndexed(lowercased: "europe/berlin"))
+        #expect(SystemZoneNames.canonical("EUROPE/BERLIN") == "Europe/Berlin")
+        #expect(SystemZoneNames.canonical("utc") == "UTC")
+    }
+
     /// Answers that only the index has: another case, a city, the areas, a link's current name.
     @Test func namesKnownOnlyThroughTheWalk() {
         #expect(SystemZoneNames.canonical("europe/berlin") == "Europe/Berlin")

@@ -315,6 +315,6 @@ struct BlockSkim: BlockSkimming {
     /// Whether the raw bytes hold no NUL and are valid UTF-8 (then so is every content line
     /// unfolded from them: unfolding removes only ASCII bytes, which never stand inside a character).
     static func isClean(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        BlockScanner.isPlainASCII(raw) || (memchr(raw.baseAddress!, 0, raw.count) == nil && TextDecoding.isValidUTF8(raw))
+        TextDecoding.isCleanUTF8(raw)
     }
 }
