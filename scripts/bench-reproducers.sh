@@ -106,6 +106,7 @@ trap 'kill "$SERVER" 2>/dev/null' EXIT
 for _ in $(seq 50); do [ -s "$OUT/server-port" ] && break; sleep 0.1; done
 PORT=$(cat "$OUT/server-port")
 printf '[calendar gone]\ncaldav = http://127.0.0.1:%s/dav/1000000/\n' "$PORT" > "$OUT/caldav-gone.conf"
+printf '[calendar full]\ncaldav = http://127.0.0.1:%s/full/10000/\n' "$PORT" > "$OUT/caldav-full.conf"
 
 B=Fixtures/bounds
 R=$OUT
@@ -156,6 +157,7 @@ CASES=(
 "ATTENDEE of 5,000,000 X= parameters, month|--today 2024-06-15 --month $R/attendee-5m-empty-x.ics"
 "feed of 1,000,000 nested BEGIN:A then 1,000,000 END:B lines (16 MB, cut short), month|--cache-dir $OUT/cache --month 2024-06 http://127.0.0.1:$PORT/begin-end/1000000"
 "CalDAV sync-collection answer of 1,000,000 gone members (73 MB), sync|sync --config $OUT/caldav-gone.conf --cache-dir $OUT/cache --max-size 100 gone"
+"CalDAV first sync of 10,000 resources (20 multigets), sync|sync --config $OUT/caldav-full.conf --cache-dir $OUT/cache-full full"
 "10,000 [calendar] sections of empty files, config check|config check --config $R/calendars-10000.conf"
 "10,000 [calendar] sections of empty files, month|--month 2024-06 --config $R/calendars-10000.conf"
 "10,000 [calendar] sections of empty files, validate|validate --config $R/calendars-10000.conf"
@@ -174,6 +176,7 @@ for entry in "${CASES[@]}"; do
     args=${entry#*|}
     times=() peaks=()
     for _ in $(seq "$RUNS"); do
+        rm -rf "$OUT/cache" "$OUT/cache-full"    # every sync a first one, every feed fetched
         # shellcheck disable=SC2086
         /usr/bin/time -f '%e %M' -o "$OUT/time.txt" "$ICSVIEW" $args >"$OUT/stdout" 2>"$OUT/stderr"
         status=$?

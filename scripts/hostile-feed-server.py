@@ -7,7 +7,11 @@ Writes its port to PORT_FILE, then serves until killed:
                        (the download looks cut short: the body is checked, not parsed)
   PROPFIND /dav/N/     a calendar collection (Depth 0)
   REPORT /dav/N/       a sync-collection answer of N members, each gone (404), and a new token
+  PROPFIND /full/N/    a calendar collection (Depth 0)
+  REPORT /full/N/      sync-collection: N members with their ETags; calendar-multiget: an event
+                       for each href asked (a weekly series, a UID of its own)
 """
+import re
 import sys
 from functools import lru_cache
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
@@ -23,6 +27,31 @@ def gone(n):
     parts = ['<?xml version="1.0"?><multistatus xmlns="DAV:">']
     parts += ["<response><href>/g/%d</href><status>HTTP/1.1 404 x</status></response>" % i for i in range(n)]
     parts.append("<sync-token>t2</sync-token></multistatus>")
+    return "".join(parts).encode()
+
+
+@lru_cache(maxsize=4)
+def members(n):
+    parts = ['<?xml version="1.0"?><multistatus xmlns="DAV:">']
+    parts += ['<response><href>/full/%d/e%d.ics</href><propstat><prop><getetag>"1"</getetag></prop>'
+              '<status>HTTP/1.1 200 OK</status></propstat></response>' % (n, i) for i in range(n)]
+    parts.append("<sync-token>t2</sync-token></multistatus>")
+    return "".join(parts).encode()
+
+
+EVENT = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ICSKit//hostile//EN\r\nBEGIN:VEVENT\r\nUID:%s@full\r\n"
+         "DTSTAMP:20240101T000000Z\r\nDTSTART:20240603T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY;COUNT=10\r\n"
+         "SUMMARY:Event %s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+
+def multiget(asked):
+    parts = ['<?xml version="1.0"?><multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">']
+    for href in re.findall(rb"<D:href>([^<]*)</D:href>", asked):
+        name = href.decode().rsplit("/", 1)[-1][:-4]
+        parts.append('<response><href>%s</href><propstat><prop><getetag>"1"</getetag><C:calendar-data>%s'
+                     '</C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat></response>'
+                     % (href.decode(), EVENT % (name, name)))
+    parts.append("</multistatus>")
     return "".join(parts).encode()
 
 
@@ -60,7 +89,10 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(207, body.encode(), "application/xml; charset=utf-8")
 
     def do_REPORT(self):
-        self.read_body()
+        asked = self.read_body()
+        if self.path.startswith("/full/"):
+            body = multiget(asked) if b"calendar-multiget" in asked else members(self.count())
+            return self.answer(207, body, "application/xml; charset=utf-8")
         self.answer(207, gone(self.count()), "application/xml; charset=utf-8")
 
 

@@ -51,7 +51,7 @@ extension CalDAVClient {
         var tokenRefused = false
         var listing: Listing?
         if !old.syncCollectionUnsupported {
-            switch try syncCollection(url, token: old.syncToken) {
+            switch try syncCollection(url, token: old.syncToken, kept: old.resources) {
             case .listed(let delta):
                 listing = delta
                 method = .syncCollection
@@ -75,7 +75,7 @@ extension CalDAVClient {
         case .delta(let changed, let gone, let newToken):
             token = newToken
             for (key, member) in changed where member.etag == nil || old.resources[key]?.etag != member.etag { wanted[key] = member }
-            removed = gone.filter { old.resources[$0] != nil }
+            removed = gone
         }
 
         var diagnostics: [Diagnostic] = []
@@ -129,7 +129,11 @@ extension CalDAVClient {
 
     /// A sync-collection report (RFC 6578 3.2) from `token` (none: every member), repeated while
     /// the server truncates its answer (507 on the collection, 3.6).
-    private func syncCollection(_ url: URL, token: String?) throws(ICSError) -> SyncAnswer {
+    ///
+    /// Of the members the server says are gone, only those in `kept` (what the last sync kept) are
+    /// listed as removed: the others change nothing, and a listing of a million of them keeps
+    /// none of their keys.
+    private func syncCollection(_ url: URL, token: String?, kept: [String: CalDAVResource]) throws(ICSError) -> SyncAnswer {
         var changed: [String: (href: String, etag: String?)] = [:]
         var removed: Set<String> = []
         var current = token
@@ -160,7 +164,7 @@ extension CalDAVClient {
                     return
                 }
                 if response.status == 404 {
-                    removed.insert(key)
+                    if kept[key] != nil { removed.insert(key) }
                     changed[key] = nil
                 } else if response.status == nil || response.status == 200 {
                     if response.property("resourcetype")?.child("collection") != nil { return }

@@ -68,6 +68,8 @@ public struct CalDAVLocalCopy: Sendable {
         public var result: CalDAVSyncResult?
         /// Why the sync failed (credentials never in it); `nil` on success.
         public var error: ICSError?
+        /// Whether no copy was kept before: a first sync, or a failure with no copy to serve.
+        public var isFirst: Bool
 
         /// What changed (empty after a failure).
         public var changes: CalendarDiff { result?.changes ?? CalendarDiff(old: ICalendar(), new: ICalendar()) }
@@ -82,14 +84,14 @@ public struct CalDAVLocalCopy: Sendable {
             try save(result.state)
             var calendar = result.state.calendar(options: options)
             calendar.diagnostics += result.diagnostics
-            return Outcome(calendar: calendar, state: result.state, result: result, error: nil)
+            return Outcome(calendar: calendar, state: result.state, result: result, error: nil, isFirst: old == nil)
         } catch {
             let state = old ?? CalDAVSyncState(collection: collection)
             var calendar = state.calendar(options: options)
             let served = old == nil ? "no copy to serve" : "the last copy is served"
             calendar.diagnostics.append(Diagnostic(.staleCopy, "the sync failed (\(error.message)); \(served)",
                                                    source: FeedSource.mask(collection.absoluteString)))
-            return Outcome(calendar: calendar, state: state, result: nil, error: error)
+            return Outcome(calendar: calendar, state: state, result: nil, error: error, isFirst: old == nil)
         }
     }
 

@@ -62,10 +62,7 @@ struct DAVElement: Sendable {
         // The stream reads the body where it is (no copy of up to the fetch's size limit); the
         // parser, and the stream with it, do not outlive the closure.
         let failure: String? = body.withUnsafeBytes { raw in
-            let data = raw.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
-            } ?? Data()
-            let parser = XMLParser(stream: InputStream(data: data))
+            let parser = XMLParser(stream: BorrowedInputStream(raw))
             parser.shouldProcessNamespaces = true
             parser.shouldResolveExternalEntities = false
             parser.delegate = builder

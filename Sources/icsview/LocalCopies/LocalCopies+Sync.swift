@@ -48,13 +48,14 @@ extension LocalCopies {
             }
         case .caldav(let url):
             let copy = self.copy(of: url, section: entry.key, options: options)
-            report.first = copy.load() == nil
             let client: CalDAVClient
             do { client = try self.client(for: entry, options: options) } catch {
+                report.first = copy.lastSynced == nil
                 report.error = error
                 return report
             }
             let outcome = copy.sync(with: client)
+            report.first = outcome.isFirst
             report.requests = client.requestCount
             if let error = outcome.error {
                 report.error = error

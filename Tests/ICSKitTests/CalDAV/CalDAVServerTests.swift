@@ -174,7 +174,7 @@ struct CalDAVServerTests {
         let copy = CalDAVLocalCopy(collection: server.collection(cal, proxied: true), directory: cache)
         let client = server.client()
         let first = copy.sync(with: client)
-        #expect(first.error == nil)
+        #expect(first.error == nil && first.isFirst)
         #expect(first.changes.added.count == 3)
         let stored = try Data(contentsOf: URL(fileURLWithPath: copy.path))
 
@@ -183,6 +183,7 @@ struct CalDAVServerTests {
         try server.proxy("die-after 2")
         let failed = copy.sync(with: client)
         let error = try #require(failed.error)
+        #expect(!failed.isFirst)
         #expect(error.source?.contains("127.0.0.1") == true)
         #expect(failed.changes.isEmpty)
         #expect(Self.summaries(failed.calendar) == ["Event 1", "Event 2", "Event 3"])
@@ -192,7 +193,7 @@ struct CalDAVServerTests {
         // Back again: the change arrives.
         try server.proxy("pass")
         let again = copy.sync(with: client)
-        #expect(again.error == nil)
+        #expect(again.error == nil && !again.isFirst)
         #expect(again.changes.changed.map(\.key.uid) == ["e1"])
 
         // No file the copy wrote holds the password.

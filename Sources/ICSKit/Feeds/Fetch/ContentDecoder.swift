@@ -15,11 +15,12 @@ import Foundation
 final class ContentDecoder {
     private let layers: [InflateStream]
     private let limit: Int
-    /// The decoded body in pieces of up to 1 MiB: it grows without the copies of a doubling array
-    /// (which would hold 1.5 times the limit at the worst moment), and is joined once at the end.
-    private var pieces: [[UInt8]] = []
-    private(set) var decodedCount = 0
-    private static let pieceSize = 1 << 20
+    /// The decoded body in pieces: it grows without the copies of a doubling array (which would
+    /// hold 1.5 times the limit at the worst moment), and is joined once at the end.
+    private let pieces = MappedPieces()
+
+    /// The bytes decoded so far.
+    var decodedCount: Int { pieces.count }
 
     /// - Parameters:
     ///   - contentEncoding: the header's value, `nil` when absent.
@@ -61,16 +62,7 @@ final class ContentDecoder {
     /// - Throws: ``ICSError/Code/truncated`` when a compressed stream stops early.
     func finish() throws(ICSError) -> [UInt8] {
         for layer in layers { try layer.finish() }
-        if pieces.count == 1 { return pieces[0] }
-        // Each piece is let go once copied: the peak is the body and one piece, not the body twice.
-        var body: [UInt8] = []
-        body.reserveCapacity(decodedCount)
-        for index in pieces.indices {
-            body += pieces[index]
-            pieces[index] = []
-        }
-        pieces = []
-        return body
+        return pieces.joined()
     }
 
     private func push(_ bytes: UnsafeRawBufferPointer, into level: Int) throws(ICSError) {
@@ -78,18 +70,7 @@ final class ContentDecoder {
             guard decodedCount + bytes.count <= limit else {
                 throw ICSError(.tooLarge, "the body decodes to more than the \(FetchSession.bytes(limit)) limit; transfer stopped")
             }
-            var rest = bytes[...]
-            while !rest.isEmpty {
-                if pieces.isEmpty || pieces[pieces.count - 1].count == ContentDecoder.pieceSize {
-                    pieces.append([])
-                    pieces[pieces.count - 1].reserveCapacity(min(ContentDecoder.pieceSize, limit - decodedCount))
-                }
-                let room = ContentDecoder.pieceSize - pieces[pieces.count - 1].count
-                let taken = rest.prefix(room)
-                pieces[pieces.count - 1].append(contentsOf: taken)
-                decodedCount += taken.count
-                rest = rest.dropFirst(taken.count)
-            }
+            try pieces.append(bytes)
             return
         }
         try layers[level].feed(bytes) { (piece) throws(ICSError) in try push(piece, into: level + 1) }
