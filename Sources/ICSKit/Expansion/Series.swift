@@ -66,6 +66,9 @@ final class Series {
     /// The master, shared by every occurrence the series makes.
     let sharedMaster: SharedIncidence
     var master: Incidence { _read { yield sharedMaster.value } }
+    /// Whether the master has STATUS:CANCELLED, read once: a sieve is told for every instance
+    /// (a comparison of the status's text, and a retain and release of the master, each time).
+    private let masterIsCancelled: Bool
     let calendarIndex: Int
     let calendarID: CalendarID
     /// Position among the series of the expansion; replaced by the rank before the merge starts.
@@ -119,6 +122,7 @@ final class Series {
          overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
         self.sharedMaster = shared
+        masterIsCancelled = shared.value.status == .cancelled
         self.calendarIndex = calendarIndex
         // A copy of its own (``unsharedCopy(_:)``): each occurrence retains it, on either thread.
         self.calendarID = CalendarID(rawValue: unsharedCopy(calendarID.rawValue))
@@ -212,9 +216,9 @@ final class Series {
     func occurrence(for instance: PendingInstance, sieve: inout any InstanceSieve) -> Occurrence? {
         if frame.kind == .zoned && instance.extra < 0 {
             let length = instance.future >= 0 ? futures[instance.future].length : self.length
-            let incidence = instance.future >= 0 ? futures[instance.future].incidence : sharedMaster
+            let cancelled = instance.future >= 0 ? futures[instance.future].incidence.value.status == .cancelled : masterIsCancelled
             guard sieve.wants(startSeconds: instance.utc, endSeconds: frame.endKey(wall: instance.wall, utc: instance.utc, length: length),
-                              cancelled: incidence.value.status == .cancelled) else { return nil }
+                              cancelled: cancelled) else { return nil }
             return occurrence(for: instance)
         }
         let occurrence = occurrence(for: instance)

@@ -306,6 +306,7 @@ struct SeriesBuilder {
     /// UNTIL precedes the start, is said in a diagnostic.
     private mutating func ruleSources(of written: Incidence, start: TimeValue, frame: SeriesFrame) -> [InstanceSource] {
         var sources: [InstanceSource] = []
+        sources.reserveCapacity(written.recurrenceRules.count)
         for rule in written.recurrenceRules {
             if InstanceSource.untilPrecedesStart(of: rule, start: start, clock: frame.clock) {
                 diagnostics.append(Diagnostic(.untilBeforeStart,
