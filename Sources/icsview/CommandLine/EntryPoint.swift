@@ -57,6 +57,11 @@ public func run(arguments commandLine: [String], environment: [String: String]) 
     } catch {
         return UsageError.report(error.message)
     }
+    // `icsview --cache-dir D sync` read `sync` as a file that could not be opened: a command
+    // comes first, and saying so is clearer (a file of that name is still read as one).
+    if let command = options.inputs.first(where: { Subcommands.named($0) != nil && !FileManager.default.fileExists(atPath: $0) }) {
+        return UsageError.report("'\(command)' is a command, and a command comes first: icsview \(command) [options]")
+    }
     if options.showHelp {
         print(Help.text, terminator: "")
         return 0

@@ -33,6 +33,16 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    /// A command after an option (`icsview --cache-dir D sync`) was read as a file named `sync`
+    /// that could not be opened, and the rest shown as a view: now a usage error that says where
+    /// the command goes, before anything is read or fetched.
+    @Test(arguments: expected) func aCommandAfterAnOptionIsAUsageError(_ name: String) throws {
+        let result = try CLI.run(["--cache-dir", NSTemporaryDirectory(), name, "work"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: '\(name)' is a command, and a command comes first: icsview \(name) [options]\n"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test(arguments: expected) func manPageSynopsisNamesEachSubcommand(_ name: String) throws {
         let man = try CLI.run(["--generate-man-page"]).stdout
         let synopsis = try #require(man.components(separatedBy: ".SH SYNOPSIS\n").dropFirst().first?

@@ -27,20 +27,24 @@ import Darwin
 ///
 /// - Complexity: O(n) in the block's raw bytes; resumable when more bytes arrive (``SkimOutcome/needMore``).
 struct BlockSkim: BlockSkimming {
-    /// What the current content line is being read for.
-    private enum Open {
+    /// What the current content line is being read for. A plain tag with the payloads in their
+    /// own fields (``filterID``, ``boundaryName``…): an enum with them as payloads was copied
+    /// and compared on every physical line, a quarter of the skim's time.
+    private enum Open: UInt8 {
         /// No content line is open (the start, or after an empty line).
         case none
         /// Only its length matters.
         case plain
-        /// A line the filter reads, being unfolded into ``filterBlock``'s text from `offset`.
-        case filter(id: UInt8, offset: Int)
+        /// A line the filter reads (``filterID``), being unfolded into ``filterBlock``'s text
+        /// from ``filterOffset``.
+        case filter
         /// A BEGIN/END line, or one whose name did not end on its first physical line: unfolded
         /// into `scratch`, judged when complete.
         case scratch
-        /// A line `BEGIN:NAME` or `END:NAME` spelled canonically on its first physical line (of
-        /// `length` bytes from `start`), its name packed (``Packed``); a fold turns it into ``scratch``.
-        case boundary(begin: Bool, name: Packed, start: Int, length: Int)
+        /// A line `BEGIN:NAME` or `END:NAME` (``boundaryBegin``) spelled canonically on its first
+        /// physical line (of ``boundaryLength`` bytes from ``boundaryStart``), its name packed
+        /// (``boundaryName``); a fold turns it into ``scratch``.
+        case boundary
     }
 
     /// A component name of at most 16 bytes as two words of its bytes (zero-padded) and its length.
@@ -48,6 +52,9 @@ struct BlockSkim: BlockSkimming {
         var low: UInt64 = 0, high: UInt64 = 0, count = 0
 
         /// The packed bytes, or `nil` when there are more than 16.
+        /// The empty name.
+        init() {}
+
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard bytes.count <= 16 else { return nil }
             for i in 0..<bytes.count {
@@ -81,6 +88,12 @@ struct BlockSkim: BlockSkimming {
     private var firstLine = 0
     private var offset = 0
     private var open = Open.none
+    private var filterID: UInt8 = 0
+    private var filterOffset = 0
+    private var boundaryBegin = false
+    private var boundaryName = Packed()
+    private var boundaryStart = 0
+    private var boundaryLength = 0
     private var lineLength = 0
     private var lineNumber = 0
     private var scratch: [UInt8] = []
@@ -135,15 +148,17 @@ struct BlockSkim: BlockSkimming {
             let s = offset
             if s == raw.count { return .needMore }
             let first = base[s]
-            // A pattern match, not `!=`: the synthesized `==` would copy the payloads, twice a line.
-            var isOpen = true
-            if case .none = open { isOpen = false }
+            let isOpen = open != .none
             let folded = (first == 0x20 || first == 0x09) && isOpen
             if !folded && isOpen {
-                switch finishLine() {
-                case .fallback: return .fallback
-                case .closed: return BlockSkim.isClean(UnsafeBufferPointer(start: base, count: s)) ? .closed(end: s) : .fallback
-                case .needMore: break  // the line was an ordinary one: read on
+                if open == .plain {
+                    open = .none  // the most common line: nothing to close
+                } else {
+                    switch finishLine() {
+                    case .fallback: return .fallback
+                    case .closed: return BlockSkim.isClean(UnsafeBufferPointer(start: base, count: s)) ? .closed(end: s) : .fallback
+                    case .needMore: break  // the line was an ordinary one: read on
+                    }
                 }
             }
             guard let hit = memchr(base + s, 0x0A, raw.count - s) else { return .needMore }
@@ -168,13 +183,13 @@ struct BlockSkim: BlockSkimming {
                 let from = s + 1
                 lineLength += c - from
                 if lineLength > maxLineBytes { return .fallback }
-                if case .boundary(_, _, let start, let length) = open {
+                if open == .boundary {
                     // A folded boundary: judged unfolded, as any other.
                     open = .scratch
                     scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: length))
+                    scratch.append(contentsOf: UnsafeBufferPointer(start: base + boundaryStart, count: boundaryLength))
                 }
-                append(UnsafeBufferPointer(start: base + from, count: c - from))
+                if open == .filter || open == .scratch { append(UnsafeBufferPointer(start: base + from, count: c - from)) }
                 continue
             }
             lineLength = c - s
@@ -194,7 +209,11 @@ struct BlockSkim: BlockSkimming {
         switch first {
         case 0x62, 0x65:  // b, e
             if let boundary = BlockSkim.canonicalBoundary(bytes) {
-                open = .boundary(begin: boundary.begin, name: boundary.name, start: start, length: bytes.count)
+                open = .boundary
+                boundaryBegin = boundary.begin
+                boundaryName = boundary.name
+                boundaryStart = start
+                boundaryLength = bytes.count
                 return
             }
         case 0x64, 0x72, 0x75:  // d, r, u
@@ -216,17 +235,15 @@ struct BlockSkim: BlockSkimming {
             open = .plain
             return
         }
-        open = .filter(id: id, offset: filterBlock.text.count)
+        open = .filter
+        filterID = id
+        filterOffset = filterBlock.text.count
         filterBlock.text.append(contentsOf: bytes)
     }
 
-    /// Adds a fold's bytes to the open line where they are kept.
+    /// Adds a fold's bytes to the open line where they are kept (a ``Open/filter`` or ``Open/scratch`` line).
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        switch open {
-        case .filter: filterBlock.text.append(contentsOf: bytes)
-        case .scratch: scratch.append(contentsOf: bytes)
-        case .none, .plain, .boundary: break
-        }
+        if open == .filter { filterBlock.text.append(contentsOf: bytes) } else { scratch.append(contentsOf: bytes) }
     }
 
     /// The line `BEGIN:NAME` or `END:NAME` exactly, NAME of 1–16 upper-case letters, digits and
@@ -273,11 +290,12 @@ struct BlockSkim: BlockSkimming {
         switch open {
         case .none, .plain:
             return .needMore
-        case .boundary(let begin, let name, _, _):
-            return boundary(begin: begin, name)
-        case .filter(let id, let offset):
+        case .boundary:
+            return boundary(begin: boundaryBegin, boundaryName)
+        case .filter:
+            let id = filterID
             filterBlock.lines.append(ComponentBlock.Line(.property, name: names[Int(id) - 1], nameID: id, number: lineNumber,
-                                                         offset: offset, length: filterBlock.text.count - offset))
+                                                         offset: filterOffset, length: filterBlock.text.count - filterOffset))
             return .needMore
         case .scratch:
             return scratch.withUnsafeBufferPointer { finishScratch($0) }

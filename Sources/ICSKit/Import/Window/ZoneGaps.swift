@@ -33,17 +33,16 @@ struct ZoneGaps {
         }
     }
 
-    /// How far a zone's gap list is widened past the start asked for when it must grow.
-    static let widening = 5 * 366 * 86_400
-
     private let zones: [TimeZoneDefinition]
     private let calendarZone: String?
     private var resolver: ZoneResolver?
     /// The offsets of each zone name found so far.
     private var known: [String: Offsets] = [:]
-    /// The gaps of each zone name asked about so far: one list per zone, widened when a series
-    /// starts before it, so that each skipped series costs a binary search instead of a walk of
-    /// its zone's changes since its start (a file of 300 VTIMEZONEs spent 43 M instructions on that walk).
+    /// The gaps of each zone name asked about so far: one list per zone, made again from the
+    /// earlier start when a series starts before it (the zone's table keeps the offsets it
+    /// computed, so only the list is made again; widening it further than asked computed years
+    /// of offsets that no series needs), so that a series whose start the list covers costs a
+    /// binary search instead of a walk of its zone's changes since its start.
     private var gapLists: [String: GapList] = [:]
 
     init(zones: [TimeZoneDefinition], calendarZone: String?) {
@@ -64,15 +63,13 @@ struct ZoneGaps {
         if let list = gapLists[name], list.through == windowStart, list.from <= from { return list.count(from: from) }
         // A change is a gap when its offset is larger than the one before it: the same whether
         // the walk starts at `from` or earlier, so that a list from an earlier start counts the same.
-        var start = from
-        if let list = gapLists[name], list.through == windowStart { start = max(windowStart - Self.maxSpan, from - Self.widening) }
-        let (before, changes) = table.changes(from: start, through: windowStart)
+        let (before, changes) = table.changes(from: from, through: windowStart)
         var previous = before, instants: [Int] = []
         for change in changes {
             if change.offset > previous { instants.append(change.at) }
             previous = change.offset
         }
-        let list = GapList(from: start, through: windowStart, instants: instants)
+        let list = GapList(from: from, through: windowStart, instants: instants)
         gapLists[name] = list
         return list.count(from: from)
     }
