@@ -30,27 +30,8 @@ enum TextDecoding {
                 i += 1
                 continue
             }
-            if b >= 0xC2 && b <= 0xDF {
-                guard i + 1 < n, base[i + 1] & 0xC0 == 0x80 else { return false }
-                i += 2
-                continue
-            }
-            let need: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-            switch b {
-            case 0xE0: need = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-            case 0xED: need = 2; upper = 0x9F
-            case 0xF0: need = 3; lower = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; upper = 0x8F
-            default: return false
-            }
-            guard i + need < n else { return false }
-            let second = base[i + 1]
-            guard second >= lower && second <= upper, base[i + 2] & 0xC0 == 0x80 else { return false }
-            if need == 3 && base[i + 3] & 0xC0 != 0x80 { return false }
-            i += need + 1
+            guard let length = multibyteLength(base, at: i, count: n) else { return false }
+            i += length
         }
     }
 
@@ -91,28 +72,37 @@ enum TextDecoding {
                 i += 1
                 continue
             }
-            if b >= 0xC2 && b <= 0xDF {
-                guard i + 1 < n, base[i + 1] & 0xC0 == 0x80 else { return false }
-                i += 2
-                continue
-            }
-            let need: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-            switch b {
-            case 0xE0: need = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-            case 0xED: need = 2; upper = 0x9F
-            case 0xF0: need = 3; lower = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; upper = 0x8F
-            default: return false
-            }
-            guard i + need < n else { return false }
-            let second = base[i + 1]
-            guard second >= lower && second <= upper, base[i + 2] & 0xC0 == 0x80 else { return false }
-            if need == 3 && base[i + 3] & 0xC0 != 0x80 { return false }
-            i += need + 1
+            guard let length = multibyteLength(base, at: i, count: n) else { return false }
+            i += length
         }
+    }
+
+    /// The length of the well-formed multi-byte UTF-8 character at `i` (RFC 3629's table: no
+    /// overlongs, no surrogates, ≤ U+10FFFF), or `nil`; `base[i]` is not ASCII. Two-byte
+    /// characters, the non-ASCII of most European text, are checked first.
+    @inline(__always)
+    private static func multibyteLength(_ base: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Int? {
+        let b = base[i]
+        if b >= 0xC2 && b <= 0xDF {
+            guard i + 1 < n, base[i + 1] & 0xC0 == 0x80 else { return nil }
+            return 2
+        }
+        let need: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch b {
+        case 0xE0: need = 2; lower = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: need = 2
+        case 0xED: need = 2; upper = 0x9F
+        case 0xF0: need = 3; lower = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4: need = 3; upper = 0x8F
+        default: return nil
+        }
+        guard i + need < n else { return nil }
+        let second = base[i + 1]
+        guard second >= lower && second <= upper, base[i + 2] & 0xC0 == 0x80 else { return nil }
+        if need == 3 && base[i + 3] & 0xC0 != 0x80 { return nil }
+        return need + 1
     }
 
     /// Windows-1252's 0x80–0x9F block (the rest of the byte range maps as Latin-1);

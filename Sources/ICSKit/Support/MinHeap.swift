@@ -35,14 +35,7 @@ struct MinHeap<Element: Comparable> {
     mutating func push(_ element: Element) {
         items.append(element)
         items.withUnsafeMutableBufferPointer { items in
-            var i = items.count - 1
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if !(element < items[parent]) { break }
-                items[i] = items[parent]
-                i = parent
-            }
-            items[i] = element
+            Self.siftUp(element, from: items.count - 1, in: items)
         }
     }
 
@@ -81,15 +74,22 @@ struct MinHeap<Element: Comparable> {
                 items[i] = items[m]
                 i = m
             }
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if !(element < items[parent]) { break }
-                items[i] = items[parent]
-                i = parent
-            }
-            items[i] = element
+            Self.siftUp(element, from: i, in: items)
             return top
         }
+    }
+
+    /// Puts `element` in the hole at `hole`, or above it: the parents larger than it move down.
+    @inline(__always)
+    private static func siftUp(_ element: Element, from hole: Int, in items: UnsafeMutableBufferPointer<Element>) {
+        var i = hole
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if !(element < items[parent]) { break }
+            items[i] = items[parent]
+            i = parent
+        }
+        items[i] = element
     }
 
     /// Moves the element at `start` down to its place (moving a hole, not swapping).
