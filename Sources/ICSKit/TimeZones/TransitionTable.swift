@@ -31,12 +31,7 @@ final class TransitionTable: Sendable {
 
         /// The index of the first change after `t`.
         func firstIndex(after t: Int) -> Int {
-            var low = 0, high = changes.count
-            while low < high {
-                let mid = (low + high) >> 1
-                if changes[mid].at <= t { low = mid + 1 } else { high = mid }
-            }
-            return low
+            changes.partitioningIndex { $0.at > t }
         }
 
         /// The offset at `t` (which lies in this block).

@@ -24,12 +24,7 @@ struct ZoneGaps {
 
         /// How many of them lie at or after `start` (binary search).
         func count(from start: Int) -> Int {
-            var low = 0, high = instants.count
-            while low < high {
-                let mid = (low + high) >> 1
-                if instants[mid] < start { low = mid + 1 } else { high = mid }
-            }
-            return instants.count - low
+            instants.count - instants.partitioningIndex { $0 >= start }
         }
     }
 
