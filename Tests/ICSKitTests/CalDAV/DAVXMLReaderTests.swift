@@ -91,4 +91,19 @@ struct DAVXMLReaderTests {
         #expect(throws: ICSError.self) { try parse("") }
         #expect(throws: ICSError.self) { try parse("<multistatus xmlns=\"DAV:\"><response>") }
     }
+
+    /// A status line's code (RFC 4918 14.28: an HTTP Status-Line): by hand for the usual forms,
+    /// and the same as splitting the line at its spaces (the reading it replaces) on odd ones.
+    @Test func statusLinesGiveTheirCode() {
+        #expect(Multistatus.status("HTTP/1.1 404 Not Found") == 404)
+        #expect(Multistatus.status("HTTP/1.1 200 OK") == 200)
+        #expect(Multistatus.status("  HTTP/1.1   507  Insufficient") == 507)
+        #expect(Multistatus.status(nil) == nil)
+        let odd = ["", " ", "HTTP/1.1", "HTTP/1.1 ", "HTTP/1.1 4O4 x", "HTTP/1.1 +200", "HTTP/1.1 -1 x", "a b c",
+                   "HTTP/1.1 99999999999999999999 big", "HTTP/1.1\t404", "HTTP/1.1 404\u{E9}", "\u{E9} 201 caf\u{E9}"]
+        for line in odd {
+            let parts = line.split(separator: " ")
+            #expect(Multistatus.status(line) == (parts.count > 1 ? Int(parts[1]) : nil), "\(line)")
+        }
+    }
 }
