@@ -82,16 +82,18 @@ public struct CalendarDiff: Sendable, Hashable {
     public var unchangedCount: Int
 
     /// Compares the events and todos of two imports.
-    /// - Complexity: O(n log n) in the number of components.
+    /// - Complexity: O(n log n) in the number of components; memory for an index of positions
+    ///   (the components are copied only into what is reported).
     public init(old: ICalendar, new: ICalendar) {
-        let before = CalendarDiff.index(old.events + old.todos)
-        let after = CalendarDiff.index(new.events + new.todos)
-        added = after.keys.filter { before[$0] == nil }.sorted().map { after[$0]! }
-        removed = before.keys.filter { after[$0] == nil }.sorted().map { before[$0]! }
+        let before = CalendarDiff.index(old)
+        let after = CalendarDiff.index(new)
+        added = CalendarDiff.sorted(after.keys.filter { before[$0] == nil }).map { CalendarDiff.incidence(new, after[$0]!) }
+        removed = CalendarDiff.sorted(before.keys.filter { after[$0] == nil }).map { CalendarDiff.incidence(old, before[$0]!) }
         var changed: [Change] = []
         var same = 0
-        for key in after.keys.sorted() {
-            guard let was = before[key], let now = after[key] else { continue }
+        for key in CalendarDiff.sorted(after.keys) {
+            guard let wasAt = before[key], let nowAt = after[key] else { continue }
+            let was = CalendarDiff.incidence(old, wasAt), now = CalendarDiff.incidence(new, nowAt)
             let fields = IncidenceFields.differences(was, now)
             if fields.isEmpty {
                 same += 1
@@ -106,16 +108,34 @@ public struct CalendarDiff: Sendable, Hashable {
     /// Whether nothing was added, removed or changed.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 
-    /// The components by key; of duplicates (the same UID and RECURRENCE-ID twice), the one
-    /// with the highest SEQUENCE wins, else the last.
-    private static func index(_ incidences: [Incidence]) -> [Key: Incidence] {
-        var out: [Key: Incidence] = [:]
-        for incidence in incidences {
-            let key = Key(incidence)
-            if let existing = out[key], existing.sequence > incidence.sequence { continue }
-            out[key] = incidence
+    /// The position of each component by key, events first, then todos (a position past the
+    /// events is a todo's); of duplicates (the same UID and RECURRENCE-ID twice), the one with
+    /// the highest SEQUENCE wins, else the last. Positions, not copies: an ``Incidence`` is a
+    /// large value, and two calendars of 100,000 events held in two dictionaries (and the arrays
+    /// joined to build them) took 540 MB where each import takes 65.
+    private static func index(_ calendar: ICalendar) -> [Key: Int] {
+        var out: [Key: Int] = [:]
+        out.reserveCapacity(calendar.events.count + calendar.todos.count)
+        for position in 0..<(calendar.events.count + calendar.todos.count) {
+            let candidate = incidence(calendar, position)
+            let key = Key(candidate)
+            if let existing = out[key], incidence(calendar, existing).sequence > candidate.sequence { continue }
+            out[key] = position
         }
         return out
+    }
+
+    /// The component at an ``index(_:)`` position.
+    private static func incidence(_ calendar: ICalendar, _ position: Int) -> Incidence {
+        position < calendar.events.count ? calendar.events[position] : calendar.todos[position - calendar.events.count]
+    }
+
+    /// Keys in ``Key`` order, each key's RECURRENCE-ID written once (``Key/<`` writes both
+    /// sides' for every comparison).
+    private static func sorted(_ keys: some Sequence<Key>) -> [Key] {
+        keys.map { ($0, $0.recurrenceID?.description ?? "") }
+            .sorted { ($0.0.uid, $0.1) < ($1.0.uid, $1.1) }
+            .map(\.0)
     }
 
     /// SEQUENCE first (RFC 5545 3.8.7.4), then LAST-MODIFIED (compared as UTC text when both are UTC).

@@ -10,7 +10,9 @@ import Foundation
 /// Symbolic links are not followed into directories (the walk stays in the tree it was
 /// given, and a link loop cannot make it endless). A `*.ics` symbolic link to a file is read
 /// like the file; one that dangles, loops or cannot be resolved is an entry of its own, so that
-/// the caller reports it as unreadable instead of skipping it without a word.
+/// the caller reports it as unreadable instead of skipping it without a word. A FIFO, socket or
+/// device in the tree is reported the same way and never opened: a FIFO without a writer would
+/// make the walk wait for ever.
 enum CalendarFiles {
     /// One `*.ics` name found in the walk.
     enum Entry: Hashable {
@@ -41,6 +43,20 @@ enum CalendarFiles {
         return out.sorted { $0.path < $1.path }
     }
 
+    /// A FIFO, socket or device found in the walk (or linked from it): not read, since opening a
+    /// FIFO without a writer waits for one for ever, and a device may never end.
+    private static func special(_ path: String, _ mode: mode_t) -> Entry? {
+        let kind: String
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: kind = "a FIFO (named pipe), not a file"
+        case S_IFSOCK: kind = "a socket, not a file"
+        case S_IFCHR, S_IFBLK: kind = "a device, not a file"
+        default: kind = "not a regular file"
+        }
+        return .unreadable(path, message: "not read: it is \(kind)")
+    }
+
     /// What `path` is: a file, something unreadable, or nil for a directory.
     static func entry(at path: String) -> Entry? {
         var own = stat()
@@ -48,10 +64,10 @@ enum CalendarFiles {
             return .unreadable(path, message: "cannot read: \(String(cString: strerror(errno)))")
         }
         if (own.st_mode & S_IFMT) == S_IFDIR { return nil }
-        guard (own.st_mode & S_IFMT) == S_IFLNK else { return .file(path) }
+        guard (own.st_mode & S_IFMT) == S_IFLNK else { return special(path, own.st_mode) ?? .file(path) }
         var target = stat()
         if stat(path, &target) == 0 {
-            return (target.st_mode & S_IFMT) == S_IFDIR ? nil : .file(path)
+            return (target.st_mode & S_IFMT) == S_IFDIR ? nil : special(path, target.st_mode) ?? .file(path)
         }
         let reason = errno
         let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " '\($0)'" } ?? ""

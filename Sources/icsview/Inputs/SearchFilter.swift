@@ -7,7 +7,8 @@ import ICSKit
 /// `--grep` matches an occurrence whose SUMMARY, LOCATION, DESCRIPTION or one of whose
 /// CATEGORIES contains the text, ignoring case and accents (`cafe` finds "Café"): both sides are
 /// folded with `String.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)`,
-/// the text once. It is checked per occurrence, so that an override (RECURRENCE-ID) that renamed
+/// the text once, and the folded text is looked for by its bytes (``TextSearch``, linear in both
+/// texts). It is checked per occurrence, so that an override (RECURRENCE-ID) that renamed
 /// one instance is matched by its own text, not its series'.
 ///
 /// `--calendar NAME` (repeatable) keeps the calendars whose display name is NAME, ignoring case:
@@ -15,6 +16,8 @@ import ICSKit
 struct SearchFilter {
     /// The folded `--grep` text; nil when not given.
     let needle: String?
+    /// The search for ``needle`` (``TextSearch``: linear in the texts searched).
+    private let search: TextSearch?
     /// The `--calendar` names as given; empty: every calendar.
     let calendarNames: [String]
     /// The answers already worked out, by the occurrence's shared incidence box: the instances
@@ -24,6 +27,7 @@ struct SearchFilter {
 
     init(grep: String? = nil, calendars: [String] = []) {
         needle = grep.map(Self.fold)
+        search = needle.map(TextSearch.init)
         calendarNames = calendars
     }
 
@@ -44,22 +48,22 @@ struct SearchFilter {
     /// Whether the component's summary, location, description or a category contains the text
     /// (always true without `--grep`).
     func matches(_ incidence: Incidence) -> Bool {
-        guard let needle else { return true }
-        return Self.contains(incidence, needle)
+        guard let search else { return true }
+        return Self.contains(incidence, search)
     }
 
     /// Whether the occurrence is shown: its own component (an override's data when overridden)
     /// matches. Folded once per shared incidence (``Occurrence/sharedIncidenceKey``), then remembered.
     func matches(_ occurrence: Occurrence) -> Bool {
-        guard let needle else { return true }
-        return memo.answer(for: occurrence.sharedIncidenceKey) { Self.contains(occurrence.incidence, needle) }
+        guard let search else { return true }
+        return memo.answer(for: occurrence.sharedIncidenceKey) { Self.contains(occurrence.incidence, search) }
     }
 
-    private static func contains(_ incidence: Incidence, _ needle: String) -> Bool {
+    private static func contains(_ incidence: Incidence, _ search: TextSearch) -> Bool {
         for text in [incidence.summary, incidence.location, incidence.notes] {
-            if let text, fold(text).contains(needle) { return true }
+            if let text, search.occurs(in: fold(text)) { return true }
         }
-        return incidence.categories.contains { fold($0).contains(needle) }
+        return incidence.categories.contains { search.occurs(in: fold($0)) }
     }
 
     // MARK: Calendars
@@ -113,12 +117,12 @@ struct SearchFilter {
     /// - Complexity: O(n) text folds for n components.
     func apply(_ calendars: [ICalendar]) -> [ICalendar] {
         let kept = calendars.filter(keeps)
-        guard let needle else { return kept }
+        guard let search else { return kept }
         return kept.map { calendar in
             var copy = calendar
             for kind in 0..<3 {
                 let list = kind == 0 ? calendar.events : kind == 1 ? calendar.todos : calendar.journals
-                let filtered = Self.keep(list, needle)
+                let filtered = Self.keep(list, search)
                 if kind == 0 { copy.events = filtered } else if kind == 1 { copy.todos = filtered } else { copy.journals = filtered }
             }
             return copy
@@ -126,8 +130,8 @@ struct SearchFilter {
     }
 
     /// The components of one kind that ``apply(_:)`` keeps.
-    private static func keep(_ list: [Incidence], _ needle: String) -> [Incidence] {
-        let matching = list.map { contains($0, needle) }
+    private static func keep(_ list: [Incidence], _ search: TextSearch) -> [Incidence] {
+        let matching = list.map { contains($0, search) }
         // Per UID: whether a master matches, whether a master is needed by a matching override.
         var masterMatches: Set<String> = [], masterNeeded: Set<String> = []
         var masterSequence: [String: Int] = [:]

@@ -27,18 +27,25 @@ enum SummaryWhen {
         var out = "  span:       \(first) – \(last)" + (repeats ? ", repeating" : "") + "\n"
         let now = context.instant
         var upcoming: [Occurrence] = []
+        var stopped: Diagnostic?
         // Growing windows (a day, a week, a month, a year), so that a busy calendar is not
-        // expanded over a whole year to find tomorrow's meeting.
-        for days in [2.0, 8, 32, 366] where upcoming.isEmpty {
-            let (found, _) = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(min(days * 86_400, lookahead)),
-                                                 viewerTimeZone: context.zone).collect()
+        // expanded over a whole year to find tomorrow's meeting. A series that stopped at its
+        // limit (ICS3002) meets the same instances before any window, so after one the search
+        // goes straight to the year; if that finds nothing either, "none" would be a guess.
+        for days in [2.0, 8, 32, 366] where upcoming.isEmpty && (stopped == nil || days == 366) {
+            let (found, diagnostics) = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(min(days * 86_400, lookahead)),
+                                                           viewerTimeZone: context.zone).collect()
             upcoming = found.filter { !$0.incidence.isCancelled && $0.incidence.kind == .event && $0.start.date(in: context.zone) >= now }
+            stopped = stopped ?? diagnostics.first { $0.code == .recurrenceLimit }
         }
         if let next = upcoming.min(by: { $0.start.date(in: context.zone) < $1.start.date(in: context.zone) }) {
             let date = next.start.date(in: context.zone)
             let day = context.dates.string(date, template: "EEE d MMM yyyy")
             let when = next.isAllDay ? day : day + " " + context.dates.clock(date)
             out += "  next:       \(when) — \(next.incidence.summary.map { TerminalText.safe($0, toWidth: 200) } ?? "(no summary)")\n"
+        } else if let stopped {
+            let line = stopped.line.map { "line \($0), " } ?? ""
+            out += "  next:       not known: a series stopped at its limit before it reached today (\(line)\(stopped.code.rawValue))\n"
         } else {
             out += "  next:       none in the coming year\n"
         }

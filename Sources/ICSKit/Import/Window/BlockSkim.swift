@@ -74,7 +74,12 @@ struct BlockSkim: BlockSkimming {
     private let maxDepth: Int
     /// The most raw bytes after the BEGIN line: the block's text plus one byte per line is at
     /// most its raw bytes, so below this it cannot be oversized (`BEGIN:VEVENT` counts 12 + 1).
+    /// At most ``skimLimit``: a larger block is read the ordinary way.
     private let maxRawBytes: Int
+    /// The largest block skimmed (4 MiB; a real event is a few KB). A block that straddles the
+    /// chunk's end is copied whole into each new chunk, so a skim costs its size squared over the
+    /// chunk's; the ordinary scan that reads a larger block costs its size.
+    static let skimLimit = 4 << 20
 
     /// The block of the lines the filter reads (its BEGIN line first), valid after ``SkimOutcome/closed(end:)``.
     private(set) var filterBlock = ComponentBlock(name: "VEVENT", line: 0)
@@ -115,7 +120,7 @@ struct BlockSkim: BlockSkimming {
     init(limits: ScanLimits) {
         maxLineBytes = min(limits.maxParsedLineBytes, limits.maxContentLineBytes)
         maxDepth = limits.maxDepth
-        maxRawBytes = limits.maxComponentBytes - 13
+        maxRawBytes = min(limits.maxComponentBytes - 13, Self.skimLimit)
     }
 
     /// Starts a block whose `BEGIN:VEVENT` (one physical line) is on physical line `beginLine`.
@@ -161,7 +166,13 @@ struct BlockSkim: BlockSkimming {
                     }
                 }
             }
-            guard let hit = memchr(base + s, 0x0A, raw.count - s) else { return .needMore }
+            guard let hit = memchr(base + s, 0x0A, raw.count - s) else {
+                // A line already too long, or a block already too large, for a skim: its end would
+                // only fall back, after each new chunk had copied all of it again (a 100 MB line was
+                // 100 copies of up to 100 MB). Fall back now; the ordinary scan streams past it.
+                if raw.count - s - 2 > maxLineBytes || raw.count >= maxRawBytes { return .fallback }
+                return .needMore
+            }
             let e = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
             // The reader drops a CR that ended the line before when a fold line is only its octet.
             if folded && e == s + 1 { return .fallback }

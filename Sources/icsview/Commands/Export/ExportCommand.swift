@@ -107,8 +107,7 @@ enum ExportCommand {
     static func exported(_ calendars: [ICalendar], options: ExportOptions, context: ViewContext) -> ICalendar {
         let today = context.today
         if let form = options.busy {
-            let from = options.shared.from ?? today
-            let to = options.shared.to ?? today.adding(days: 12 * 7)
+            let (from, to) = busyRange(from: options.shared.from, to: options.shared.to, today: today)
             let busy = FreeBusy(calendars: calendars.map { select($0, options: options, context: context) },
                                 from: context.start(of: from), to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone)
             DiagnosticOutput.shared.report(busy.diagnostics)
@@ -127,10 +126,26 @@ enum ExportCommand {
         if !options.uids.isEmpty { selected = selected.selecting(uids: Set(options.uids)) }
         let from = options.shared.from, to = options.shared.to
         if from != nil || to != nil {
-            let start = from.map(context.start(of:)) ?? Date(timeIntervalSince1970: -2_208_988_800)  // 1900
-            let end = to.map { context.start(of: $0.adding(days: 1)) } ?? Date(timeIntervalSince1970: 7_258_118_400)  // 2200
+            // The open end is the end of the days the views show: a --from after 2200 (the
+            // open end was 2200) or a --to before 1900 made a range that ended before it began,
+            // and the expansion trapped on it.
+            let start = context.start(of: from ?? DateRange.first)
+            let end = context.start(of: (to ?? DateRange.last).adding(days: 1))
             selected = selected.selecting(occurringFrom: start, to: end, viewerTimeZone: context.zone)
         }
         return selected
+    }
+
+    /// The days `--busy` covers: `--from` to `--to`; without them today and the 12 weeks after it.
+    /// One given alone beyond that default (a `--from` after it, a `--to` before today) gets the
+    /// 12 weeks after or before it, within the days the views show, so that the range never
+    /// ends before it begins (the free/busy expansion trapped on that).
+    static func busyRange(from: CivilDate?, to: CivilDate?, today: CivilDate) -> (from: CivilDate, to: CivilDate) {
+        let weeks = 12 * 7
+        var start = from ?? today, end = to ?? min(today.adding(days: weeks), DateRange.last)
+        if end < start {
+            if to == nil { end = min(start.adding(days: weeks), DateRange.last) } else { start = max(end.adding(days: -weeks), DateRange.first) }
+        }
+        return (start, end)
     }
 }
