@@ -16,7 +16,7 @@ import Foundation
 ///   - workers: the most threads to use; 0 or less means one per active processor.
 /// - Complexity: O(`count`) calls of `transform`, spread over the workers.
 func parallelMap<T: Sendable>(count: Int, workers: Int, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
-    let workers = min(count, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
+    let workers = count <= 1 ? count : min(count, workers > 0 ? workers : ActiveProcessors.count)
     if workers <= 1 { return (0..<count).map(transform) }
     return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
         let slots = ParallelSlots(base: buffer.baseAddress!)

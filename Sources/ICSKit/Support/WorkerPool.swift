@@ -39,7 +39,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Starts `workers - 1` helper threads; `workers` 0 or less means one per active processor.
     init(workers: Int) {
-        self.workers = max(1, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
+        self.workers = max(1, workers > 0 ? workers : ActiveProcessors.count)
         jobs = (1..<self.workers).map { _ in BoundedChannel<Job>(capacity: 1) }
         for channel in jobs {
             Thread.detachNewThread { [jobDone, helperEnded] in

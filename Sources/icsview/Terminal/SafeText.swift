@@ -13,7 +13,9 @@
 /// - bidirectional overrides, embeddings, isolates and marks (U+202A–U+202E, U+2066–U+2069,
 ///   U+200E, U+200F, U+061C) and other invisible format characters (U+200B, U+2060–U+2064,
 ///   U+206A–U+206F, U+FEFF, U+FFF9–U+FFFB, U+00AD, U+180E, U+E0001). The joiners U+200C and
-///   U+200D stay: scripts and emoji sequences need them.
+///   U+200D stay: scripts and emoji sequences need them;
+/// - combining marks past the 30th in a row (the stream-safe limit of UAX #15): no script needs
+///   more, and a character of 80,000 marks was read whole by every cut.
 ///
 /// Line breaks (CR, LF, CR LF, VT, FF, NEL, U+2028, U+2029) become `lineBreak` (a space, or
 /// ` ⏎ ` where a layout shows text over several lines) and a tab a space. The result holds no
@@ -43,6 +45,7 @@ extension TerminalText {
         }
         var out = String.UnicodeScalarView()
         var written = 0
+        var nonStarters = 0
         var reader = SafeTextReader(scalars: text.unicodeScalars.makeIterator())
         func write(_ s: String) {
             for scalar in s.unicodeScalars { out.append(scalar); written += 1 }
@@ -80,6 +83,15 @@ extension TerminalText {
             case 0x00...0x1F, 0x7F...0x9F: break
             default:
                 if isInvisibleFormat(v) { break }
+                // Stream-safe text (UAX #15, 13): at most 30 non-starters (combining marks) in a
+                // row. "e" and 80,000 acute accents is one grapheme cluster, drawn in one cell, but
+                // every cut and every width read hundreds of marks again (the month wrote 10.6 MB).
+                if v >= 0x300 && scalar.properties.canonicalCombiningClass != .notReordered {
+                    nonStarters += 1
+                    if nonStarters > 30 { break }
+                } else {
+                    nonStarters = 0
+                }
                 out.append(scalar)
                 written += 1
             }

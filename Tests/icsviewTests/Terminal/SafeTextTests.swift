@@ -124,6 +124,21 @@ import Testing
         }
     }
 
+    /// A character of 80,000 combining marks (`e` and U+0301) keeps the first 30 (stream-safe text,
+    /// UAX #15): each agenda line held hundreds of them, read again by every width and cut
+    /// (the month of such a minutely series wrote 10.6 MB in 2 s), for one cell of output.
+    @Test func aCharacterOfManyMarksKeepsThirty() throws {
+        let url = try Self.series(title: "e" + String(repeating: "\u{0301}", count: 80_000))
+        let result = try CLI.run(["--agenda", "--from", "2025-01-15", "--to", "2025-01-15", "--today", "2025-01-15",
+                                  "--tz", "UTC", "--color", "never", url.path], environment: ["COLUMNS": "120"])
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        let lines = result.stdout.split(separator: "\n").filter { $0.unicodeScalars.contains("\u{0301}") }
+        // 09:00 to 23:59: 900 instances, one line each.
+        #expect(lines.count == 900)
+        #expect(lines.allSatisfy { $0.unicodeScalars.filter { $0 == "\u{0301}" }.count == 30 })
+        #expect(lines.allSatisfy { $0.contains("e" + String(repeating: "\u{0301}", count: 30)) })
+    }
+
     /// A minutely series from 15 January 2025 09:00 UTC for a day, titled `title` (folded at 75 octets).
     static func series(title: String) throws -> URL {
         var summary = Array("SUMMARY:\(title)".utf8)

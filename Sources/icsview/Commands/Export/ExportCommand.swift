@@ -81,7 +81,7 @@ enum ExportCommand {
         let writer = ICSWriter(productID: Help.productID)
         if options.busy == nil, options.shared.verbosity != .quiet {
             for tzid in writer.missingTimeZones(for: calendar).unresolved {
-                printError("warning: no VTIMEZONE for TZID '\(TerminalText.safe(tzid))' and no zone of that name on this system; written without one\n")
+                printError("warning: no VTIMEZONE for TZID '\(TerminalText.safe(tzid, toWidth: 80))' and no zone of that name on this system; written without one\n")
             }
         }
         let bytes = options.format == .jcal ? Array(JCalWriter(icsWriter: writer).text(for: calendar).utf8) : writer.bytes(for: calendar)
