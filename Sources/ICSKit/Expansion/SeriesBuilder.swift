@@ -294,8 +294,12 @@ struct SeriesBuilder {
            let plain = PlainSeries(rules: written.recurrenceRules, start: start, clock: frame.clock),
            let window = plain.window(rangeStart: rangeStart, rangeEnd: rangeEnd, length: length, limit: limit) {
             let excluded = exclusions(of: written, frame: frame, reading: UTCReading(start: start, clock: frame.clock))
-            drain!.drain(plain, window: window, master: written, frame: frame, length: length, excluded: excluded,
-                         calendarIndex: calendarIndex, calendarID: calendarID, order: order, rangeStart: rangeStart, rangeEnd: rangeEnd)
+            // Taken out and put back (moved, not copied): called through `drain!` with the builder's
+            // fields as arguments, the whole builder was copied for the call.
+            var taken = drain.take().unsafelyUnwrapped
+            taken.drain(plain, window: window, master: written, frame: frame, length: length, excluded: excluded,
+                        calendarIndex: calendarIndex, calendarID: calendarID, order: order, rangeStart: rangeStart, rangeEnd: rangeEnd)
+            drain = consume taken
             return
         }
         let sources = ruleSources(of: written, start: start, frame: frame)

@@ -80,7 +80,8 @@ enum SeriesRanking {
 
     /// A single as the merge reads it: its start key, its rank, and where it is: list `part` of
     /// the expansion's lists of singles (one per part, in the order of the runs; not joined: no
-    /// occurrence is copied), position `index`.
+    /// occurrence is copied), position `index`. The occurrences a drained series' sieve wanted
+    /// are read through the same heads (``SeriesDrain/ordered(_:ranks:)``).
     struct SingleHead {
         var key: Int
         var rank: Int
