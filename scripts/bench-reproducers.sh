@@ -217,6 +217,7 @@ CASES=(
 "export --busy --to 2000-01-01 (open start)|export --busy --to 2000-01-01 --today 2025-06-15 $R/description-200kb.ics"
 "minutely COUNT series begun 5 years before, summary|--summary --today 2025-06-15 --tz UTC $R/minutely-count-from-2020.ics"
 "two calendars of 100,000 events, half the UIDs shared, diff|diff $R/diff-old-100000.ics $R/diff-new-100000.ics"
+"two calendars of 100,000 events, half the UIDs shared, diff --occurrences of a day|diff --occurrences --from 2024-06-01 --to 2024-06-01 $R/diff-old-100000.ics $R/diff-new-100000.ics"
 "10,000 one-event files, validate DIR|validate $R/files-10000"
 )
 
