@@ -33,9 +33,18 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // libxml2, whose SAX2 parser reads CalDAV servers' WebDAV answers (CalDAV/DAVXMLReader.swift),
+        // found with pkg-config and included by CDAVXML's C alone: its headers include ICU's, which
+        // clash with Foundation's ICU module when Swift imports them (as for CICUZones).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "CDAVXML", dependencies: ["CLibXML2"]),
         .target(
             name: "ICSKit",
-            dependencies: ["CLibical", "CICUZones", "CZlib", "CCurl"]
+            dependencies: ["CLibical", "CICUZones", "CZlib", "CCurl", "CDAVXML"]
         ),
         // Everything icsview does (commands, views, options, configuration), as a library with one
         // public entry point, `run(arguments:environment:) -> Int32`, which never exits the process:

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Installs what ICSKit needs to build, only what is missing: libical, zlib, libcurl and sqlite3 (with pkg-config),
+# Installs what ICSKit needs to build, only what is missing: libical, zlib, libcurl, libxml2 and sqlite3 (with pkg-config),
 # and tmux for the tests of the full-screen browser.
 # Debian/Ubuntu through apt-get (as root, or with sudo); macOS through Homebrew.
 set -euo pipefail
 
 # pkg-config name → Debian package, Homebrew formula.
 # (sqlite3: only the importer example, Examples/OccurrenceStore, links it.)
-modules=(libical zlib libcurl sqlite3)
-debian=(libical-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev)
-brew=(libical zlib curl sqlite)
+modules=(libical zlib libcurl libxml-2.0 sqlite3)
+debian=(libical-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev libsqlite3-dev)
+brew=(libical zlib curl libxml2 sqlite)
 
 missing_debian=()
 missing_brew=()

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// An XML element of a WebDAV answer, its namespace resolved: a small tree, built once from
 /// a body already bounded by the fetch's size limit, and read by ``Multistatus``.
@@ -42,11 +39,8 @@ struct DAVElement: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Parses a body into its root element.
-    ///
-    /// The body is given to the parser in pieces (an `InputStream`), not whole: libxml2's push
-    /// parser refuses a single piece over 10,000,000 bytes ("Huge input lookup"), which a
-    /// listing of some 70,000 resources passes.
+    /// Parses a body into its root element (``DAVXMLReader``: libxml2's SAX2 parser, no entity
+    /// ever declared or loaded, at most 64 levels deep, the body pushed in pieces).
     ///
     /// - Parameters:
     ///   - streamed: a child of the root (in the `DAV:` namespace) that is handed to `each` as
@@ -56,63 +50,11 @@ struct DAVElement: Sendable {
     ///   body is not well-formed XML.
     static func parse(_ body: [UInt8], streaming streamed: String? = nil,
                       _ each: ((DAVElement) -> Void)? = nil) throws(ICSError) -> DAVElement {
-        let builder = TreeBuilder()
-        builder.streamed = streamed
-        builder.each = each
-        // The stream reads the body where it is (no copy of up to the fetch's size limit); the
-        // parser, and the stream with it, do not outlive the closure.
-        let failure: String? = body.withUnsafeBytes { raw in
-            let parser = XMLParser(stream: BorrowedInputStream(raw))
-            parser.shouldProcessNamespaces = true
-            parser.shouldResolveExternalEntities = false
-            parser.delegate = builder
-            if parser.parse() && builder.root != nil { return nil }
-            // NSXMLParser's error 1 (internal error) is libxml2 stopping at one of its limits,
-            // which its message does not name: a text of 10,000,000 bytes (a sync-token) is one.
-            let reason = builder.depthExceeded ? "nested too deeply"
-                : parser.parserError.map { ($0 as NSError).code == 1 ? "the XML parser stopped at one of its limits, such as a text of 10 MB"
-                                                                      : "\(($0 as NSError).localizedDescription)" } ?? "empty"
-            return "\(reason), line \(parser.lineNumber)"
-        }
-        guard failure == nil, let root = builder.root else {
-            throw ICSError(.network, "the server's XML answer does not parse (\(failure ?? "empty"))")
-        }
-        return root
-    }
-
-    /// Builds the tree as the parser reports elements (at most 64 levels deep).
-    private final class TreeBuilder: NSObject, XMLParserDelegate {
-        var stack: [DAVElement] = []
-        var root: DAVElement?
-        var depthExceeded = false
-        var streamed: String?
-        var each: ((DAVElement) -> Void)?
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            guard stack.count < 64 else { depthExceeded = true; parser.abortParsing(); return }
-            stack.append(DAVElement(namespace: namespaceURI ?? "", name: elementName, attributes: attributeDict, children: [], text: ""))
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            guard let done = stack.popLast() else { return }
-            if stack.isEmpty {
-                root = done
-            } else if stack.count == 1, let each, done.name == streamed, done.namespace == DAVElement.dav {
-                each(done)
-            } else {
-                stack[stack.count - 1].children.append(done)
-            }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += string
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+        switch body.withUnsafeBytes({ DAVXMLReader.read($0, streaming: streamed, each) }) {
+        case .success(let root):
+            return root
+        case .failure(let failure):
+            throw ICSError(.network, "the server's XML answer does not parse (\(failure.reason), line \(failure.line))")
         }
     }
 }

@@ -67,11 +67,22 @@ struct Multistatus: Sendable {
                         properties: properties, propertyStatus: properties.isEmpty ? otherStatus : nil)
     }
 
-    /// `HTTP/1.1 404 Not Found` → 404.
+    /// `HTTP/1.1 404 Not Found` → 404: the second of the words the line's spaces separate, as a
+    /// number. Read on the bytes, where splitting the line into substrings was a fifth of the time
+    /// a listing of a million members took.
     static func status(_ line: String?) -> Int? {
-        guard let line else { return nil }
-        let parts = line.split(separator: " ")
-        return parts.count > 1 ? Int(parts[1]) : nil
+        guard var line else { return nil }
+        return line.withUTF8 { bytes in
+            var i = 0
+            func skip(spaces: Bool) { while i < bytes.count, (bytes[i] == 0x20) == spaces { i += 1 } }
+            skip(spaces: true)
+            skip(spaces: false)
+            skip(spaces: true)
+            let start = i
+            skip(spaces: false)
+            guard i > start else { return nil }
+            return Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+        }
     }
 }
 

@@ -131,6 +131,11 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         /// diagnostics met through it, with their keys and ranks.
         private var sieve: (any InstanceSieve)?
         private var sievedDiagnostics: [SievedDiagnostic] = []
+        /// With a sieve: the series the set-up drained into its copies of it (``SeriesDrain``), and
+        /// the occurrences they wanted, in order (``SeriesDrain/ordered(_:ranks:)``).
+        private var drains: [SeriesDrain] = []
+        private var drainedHeads: [SeriesRanking.SingleHead] = []
+        private var drainedIndex = 0
 
         /// Below this many series in the second group, one thread merges everything.
         static let streamThreshold = 256
@@ -144,7 +149,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
             let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
                                           rangeStart: rangeStart, rangeEnd: rangeEnd, limit: capped ? expansion.instanceLimit : Int.max,
-                                          zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread)
+                                          zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread, sieve: sieve)
             setupDiagnostics = built.diagnostics
             limitDiagnostics = built.limitDiagnostics
             let series = built.series, firsts = built.firsts, parts = built.parts
@@ -153,6 +158,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             // integers: each part sorted its own keys, and the sorted runs are merged here.
             let ranks = SeriesRanking.ranks(of: built.runs)
             for item in series { item.order = ranks[item.order] }
+            if !built.drains.isEmpty {
+                drains = built.drains
+                (drainedHeads, sievedDiagnostics) = SeriesDrain.ordered(drains, ranks: ranks)
+            }
             self.singles = singles
             singleHeads = SeriesRanking.singleHeads(runs: built.runs, ranks: ranks)
             let second = parts.indices.filter { parts[$0] == 1 }
@@ -178,10 +187,12 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                 singleIndex += 1
                 let head = singleHeads[singleIndex - 1]
                 return singles[head.part][head.index].occurrence
-            default:
+            case 2:
                 // Moved out of the batch, not copied (no retain now and release later of what it holds).
                 if batch!.hasDiagnostics, let diagnostic = batch!.nextDiagnostic { limitDiagnostics.append(diagnostic) }
                 return batch!.removeFirst()
+            default:
+                preconditionFailure("only a sieved expansion drains series")
             }
         }
 
@@ -201,9 +212,14 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                     singleIndex += 1
                     let head = singleHeads[singleIndex - 1]
                     if sieve!.wants(singles[head.part][head.index].occurrence) { return singles[head.part][head.index].occurrence }
-                default:
+                case 2:
                     // The stream's own sieve wanted it; the stream keeps its diagnostics for the end.
                     return batch!.removeFirst()
+                default:
+                    // A set-up's copy of the sieve wanted it.
+                    drainedIndex += 1
+                    let head = drainedHeads[drainedIndex - 1]
+                    return drains[head.part].wanted[head.index].occurrence
                 }
             }
             return nil
@@ -213,7 +229,7 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         /// stream's), and the diagnostics in the order ``next()`` meets them (the limits by the
         /// key and rank of the occurrence their series stopped after).
         func sieveEnding() -> (sieves: [any InstanceSieve], diagnostics: [Diagnostic]) {
-            var sieves = [sieve!]
+            var sieves = [sieve!] + drains.map(\.sieve)
             var limits = sievedDiagnostics
             if let stream {
                 let ending = stream.stream.sieveEnding
@@ -225,10 +241,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         }
 
         /// Where the next occurrence comes from: 0 this thread's merge, 1 the singles, 2 the
-        /// stream; nil at the end.
+        /// stream, 3 the drained series' wanted occurrences; nil at the end.
         @inline(__always)
         private mutating func nextSource() -> Int? {
-            // The earliest of three heads: this thread's merge, the stream, the singles.
+            // The earliest of four heads: this thread's merge, the stream, the drained series', the singles.
             var best: (key: Int, rank: Int)? = merge.top
             var source = 0
             if let stream, !streamEnded {
@@ -240,6 +256,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
                     let head = batch.next
                     if best.map({ Self.precedes(head, $0) }) ?? true { best = head; source = 2 }
                 }
+            }
+            if drainedIndex < drainedHeads.count {
+                let head = (key: drainedHeads[drainedIndex].key, rank: drainedHeads[drainedIndex].rank)
+                if best.map({ Self.precedes(head, $0) }) ?? true { best = head; source = 3 }
             }
             // A single wins a tie: an override shares its rank with its master's series, and comes first.
             if singleIndex < singleHeads.count {

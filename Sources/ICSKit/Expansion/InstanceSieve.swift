@@ -3,8 +3,9 @@
 /// that a sieve does not want is never made, so it costs neither its making nor its release.
 ///
 /// A sieve is asked once about every occurrence the expansion would hand out, and sees them in
-/// no particular order: a large expansion runs two merges on two threads, each with its own copy
-/// of the sieve (``OccurrenceExpansion/collect(sieve:_:)`` returns each copy as it ends). What
+/// no particular order: the set-up asks it about each recurring series whole, as the series is
+/// built (``SeriesDrain``), on each of its threads with a copy of its own, and the merge asks it
+/// about the rest (``OccurrenceExpansion/collect(sieve:_:)`` returns each copy as it ends). What
 /// it wants is handed out in the expansion's order.
 package protocol InstanceSieve: Sendable {
     /// Whether the occurrence from `startSeconds` to `endSeconds` (instants, seconds since 1970:
@@ -29,8 +30,8 @@ extension OccurrenceExpansion {
     /// others are counted by the sieve and never made. The same cap per series and the same
     /// diagnostics as ``collect()``.
     ///
-    /// - Returns: the sieve as each thread that expanded left it (one, or two for a large
-    ///   expansion: what they counted adds up), and the diagnostics.
+    /// - Returns: each copy of the sieve as it was left (the merge's, and one for each part of
+    ///   the set-up: what they counted adds up), and the diagnostics.
     package func collect<Sieve: InstanceSieve>(sieve: Sieve, _ body: (Occurrence) -> Void) -> (sieves: [Sieve], diagnostics: [Diagnostic]) {
         var iterator = Iterator(self, capped: true, sieve: sieve)
         while let next = iterator.nextSieved() { body(next) }

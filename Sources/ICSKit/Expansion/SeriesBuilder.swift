@@ -19,6 +19,9 @@ struct SeriesBuilder {
     private(set) var firsts: [PendingInstance] = []
     private(set) var limitDiagnostics: [Diagnostic] = []
     private(set) var singles: [PendingOccurrence] = []
+    /// With a sieve (``OccurrenceExpansion/collect(sieve:_:)``): where each series goes instead of
+    /// ``series``, asked of the sieve whole as soon as it is built.
+    var drain: SeriesDrain?
     private var caches: [String: ZoneCache?] = [:]
     /// The last TZID ``wasLookedUp(_:)`` found in ``caches`` (entries are never removed).
     private var lastLookedUp: String?
@@ -286,6 +289,15 @@ struct SeriesBuilder {
         if overrides.isEmpty, !asInstance, isOutsideRange(series: written, start: start, startKey: startTrue, frame: frame, length: length) {
             return
         }
+        // A sieved expansion reads a plain series by arithmetic (``PlainSeries``), with no Series built.
+        if drain != nil, overrides.isEmpty, !asInstance, written.recurrenceDates.isEmpty,
+           let plain = PlainSeries(rules: written.recurrenceRules, start: start, clock: frame.clock),
+           let window = plain.window(rangeStart: rangeStart, rangeEnd: rangeEnd, length: length, limit: limit) {
+            let excluded = exclusions(of: written, frame: frame, reading: UTCReading(start: start, clock: frame.clock))
+            drain!.drain(plain, window: window, master: written, frame: frame, length: length, excluded: excluded,
+                         calendarIndex: calendarIndex, calendarID: calendarID, order: order, rangeStart: rangeStart, rangeEnd: rangeEnd)
+            return
+        }
         let sources = ruleSources(of: written, start: start, frame: frame)
         let extras = extraInstances(of: written, frame: frame, startWall: startWall, startTrue: startTrue, hasRules: !sources.isEmpty)
         // A UTC series read at X-WR-TIMEZONE's wall time: its UTC values also name instances by their UTC reading.
@@ -388,7 +400,7 @@ struct SeriesBuilder {
     }
 
     /// Keeps a built series: as a single occurrence when it has one instance and nothing that
-    /// moves it, else in the merge (when it has any instance in the range).
+    /// moves it, else in the merge, or drained into the sieve (when it has any instance in the range).
     private mutating func keep(_ series: Series, recurrenceID: TimeValue?, frame: SeriesFrame) {
         if series.ruleCount == 0 && series.extras.count == 1 && series.futures.isEmpty {
             if let instance = series.next() {
@@ -400,6 +412,10 @@ struct SeriesBuilder {
             }
         } else {
             if let first = series.next() {
+                if drain != nil {
+                    drain!.drain(series, first: first)
+                    return
+                }
                 self.series.append(series)
                 firsts.append(first)
             } else if let diagnostic = series.limitDiagnostic {

@@ -11,7 +11,8 @@
 enum SeriesRanking {
     /// One part's keys and singles, sorted on the part's thread.
     struct Run {
-        /// The keys of the part's series, then of its singles, in the order they were built.
+        /// The keys of the part's series, then of its drained series (``SeriesDrain``), then of
+        /// its singles, each in the order they were built.
         var keys: [RankKey]
         /// Positions in ``keys``, in key order.
         var sorted: [Int]
@@ -20,17 +21,19 @@ enum SeriesRanking {
         /// The start key of each of the part's singles, in the order they were built (their rank
         /// keys are those of ``keys`` from ``singleKeyBase`` on).
         var singleStarts: [Int]
-        /// Where the singles' keys start in ``keys`` (after the series').
+        /// Where the singles' keys start in ``keys`` (after the series' and the drained series').
         var singleKeyBase: Int
     }
 
-    /// The run of a part that built `series` and `singles`.
+    /// The run of a part that built `series` and `singles`, and drained the series whose keys
+    /// are `drained` (``SeriesDrain/keys``).
     ///
     /// - Complexity: O(n log n) for n series and singles.
-    static func run(series: [Series], singles: [PendingOccurrence]) -> Run {
+    static func run(series: [Series], drained: [RankKey] = [], singles: [PendingOccurrence]) -> Run {
         var keys: [RankKey] = []
-        keys.reserveCapacity(series.count + singles.count)
+        keys.reserveCapacity(series.count + drained.count + singles.count)
         for item in series { keys.append(RankKey(uid: item.master.uid ?? "", calendar: item.calendarIndex, order: item.order)) }
+        keys += drained
         var starts: [Int] = []
         starts.reserveCapacity(singles.count)
         singles.withUnsafeBufferPointer { singles in
@@ -44,12 +47,12 @@ enum SeriesRanking {
         var singleOrder = Array(starts.indices)
         keys.withUnsafeBufferPointer { keys in
             sorted.sort { RankKey.precedes(keys[$0], keys[$1]) }
-            let first = series.count
+            let first = series.count + drained.count
             starts.withUnsafeBufferPointer { starts in
                 singleOrder.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : RankKey.precedes(keys[first + $0], keys[first + $1]) }
             }
         }
-        return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleStarts: starts, singleKeyBase: series.count)
+        return Run(keys: keys, sorted: sorted, singleOrder: singleOrder, singleStarts: starts, singleKeyBase: series.count + drained.count)
     }
 
     /// The rank of each position (`ranks[order]`) that the runs' keys name, from the merge of the runs.

@@ -16,13 +16,16 @@ enum SeriesSetup {
     /// the singles, the diagnostics found while building them, and the limit diagnostics of the
     /// series dropped because they stopped at their limit before reaching the range.
     /// `parts` tells which part (0 or 1) built each series: series of different parts share no
-    /// zone cache, so that the two parts can be expanded on two threads.
+    /// zone cache, so that the two parts can be expanded on two threads. With a `sieve`, every
+    /// series is drained into a copy of it on its part's thread (``SeriesDrain``, one per part in
+    /// `drains`) instead of being returned.
     ///
     /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
-                      limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true)
+                      limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true,
+                      sieve: (any InstanceSieve)? = nil)
         -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [[PendingOccurrence]],
-            diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic], runs: [SeriesRanking.Run]) {
+            diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic], runs: [SeriesRanking.Run], drains: [SeriesDrain]) {
         var series: [Series] = []
         var firsts: [PendingInstance] = []
         var seriesParts: [Int] = []
@@ -30,6 +33,7 @@ enum SeriesSetup {
         var singles: [[PendingOccurrence]] = []
         var diagnostics: [Diagnostic] = []
         var runs: [SeriesRanking.Run] = []
+        var drains: [SeriesDrain] = []
         var firstOrder = 0
         for (index, calendar) in calendars.enumerated() {
             let lookup = zoneLookup(calendar)
@@ -48,9 +52,10 @@ enum SeriesSetup {
                 var builder = SeriesBuilder(viewer: ZoneCache(viewerZone), rangeStart: rangeStart, rangeEnd: rangeEnd,
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
                                             calendarID: calendarID)
+                builder.drain = sieve.map(SeriesDrain.init)
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
                 // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``).
-                let run = SeriesRanking.run(series: builder.series, singles: builder.singles)
+                let run = SeriesRanking.run(series: builder.series, drained: builder.drain?.keys ?? [], singles: builder.singles)
                 return Handoff(value: (builder, run))
             }
             var reported = Set<String>()
@@ -58,6 +63,7 @@ enum SeriesSetup {
                 let (builder, run) = item.value
                 // The run and the part's list of singles go in at the same place in their lists.
                 runs.append(run)
+                if let drain = builder.drain { drains.append(drain) }
                 series += builder.series
                 firsts += builder.firsts
                 limitDiagnostics += builder.limitDiagnostics
@@ -70,7 +76,7 @@ enum SeriesSetup {
             }
             firstOrder += total + 1
         }
-        return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics, runs)
+        return (series, firsts, seriesParts, singles, diagnostics, limitDiagnostics, runs, drains)
     }
 
     /// The incidences without UID, and the groups sharing a UID, in the order of their first member,

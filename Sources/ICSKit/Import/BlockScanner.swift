@@ -431,7 +431,7 @@ struct BlockScanner {
     /// Closes the innermost open component of the current block with a synthesized END.
     private mutating func closeInnermost(at line: Int) {
         let open = stack.removeLast()
-        note(.missingEnd, "\(open.name) begun on line \(open.line) has no END; closed at line \(line)", line: open.line)
+        note(.missingEnd, MissingEndMessage.text(open.name, begun: open.line, closed: line), line: open.line)
         appendBoundary(.end, name: open.name, line: line)
     }
 

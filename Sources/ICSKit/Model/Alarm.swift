@@ -12,6 +12,11 @@ public struct Alarm: Sendable, Hashable, Codable {
     public var action: AlarmAction?
     /// TRIGGER.
     public var trigger: Trigger?
+    // The lines follow a 25-byte `Trigger?`, in its padding (``CompactLine``).
+    /// The physical line of its BEGIN, when known.
+    @CompactLine public var line: Int?
+    /// The physical line of its TRIGGER, when known.
+    @CompactLine public var triggerLine: Int? = nil
     /// DESCRIPTION: the text a DISPLAY alarm shows, or an EMAIL alarm's body. Named `notes`, as
     /// on ``Incidence/notes``, so that it does not shadow `CustomStringConvertible.description`.
     public var notes: String?
@@ -25,10 +30,6 @@ public struct Alarm: Sendable, Hashable, Codable {
     public var attendees: [CalendarUser]
     /// Every other property (ATTACH, UID, X-WR-ALARMUID, ACKNOWLEDGED, …).
     public var otherProperties: [Property]
-    /// The physical line of its BEGIN, when known.
-    public var line: Int?
-    /// The physical line of its TRIGGER, when known.
-    public var triggerLine: Int? = nil
 
     /// Creates an alarm from its properties.
     public init(action: AlarmAction? = nil, trigger: Trigger? = nil, notes: String? = nil, summary: String? = nil,

@@ -25,8 +25,6 @@ public struct Incidence: Sendable, Hashable, Codable {
         case journal = "VJOURNAL"
     }
 
-    /// Which component this is.
-    public var kind: Kind
     /// UID.
     public var uid: String? = nil
     /// SUMMARY.
@@ -65,6 +63,11 @@ public struct Incidence: Sendable, Hashable, Codable {
     public var attendees: [CalendarUser] = []
     /// DTSTART.
     public var start: TimeValue? = nil
+    // The one-byte fields follow a 25-byte `TimeValue?`, in its padding.
+    /// Which component this is.
+    public var kind: Kind
+    /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
+    public var appliesToFutureInstances: Bool = false
     /// DTEND (events only; a todo's end is ``due``).
     public var end: TimeValue? = nil
     /// DURATION.
@@ -83,8 +86,6 @@ public struct Incidence: Sendable, Hashable, Codable {
     public var exceptionDates: [TimeValue] = []
     /// RECURRENCE-ID: set on an override of one instance of a series.
     @Sparse public var recurrenceID: TimeValue? = nil
-    /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
-    public var appliesToFutureInstances: Bool = false
     /// SEQUENCE, 0 when absent.
     public var sequence: Int = 0
     /// CREATED.
@@ -93,14 +94,15 @@ public struct Incidence: Sendable, Hashable, Codable {
     public var lastModified: TimeValue? = nil
     /// DTSTAMP.
     public var timestamp: TimeValue? = nil
+    /// The physical line of its BEGIN, when known (4 bytes, in the padding of the `TimeValue?`
+    /// before it; ``CompactLine``).
+    @CompactLine public var line: Int? = nil
     /// The VALARMs, in file order.
     public var alarms: [Alarm] = []
     /// Every property the model has no field for, as written.
     public var otherProperties: [Property] = []
     /// Child components other than VALARM, kept whole.
     public var otherComponents: [RawComponent] = []
-    /// The physical line of its BEGIN, when known.
-    public var line: Int? = nil
 
     /// Creates an empty component of the given kind.
     public init(kind: Kind) {

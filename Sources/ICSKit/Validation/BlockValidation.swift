@@ -43,6 +43,21 @@ struct BlockResult: Sendable {
         }
     }
 
+    /// This result for the same block on `line`, when its facts hold nothing but the block's name,
+    /// line, kind and sequence and it keeps no incidence (a result ``EmptyBlocks`` shares): made
+    /// from those alone, without findings, which is cheaper than copying the whole result.
+    func plainMoved(to line: Int) -> BlockResult {
+        var facts = BlockFacts(name: self.facts.name, line: line)
+        facts.kind = self.facts.kind
+        facts.sequence = self.facts.sequence
+        var result = BlockResult(facts: facts, findings: [], timeZone: nil, incidence: nil)
+        if case .timeZone(var zone) = kept {
+            zone.line = zone.line.map { $0 + line - self.facts.line }
+            result.kept = .timeZone(zone)
+        }
+        return result
+    }
+
     /// An incidence whose start and end are compared through their zones in the calendar pass
     /// (``BlockFacts/needsZoneOrder``); other incidences are freed in the parallel pass.
     var incidence: Incidence? {

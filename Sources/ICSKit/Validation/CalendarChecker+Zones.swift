@@ -1,21 +1,21 @@
 extension CalendarChecker {
     /// VTIMEZONEs defined twice or never used; TZIDs that name no zone or a Windows zone;
     /// X-WR-TIMEZONE against the zones used.
-    mutating func checkZones(_ results: BlockResults, zones: [(definition: TimeZoneDefinition, line: Int)],
+    mutating func checkZones(_ results: BlockResults, zones: [(tzid: String, line: Int)],
                              defaultZone: (value: String, line: Int)?, resolver: ZoneResolver) {
         var firstDefinition: [String: Int] = [:]
-        for (definition, line) in zones where !definition.tzid.isEmpty {
-            if let first = firstDefinition[definition.tzid] {
-                add(.duplicateTimeZone, "VTIMEZONE \(definition.tzid) is defined again (first on line \(first))", line: line, property: "TZID")
+        for (tzid, line) in zones where !tzid.isEmpty {
+            if let first = firstDefinition[tzid] {
+                add(.duplicateTimeZone, "VTIMEZONE \(tzid) is defined again (first on line \(first))", line: line, property: "TZID")
             } else {
-                firstDefinition[definition.tzid] = line
+                firstDefinition[tzid] = line
             }
         }
         var uses: [String: (line: Int, property: String, count: Int)] = [:]
         var order: [String] = []
         // Neighbouring blocks mostly use the same zone: the last TZID seen is checked first.
         var last: String?
-        for index in results.indices {
+        for index in results.indices where results.plain(index) == nil {
             for use in results[index].facts.zoneUses {
                 if use.tzid == last {
                     uses[use.tzid]!.count += use.count
@@ -68,9 +68,9 @@ extension CalendarChecker {
                     line: defaultZone.line, property: "X-WR-TIMEZONE")
             }
         }
-        for (definition, line) in zones where !definition.tzid.isEmpty && !usedDefinitions.contains(definition.tzid) {
-            if firstDefinition[definition.tzid] != line { continue }
-            add(.unusedTimeZone, "VTIMEZONE \(definition.tzid) is not used by any TZID", line: line, property: "TZID")
+        for (tzid, line) in zones where !tzid.isEmpty && !usedDefinitions.contains(tzid) {
+            if firstDefinition[tzid] != line { continue }
+            add(.unusedTimeZone, "VTIMEZONE \(tzid) is not used by any TZID", line: line, property: "TZID")
         }
     }
 }

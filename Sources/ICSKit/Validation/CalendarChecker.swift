@@ -26,10 +26,35 @@ struct CalendarChecker {
         var method: String?
         var defaultZone: (value: String, line: Int)?
         var calendarLines: [Int] = []
-        var zones: [(definition: TimeZoneDefinition, line: Int)] = []
+        // Every VTIMEZONE's TZID and line; the definitions only of the first of each TZID, all that
+        // the resolver reads (300,000 lone BEGIN:VTIMEZONE lines are one definition).
+        var zones: [(tzid: String, line: Int)] = []
+        var definitions: [TimeZoneDefinition] = []
+        var defined: Set<String> = []
         var incidences: [Int] = []
         var componentBlocks = 0
+        // Blocks that share their shape's result (``EmptyBlocks``): their facts hold only a name,
+        // a kind and a sequence, read from the shared result with the block's own line (no copy).
+        var plainEvents = 0
         for index in results.indices {
+            if let (shared, line) = results.plain(index) {
+                if results[shared: shared].facts.name == "VCALENDAR" {
+                    calendarLines.append(line)
+                    continue
+                }
+                componentBlocks += 1
+                if results[shared: shared].facts.kind != nil {
+                    incidences.append(index)
+                    plainEvents += 1
+                } else if var zone = results[shared: shared].timeZone {
+                    zones.append((zone.tzid, line))
+                    if defined.insert(zone.tzid).inserted {
+                        zone.line = zone.line.map { $0 + line - results[shared: shared].facts.line }
+                        definitions.append(zone)
+                    }
+                }
+                continue
+            }
             if results[index].facts.name == "VCALENDAR" {
                 calendarLines.append(results[index].facts.line)
                 method = method ?? results[index].facts.method
@@ -40,15 +65,26 @@ struct CalendarChecker {
             if results[index].facts.kind != nil {
                 incidences.append(index)
             } else if let zone = results[index].timeZone {
-                zones.append((zone, results[index].facts.line))
+                zones.append((zone.tzid, results[index].facts.line))
+                if defined.insert(zone.tzid).inserted { definitions.append(zone) }
             }
         }
         if componentBlocks == 0, let line = calendarLines.first {
             add(.emptyCalendar, "the calendar has no components", line: line)
         }
-        let resolver = ZoneResolver(timeZones: zones.map(\.definition), defaultTZID: defaultZone?.value)
+        let resolver = ZoneResolver(timeZones: definitions, defaultTZID: defaultZone?.value)
         let resolve: TimeOrder.Resolve = { resolver.zone(for: $0) }
+        var wholeIncidences = incidences
+        if plainEvents > 0 { wholeIncidences.removeAll { results.plain($0) != nil } }
         for index in incidences {
+            if let (shared, line) = results.plain(index) {
+                if method == nil, results[shared: shared].facts.kind == .event {
+                    findings.add(.missingStart, line: line, file: file) {
+                        "VEVENT has no DTSTART (required when the calendar has no METHOD)"
+                    }
+                }
+                continue
+            }
             if method == nil, results[index].facts.kind == .event, results[index].facts.startLine == nil {
                 // Made only when kept: a file of many events without DTSTART keeps a hundred.
                 findings.add(.missingStart, line: results[index].facts.line, file: file, uid: results[index].facts.uid) {
@@ -65,8 +101,9 @@ struct CalendarChecker {
                 findings.add(contentsOf: order.findings)
             }
         }
-        checkUTCSeries(results, incidences, defaultZone: defaultZone, resolver: resolver)
-        checkUIDs(results, incidences, resolver: resolver)
+        // A shared result has no UID and no series: the checks of UIDs and series skip it.
+        checkUTCSeries(results, wholeIncidences, defaultZone: defaultZone, resolver: resolver)
+        checkUIDs(results, wholeIncidences, resolver: resolver)
         checkZones(results, zones: zones, defaultZone: defaultZone, resolver: resolver)
     }
 

@@ -25,10 +25,16 @@ struct EmptyBlocks: Sendable {
 
     init() {}
 
+    /// ``BlockValidation/droppedSometimes`` as a list.
+    private static let droppedSometimes = Array(BlockValidation.droppedSometimes)
+
     /// Whether a block may take a template: it has a shape (``EmptyBlockShape``) and no scan
     /// diagnostic that the check keeps or drops by what else the block holds.
     static func mayUseTemplate(_ block: borrowing ComponentBlock) -> Bool {
-        !block.diagnostics.contains { BlockValidation.droppedSometimes.contains($0.code) }
+        // By index (the generic `contains(where:)` copied each diagnostic), against a list: a
+        // code is a short string, compared in a word or two, where the set hashed it.
+        for i in block.diagnostics.indices where droppedSometimes.contains(block.diagnostics[i].code) { return false }
+        return true
     }
 
     /// Each block's template in ``templates`` (-1: checked whole), making the templates of the
@@ -56,6 +62,32 @@ struct EmptyBlocks: Sendable {
             result.findings.insert(contentsOf: block.diagnostics.map { Finding($0, file: file) }, at: template.linePass)
         }
         return result
+    }
+
+    /// How many templates there are; the ones at `0..<count` are read by ``shared(_:)``.
+    var count: Int { templates.count }
+
+    /// What the calendar-wide checks keep of the blocks of template `index`: its result without
+    /// findings (they went to the file's collector, ``add(_:template:file:to:)``), made for the
+    /// block on its facts' line (``BlockResults`` moves it to each block's).
+    func shared(_ index: Int) -> BlockResult {
+        var result = templates[index].result
+        result.findings = []
+        return result
+    }
+
+    /// Adds to `findings` what ``check(_:template:file:maxPerCode:)`` finds in `block`, in the same
+    /// order, without making that result: the template's findings moved to the block's lines
+    /// (copied only when the collector keeps them) and the block's own scan diagnostics after
+    /// the line pass's. Only for a block that may use its template (`template >= 0` and
+    /// ``mayUseTemplate(_:)``).
+    func add(_ block: borrowing ComponentBlock, template: Int32, file: String, to findings: inout FindingCollector) {
+        let template = templates[Int(template)]
+        let delta = block.line - template.line
+        let own = template.result.findings
+        for i in 0..<template.linePass { findings.add(own[i], movedBy: delta) }
+        for i in block.diagnostics.indices { findings.add(block.diagnostics[i], file: file) }
+        for i in template.linePass..<own.count { findings.add(own[i], movedBy: delta) }
     }
 
     /// The result of `block` without its scan diagnostics, when the same block further down gives

@@ -22,17 +22,43 @@ struct ValidationRun {
         var empty = EmptyBlocks()
         let end = try pipeline.run { batch in
             let templates = empty.learn(batch, file: file, maxPerCode: maxPerCode)
-            let known = empty
-            var checked = parallelMap(count: batch.count, workers: parallelism) {
-                known.check(batch[$0], template: templates[$0], file: file, maxPerCode: maxPerCode)
+            while results.sharedCount < empty.count {
+                results.share(empty.shared(results.sharedCount))
             }
-            for i in checked.indices where !checked[i].findings.isEmpty {
-                findings.add(contentsOf: checked[i].findings)
-                for (code, count) in checked[i].omitted { findings.addOmitted(code, count: count) }
-                checked[i].findings = []
-                checked[i].omitted = [:]
+            // A block that takes its shape's result is not checked, and its result not copied:
+            // its findings go straight to the file's, and it keeps a slot that names the shared result.
+            var slots: [BlockResults.Slot] = []
+            slots.reserveCapacity(batch.count)
+            var whole: [Int] = []
+            for i in batch.indices {
+                if templates[i] >= 0, let line = Int32(exactly: batch[i].line), EmptyBlocks.mayUseTemplate(batch[i]) {
+                    slots.append(.shared(templates[i], line: Int(line)))
+                } else {
+                    slots.append(.whole(whole.count))
+                    whole.append(i)
+                }
             }
-            results.append(consume checked)
+            var checked = parallelMap(count: whole.count, workers: parallelism) { [whole] in
+                BlockValidation.check(batch[whole[$0]], file: file, maxPerCode: maxPerCode)
+            }
+            for i in batch.indices {
+                let slot = slots[i]
+                guard slot.shared < 0 else {
+                    empty.add(batch[i], template: slot.shared, file: file, to: &findings)
+                    continue
+                }
+                let position = Int(slot.value)
+                guard !checked[position].findings.isEmpty || !checked[position].omitted.isEmpty else { continue }
+                findings.add(contentsOf: checked[position].findings)
+                for (code, count) in checked[position].omitted { findings.addOmitted(code, count: count) }
+                checked[position].findings = []
+                checked[position].omitted = [:]
+            }
+            if whole.count == batch.count {
+                results.append(consume checked)
+            } else {
+                results.append(whole: consume checked, slots: slots)
+            }
         }
         findings.add(contentsOf: end.diagnostics.map { Finding($0, file: file) })
         for (code, count) in end.omitted { findings.addOmitted(code, count: count) }

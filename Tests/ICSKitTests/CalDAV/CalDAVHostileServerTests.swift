@@ -62,31 +62,6 @@ struct CalDAVHostileServerTests {
         #expect(status.syncToken == "http://example.com/ns/sync/2")
     }
 
-    /// The parser reads the body through a stream over the caller's bytes (Foundation's
-    /// `InputStream(data:)` copied the body first): pieces of any size give the bytes back in
-    /// order, then the end.
-    @Test func theBodyIsReadInPlace() {
-        let bytes: [UInt8] = Array(0...255) + Array(0...100)
-        bytes.withUnsafeBytes { raw in
-            let stream = BorrowedInputStream(raw)
-            var read: [UInt8] = []
-            var piece = [UInt8](repeating: 0, count: 7)
-            #expect(stream.hasBytesAvailable && stream.streamStatus == .open)
-            while true {
-                let count = stream.read(&piece, maxLength: 7)
-                if count == 0 { break }
-                read += piece[..<count]
-            }
-            #expect(read == bytes)
-            #expect(!stream.hasBytesAvailable && stream.streamStatus == .atEnd)
-            #expect(stream.read(&piece, maxLength: 7) == 0)
-        }
-        [UInt8]().withUnsafeBytes { raw in
-            var piece = [UInt8](repeating: 0, count: 4)
-            #expect(BorrowedInputStream(raw).read(&piece, maxLength: 4) == 0)
-        }
-    }
-
     /// The responses are read as they end; one without an href is skipped, and a response
     /// nested deeper than the multistatus's own children is not one of them.
     @Test func responsesAreReadOneAtATime() throws {

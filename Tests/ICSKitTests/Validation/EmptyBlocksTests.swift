@@ -74,4 +74,37 @@ struct EmptyBlocksTests {
             "e.ics:200:1: error: VEVENT begun on line 200 has no END; closed at line 201 [ICS1004]",
         ])
     }
+
+    /// The run's way for a block that takes its template (``EmptyBlocks/add(_:template:file:to:)``:
+    /// its findings straight to the file's collector, no result made) collects what adding the
+    /// whole check's findings collects, block for block, in order, for every kind and shape of
+    /// ``everyKind()`` (caps 100, 2 and 1).
+    @Test(arguments: [100, 2, 1])
+    func findingsAddedWithoutAResultAreTheWholeChecks(maxPerCode: Int) throws {
+        let kinds = ["VEVENT", "VTODO", "VJOURNAL", "VTIMEZONE", "VALARM", "X-FOO", "VCALENDAR"]
+        var lines = Self.head
+        for _ in 0..<3 {
+            for kind in kinds {
+                lines += ["BEGIN:\(kind)", "BEGIN:\(kind)", "END:\(kind)", "begin:\(kind.lowercased())", "end:\(kind.lowercased())"]
+                lines += ["BEGIN:\(kind)", "BEGIN:VALARM", "END:VALARM", "END:\(kind)", "BEGIN:\(kind)", "END:OTHER"]
+            }
+        }
+        let blocks = try Self.blocks(lines + ["BEGIN:VEVENT", "BEGIN:VALARM"])
+        var empty = EmptyBlocks()
+        let templates = empty.learn(blocks, file: "e.ics", maxPerCode: maxPerCode)
+        var short = FindingCollector(maxPerCode: maxPerCode), whole = FindingCollector(maxPerCode: maxPerCode)
+        var shared = 0
+        for (block, template) in zip(blocks, templates) {
+            let result = BlockValidation.check(block, file: "e.ics", maxPerCode: maxPerCode)
+            whole.add(contentsOf: result.findings)
+            if template >= 0, EmptyBlocks.mayUseTemplate(block) {
+                empty.add(block, template: template, file: "e.ics", to: &short)
+                shared += 1
+            } else {
+                short.add(contentsOf: result.findings)
+            }
+        }
+        #expect(shared > 60)
+        #expect(short.result() == whole.result())
+    }
 }

@@ -129,4 +129,40 @@ struct FindingCollectorTests {
         #expect(inOrder.result().map(\.line) == [1, 2, 100_000])
         #expect(inOrder.result().last?.message == "99998 more ICS2104 findings like the ones above (the last on line 100000)")
     }
+
+    /// Findings taken moved (``FindingCollector/add(_:movedBy:)``, as the blocks that share their
+    /// shape's result hand theirs over) and diagnostics taken as findings
+    /// (``FindingCollector/add(_:file:)``) give what adding the moved copies and the findings
+    /// gives: the same findings, lines, columns, hints and notes. Columns and hints are varied,
+    /// since the note that counts the rest shows the last one's.
+    @Test(arguments: [0, 1, 3, 100], [1, 2, 3])
+    func movedFindingsAndDiagnosticsGiveTheSameResult(maxPerCode: Int, seed: Int) {
+        var random = SplitMix64(state: UInt64(seed) &+ 17)
+        let all = Self.findings(count: 400, seed: UInt64(seed)).enumerated().map { index, finding in
+            var finding = finding
+            if index % 3 == 0, finding.line != nil { finding.column = 5 }
+            if index % 4 == 0 { finding.hint = "hint \(index)" }
+            return finding
+        }
+        let deltas = all.map { _ in random.int(0...1_000) }
+        var plain = FindingCollector(maxPerCode: maxPerCode), moved = FindingCollector(maxPerCode: maxPerCode)
+        for (index, (finding, delta)) in zip(all, deltas).enumerated() {
+            var copy = finding
+            copy.line = finding.line.map { $0 + delta }
+            if index % 5 == 0 {
+                // As a diagnostic: its line, column, code, message, severity, UID and property (the code's hint).
+                copy.hint = copy.code.hint
+                let diagnostic = Diagnostic(copy.code, copy.message, severity: copy.severity, line: copy.line, column: copy.column,
+                                            uid: copy.uid, property: copy.property)
+                plain.add(Finding(diagnostic, file: "f.ics"))
+                moved.add(diagnostic, file: "f.ics")
+            } else {
+                plain.add(copy)
+                moved.add(finding, movedBy: delta)
+            }
+        }
+        let got = moved.result(), expected = plain.result()
+        #expect(got == expected)
+        #expect(got.count > 0)
+    }
 }

@@ -301,4 +301,58 @@ import Testing
         #expect(todos.status == 0)
         #expect(todos.stdout.split(separator: "\n").count == 150)
     }
+
+    /// 150 events that each hold an empty VALARM (lines 4–303: VEVENT on 4, 6 … 302, VALARM on
+    /// 5, 7 … 303), whose blocks share their shape's result, worked out by hand: per event no UID,
+    /// no DTSTAMP, no DTSTART (no METHOD), per alarm no ACTION, no TRIGGER, and each component
+    /// unclosed (an event closed where the next begins, two lines on; an alarm on the next line;
+    /// the last of each at line 303). Of the 301 ICS1004 (with the calendar's on line 1) the first
+    /// 100 by line end on line 102; the other codes keep lines up to 202 (events) or 203 (alarms).
+    @Test func eventsWithAnEmptyAlarmShareOneResult() throws {
+        let file = try Self.write("alarms.ics", ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//bounds//EN"]
+                                  + Array(repeating: ["BEGIN:VEVENT", "BEGIN:VALARM"], count: 150).flatMap { $0 })
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let result = try CLI.run(["validate", file.path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        for code in ["ICS1004", "ICS2101", "ICS2102", "ICS2104", "ICS2107", "ICS2108"] {
+            #expect(lines.filter { $0.hasSuffix("[\(code)]") }.count == 101, "\(code)")
+        }
+        #expect(lines.contains("\(file.path):102:1: error: VEVENT begun on line 102 has no END; closed at line 104 [ICS1004]"))
+        #expect(!lines.contains { $0.hasSuffix(":103:1: error: VALARM begun on line 103 has no END; closed at line 104 [ICS1004]") })
+        #expect(lines.contains("\(file.path):202:1: error: VEVENT has no DTSTART (required when the calendar has no METHOD) [ICS2104]"))
+        #expect(lines.contains("\(file.path):203:1: error: VALARM has no TRIGGER [ICS2108]"))
+        #expect(!lines.contains { $0.hasPrefix("\(file.path):204:") })
+        #expect(lines.suffix(7) == [
+            "\(file.path):303:1: error: 201 more ICS1004 findings like the ones above (the last on line 303) [ICS1004]",
+            "\(file.path):302:1: error: 50 more ICS2101 findings like the ones above (the last on line 302) [ICS2101]",
+            "\(file.path):302:1: error: 50 more ICS2102 findings like the ones above (the last on line 302) [ICS2102]",
+            "\(file.path):302:1: error: 50 more ICS2104 findings like the ones above (the last on line 302) [ICS2104]",
+            "\(file.path):303:1: error: 50 more ICS2107 findings like the ones above (the last on line 303) [ICS2107]",
+            "\(file.path):303:1: error: 50 more ICS2108 findings like the ones above (the last on line 303) [ICS2108]",
+            "606 errors, 0 warnings in 1 file",
+        ])
+    }
+
+    /// 150 lone `BEGIN:VTIMEZONE` lines (4–153), worked out by hand: each zone has no TZID, no
+    /// STANDARD or DAYLIGHT and no END; being without a TZID, none is a duplicate of another or
+    /// unused. The calendar-wide checks keep one definition of the 150 (the first of its TZID).
+    @Test func loneZonesShareOneResult() throws {
+        let file = try Self.write("zones.ics", ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//bounds//EN"]
+                                  + Array(repeating: "BEGIN:VTIMEZONE", count: 150))
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let result = try CLI.run(["validate", file.path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        #expect(lines.count == 304)
+        #expect(lines.first == "\(file.path):1:1: error: VCALENDAR begun on line 1 has no END [ICS1004]")
+        #expect(lines.contains("\(file.path):102:1: error: VTIMEZONE begun on line 102 has no END; closed at line 103 [ICS1004]"))
+        #expect(lines.contains("\(file.path):103:1: error: VTIMEZONE has no STANDARD or DAYLIGHT [ICS3008]"))
+        #expect(lines.suffix(4) == [
+            "\(file.path):153:1: error: 51 more ICS1004 findings like the ones above (the last on line 153) [ICS1004]",
+            "\(file.path):153:1: error: 50 more ICS2122 findings like the ones above (the last on line 153) [ICS2122]",
+            "\(file.path):153:1: error: 50 more ICS3008 findings like the ones above (the last on line 153) [ICS3008]",
+            "303 errors, 0 warnings in 1 file",
+        ])
+    }
 }
