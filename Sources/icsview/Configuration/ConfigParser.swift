@@ -42,6 +42,9 @@ enum ConfigParser {
     static let sourceKeys = ["url", "file", "caldav", "vdir"]
     /// The keys that may be given more than once in a section.
     static let repeatableKeys: Set<String> = ["header"]
+    /// The longest line read (8 KiB: a feed URL with its token is a few hundred bytes); a longer
+    /// one is an error that gives its length, not its text.
+    static let maxLineBytes = 8 << 10
 
     /// Parses `text`, read from `path`.
     /// - Parameters:
@@ -105,6 +108,11 @@ enum ConfigParser {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, raw) in lines.enumerated() {
             let number = index + 1
+            // Every message below quotes what the line holds: a line of 900 KB was quoted whole.
+            guard raw.utf8.count <= Self.maxLineBytes else {
+                fail(number, "the line is \(raw.utf8.count) bytes long (at most \(Self.maxLineBytes))")
+                continue
+            }
             var line = raw.trimmingCharacters(in: .whitespaces)
             if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }

@@ -210,4 +210,21 @@ extension ConfigFileTests {
             #expect(result.stdout.contains(line + "\n"), "\(result.stdout)")
         }
     }
+
+    /// A line over 8 KiB is an error that gives its length, not its text (a 900 KB key was quoted
+    /// whole); the lines around it are read as ever (expected messages written out by hand).
+    @Test func aLineOverEightKilobytesIsNotQuoted() throws {
+        let key = String(repeating: "k", count: 900_000)
+        let text = "[calendar x]\n\(key) = 1\nfile = a.ics\ncolour = red\n"
+        let dir = try Self.folder(["config": text])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("config").path
+        let check = try CLI.run(["--config", path, "config", "check"])
+        #expect(check.status == 64)
+        #expect(check.stderr == """
+            \(path):2: error: the line is 900004 bytes long (at most 8192)
+            \(path):4: error: unknown key 'colour' in [calendar x] (use url, file, caldav, vdir, name, color, username, auth, password-command, header)
+
+            """)
+    }
 }
