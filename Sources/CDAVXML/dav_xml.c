@@ -77,6 +77,13 @@ void icskit_xml_stop(void *parser) { xmlStopParser(parser); }
 void icskit_xml_free(void *parser) {
     xmlParserCtxtPtr p = parser;
     void *r = p->userData;
+    // In SAX mode libxml2 still records a document type's entity declarations in a document of
+    // its own ("for expat compatibility"), which the context does not free. Nothing reads them:
+    // without a getEntity callback a reference to one is "not defined".
+    if (p->myDoc != NULL) {
+        xmlFreeDoc(p->myDoc);
+        p->myDoc = NULL;
+    }
     xmlFreeParserCtxt(p);
     free(r);
 }
