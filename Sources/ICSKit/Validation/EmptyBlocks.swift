@@ -11,9 +11,10 @@
 /// (``template(_:file:maxPerCode:)``): a finding whose message named a line would differ.
 ///
 /// Blocks with property lines that repeat (the same text, the same lines at the same distances:
-/// ``RepeatedBlockShape``) take a template the same way, from the second block of their shape
-/// on, when the facts of their result move with their lines (``BlockFacts/movesWithItsLines``):
-/// 300,000 copies of `BEGIN:VEVENT` and `UID:x` are checked three times, not 300,000.
+/// ``RepeatedBlockShape``) take a template the same way, from the third block of their shape
+/// on (``RepeatedBlockIndex``), when the facts of their result move with their lines
+/// (``BlockFacts/movesWithItsLines``): 300,000 copies of `BEGIN:VEVENT` and `UID:x` are checked
+/// four times, not 300,000.
 struct EmptyBlocks: Sendable {
     /// The result of a shape's first block, without its scan diagnostics.
     struct Template: Sendable {

@@ -45,20 +45,22 @@ struct RepeatedBlockShape: Hashable, Sendable {
 }
 
 /// Per shape of block with property lines, whether its blocks share a template: a shape is
-/// looked at again only when it comes back (its second block makes the template), so a file of
-/// distinct events costs a look-up each and no extra check. At most ``maxShapes`` shapes are
-/// remembered; later new shapes are checked whole.
+/// looked at again only when it comes a third time (that block makes the template: two checks),
+/// so a file of distinct events costs a look-up each and no extra check, and one of events
+/// copied once costs no more than before. At most ``maxShapes`` shapes are remembered; later
+/// new shapes are checked whole.
 struct RepeatedBlockIndex: Sendable {
-    /// A template's index, or ``seenOnce`` or ``none``.
+    /// A template's index, ``none``, or minus one more than the blocks of the shape seen so far.
     private var byShape: [RepeatedBlockShape: Int32] = [:]
-    static let seenOnce: Int32 = -2
     static let none: Int32 = -1
+    static let seenOnce: Int32 = -2
+    static let seenTwice: Int32 = -3
     static let maxShapes = 4_096
 
     init() {}
 
     /// For each block of `blocks` whose index in `out` is still -1 and that has a shape, the index
-    /// `make` gave for its shape (nil: none), asking `make` with the second block of each shape.
+    /// `make` gave for its shape (nil: none), asking `make` with the third block of each shape.
     mutating func indices(of blocks: [ComponentBlock], into out: inout [Int32], make: (borrowing ComponentBlock) -> Int?) {
         var last: (shape: RepeatedBlockShape, index: Int32)?
         for i in blocks.indices where out[i] < 0 {
@@ -73,6 +75,9 @@ struct RepeatedBlockIndex: Sendable {
                 if byShape.count < Self.maxShapes { byShape[shape] = Self.seenOnce }
                 continue
             case Self.seenOnce?:
+                byShape[shape] = Self.seenTwice
+                continue
+            case Self.seenTwice?:
                 index = make(blocks[i]).map(Int32.init) ?? Self.none
                 byShape[shape] = index
             case let known?:

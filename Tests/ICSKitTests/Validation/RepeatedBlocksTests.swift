@@ -69,8 +69,8 @@ struct RepeatedBlocksTests {
                 #expect(whole.facts.movesWithItsLines, "\(place)")
             }
         }
-        // Most kinds share: the first block of a shape is checked whole, the second makes the template.
-        #expect(shared > 40)
+        // Most kinds share: the first two blocks of a shape are checked whole, the third makes the template.
+        #expect(shared > 30)
         // Those whose facts name lines that do not move, or whose messages name a line, do not.
         for (block, template) in zip(blocks, templates) where template >= 0 {
             let text = String(decoding: block.text, as: UTF8.self)
@@ -125,7 +125,7 @@ struct RepeatedBlocksTests {
 
     /// Five unclosed events of UID x, worked out by hand from RFC 5545 3.6.1 (DTSTAMP and UID
     /// required; DTSTART too without METHOD) and the views' rule for a UID used twice (the last of
-    /// the highest SEQUENCE is shown: line 12). Blocks 3 and 4 take the template that block 2 made.
+    /// the highest SEQUENCE is shown: line 12). Blocks 3 to 5 take the template that block 3 made.
     @Test("Five events of UID x and nothing else: every finding, by hand")
     func fiveEventsOfOneUID() {
         let text = (Self.head + Array(repeating: ["BEGIN:VEVENT", "UID:x"], count: 5).flatMap { $0 }).joined(separator: "\r\n") + "\r\n"
