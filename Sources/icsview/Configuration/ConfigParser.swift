@@ -113,7 +113,7 @@ enum ConfigParser {
                 fail(number, "the line is \(raw.utf8.count) bytes long (at most \(Self.maxLineBytes))")
                 continue
             }
-            var line = raw.trimmingCharacters(in: .whitespaces)
+            var line = ConfigSpaces.trimmed(raw)
             if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
@@ -149,8 +149,8 @@ enum ConfigParser {
                 fail(number, "expected 'key = value' or a [section]")
                 continue
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = unquoted(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            let key = ConfigSpaces.trimmed(line[..<equals])
+            let value = unquoted(ConfigSpaces.trimmed(line[line.index(after: equals)...]))
             guard !key.isEmpty else {
                 fail(number, "a key is missing before '='")
                 continue
