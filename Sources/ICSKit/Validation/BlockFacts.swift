@@ -130,6 +130,20 @@ struct BlockFacts: Sendable {
             && !needsZoneOrder
     }
 
+    /// The same facts for the same block `delta` lines further down: its line and the first
+    /// lines of its properties moved (only those: see ``movesWithItsLines``).
+    mutating func moveLines(by delta: Int) {
+        line += delta
+        guard uidLine != nil || startLine != nil || endLine != nil || dueLine != nil || rruleLine != nil
+            || recurrenceIDLine != nil else { return }
+        uidLine = uidLine.map { $0 + delta }
+        startLine = startLine.map { $0 + delta }
+        endLine = endLine.map { $0 + delta }
+        dueLine = dueLine.map { $0 + delta }
+        rruleLine = rruleLine.map { $0 + delta }
+        recurrenceIDLine = recurrenceIDLine.map { $0 + delta }
+    }
+
     /// Whether these facts and `other` say the same of their blocks, lines included (for facts
     /// that ``movesWithItsLines``: what those leave out is not compared).
     func isSame(as other: BlockFacts) -> Bool {

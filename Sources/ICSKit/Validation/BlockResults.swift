@@ -104,6 +104,29 @@ struct BlockResults: Sendable {
         return (low, index - starts[low])
     }
 
+    /// The facts of the block at `index` in the file (borrowed, not copied, unless shared: then
+    /// the shared result's facts with their lines moved, without a copy of the rest of it).
+    /// - Complexity: O(log b) in the number of batches.
+    subscript(facts index: Int) -> BlockFacts {
+        _read {
+            let (low, position) = locate(index)
+            if batches[low].slots.isEmpty {
+                yield batches[low].whole[position].facts
+            } else {
+                let slot = batches[low].slots[position]
+                if slot.shared < 0 {
+                    yield batches[low].whole[Int(slot.value)].facts
+                } else if sharedIsPlain[Int(slot.shared)] {
+                    yield shared[Int(slot.shared)].plainMoved(to: Int(slot.value)).facts
+                } else {
+                    var facts = shared[Int(slot.shared)].facts
+                    facts.moveLines(by: Int(slot.value) - facts.line)
+                    yield facts
+                }
+            }
+        }
+    }
+
     /// The indices of the results, `0..<count`.
     var indices: Range<Int> { 0..<count }
 

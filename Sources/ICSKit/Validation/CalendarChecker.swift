@@ -55,17 +55,17 @@ struct CalendarChecker {
                 }
                 continue
             }
-            if results[index].facts.name == "VCALENDAR" {
-                calendarLines.append(results[index].facts.line)
-                method = method ?? results[index].facts.method
-                defaultZone = defaultZone ?? results[index].facts.defaultTimeZone
+            if results[facts: index].name == "VCALENDAR" {
+                calendarLines.append(results[facts: index].line)
+                method = method ?? results[facts: index].method
+                defaultZone = defaultZone ?? results[facts: index].defaultTimeZone
                 continue
             }
             componentBlocks += 1
-            if results[index].facts.kind != nil {
+            if results[facts: index].kind != nil {
                 incidences.append(index)
             } else if let zone = results[index].timeZone {
-                zones.append((zone.tzid, results[index].facts.line))
+                zones.append((zone.tzid, results[facts: index].line))
                 if defined.insert(zone.tzid).inserted { definitions.append(zone) }
             }
         }
@@ -85,18 +85,18 @@ struct CalendarChecker {
                 }
                 continue
             }
-            if method == nil, results[index].facts.kind == .event, results[index].facts.startLine == nil {
+            if method == nil, results[facts: index].kind == .event, results[facts: index].startLine == nil {
                 // Made only when kept: a file of many events without DTSTART keeps a hundred.
-                findings.add(.missingStart, line: results[index].facts.line, file: file, uid: results[index].facts.uid) {
+                findings.add(.missingStart, line: results[facts: index].line, file: file, uid: results[facts: index].uid) {
                     "VEVENT has no DTSTART (required when the calendar has no METHOD)"
                 }
             }
-            if method == "PUBLISH", let floating = results[index].facts.floating {
+            if method == "PUBLISH", let floating = results[facts: index].floating {
                 add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
-                    line: floating.line, uid: results[index].facts.uid, property: floating.property)
+                    line: floating.line, uid: results[facts: index].uid, property: floating.property)
             }
-            if results[index].facts.needsZoneOrder, let incidence = results[index].incidence {
-                var order = IncidenceChecker(incidence: incidence, facts: results[index].facts, file: file, resolve: resolve)
+            if results[facts: index].needsZoneOrder, let incidence = results[index].incidence {
+                var order = IncidenceChecker(incidence: incidence, facts: results[facts: index], file: file, resolve: resolve)
                 order.checkOrder()
                 findings.add(contentsOf: order.findings)
             }
@@ -112,14 +112,14 @@ struct CalendarChecker {
                                          resolver: ZoneResolver) {
         guard let defaultZone, resolver.zone(for: defaultZone.value) != nil else { return }
         let utcSeries = incidences.filter { index in
-            guard let series = results[index].facts.series, !series.rules.isEmpty, results[index].facts.recurrenceID == nil,
+            guard let series = results[facts: index].series, !series.rules.isEmpty, results[facts: index].recurrenceID == nil,
                   case .utc? = series.start else { return false }
             return true
         }
         guard let first = utcSeries.first else { return }
         add(.utcSeriesInCalendarZone,
             "\(utcSeries.count) recurring \(utcSeries.count == 1 ? "series is" : "series are") written in UTC; the views repeat \(utcSeries.count == 1 ? "it" : "them") at the wall time of X-WR-TIMEZONE \(defaultZone.value), as Google Calendar does",
-            line: results[first].facts.startLine ?? results[first].facts.line, uid: results[first].facts.uid, property: "DTSTART")
+            line: results[facts: first].startLine ?? results[facts: first].line, uid: results[facts: first].uid, property: "DTSTART")
     }
 
     // MARK: - UIDs, overrides, exceptions
@@ -128,9 +128,9 @@ struct CalendarChecker {
     /// EXDATEs) in parallel: each walks its own series.
     private mutating func checkUIDs(_ results: BlockResults, _ indices: [Int], resolver: ZoneResolver) {
         // By kind and UID, as the views group them (``CalDAVLeftovers/seriesKey(uid:kind:)``).
-        let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[$0].facts.uid!, kind: results[$0].facts.kind!) },
-                                              hash: { index in results[index].facts.uidHash.map { $0 ^ (results[index].facts.kind == .event ? 0 : 0x2F5A_3C1D) } })
-        let groups = order.filter { others[$0] != nil || results[$0].facts.recurrenceID != nil || results[$0].facts.hasExceptions }
+        let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[facts: $0].uid!, kind: results[facts: $0].kind!) },
+                                              hash: { index in results[facts: index].uidHash.map { $0 ^ (results[facts: index].kind == .event ? 0 : 0x2F5A_3C1D) } })
+        let groups = order.filter { others[$0] != nil || results[facts: $0].recurrenceID != nil || results[facts: $0].hasExceptions }
         let file = self.file, maxPerCode = findings.maxPerCode
         // Each group's findings capped as the file's are (300,000 components of one UID made
         // 300,000 findings, all kept until here), and handed over so that the file keeps the same.
@@ -159,6 +159,8 @@ struct CalendarChecker {
         var collided: [String: Int] = [:]
         var others: [Int: [Int]] = [:]
         var order: [Int] = []
+        // The UID of the first of a hash, read once (a UID used 300,000 times was read twice a use).
+        var firstUIDs: [Int: String] = [:]
         for index in indices {
             guard let hash = hash(index) else { continue }
             guard let candidate = firstByHash[hash] else {
@@ -167,7 +169,14 @@ struct CalendarChecker {
                 continue
             }
             let text = uid(index)
-            if let first = uid(candidate) == text ? candidate : collided[text] {
+            let candidateUID: String
+            if let known = firstUIDs[candidate] {
+                candidateUID = known
+            } else {
+                candidateUID = uid(candidate)
+                firstUIDs[candidate] = candidateUID
+            }
+            if let first = candidateUID == text ? candidate : collided[text] {
                 others[first, default: []].append(index)
             } else {
                 collided[text] = index
@@ -180,13 +189,13 @@ struct CalendarChecker {
     /// The components sharing one UID: one master, overrides of distinct instances that exist.
     private mutating func checkGroup(_ members: [Int], _ results: BlockResults, resolver: ZoneResolver) {
         let uid = results[members[0]].facts.uid!
-        let masters = members.filter { results[$0].facts.recurrenceID == nil }
-        let overrides = members.filter { results[$0].facts.recurrenceID != nil }
+        let masters = members.filter { results[facts: $0].recurrenceID == nil }
+        let overrides = members.filter { results[facts: $0].recurrenceID != nil }
         // The views show the master with the highest SEQUENCE, then the last (``CalDAVLeftovers``).
-        let chosen = CalDAVLeftovers.master(of: masters, sequence: { results[$0].facts.sequence }).map { masters[$0] }
-        let shownLine = chosen.map { results[$0].facts.line }, shownSequence = chosen.map { results[$0].facts.sequence }
+        let chosen = CalDAVLeftovers.master(of: masters, sequence: { results[facts: $0].sequence }).map { masters[$0] }
+        let shownLine = chosen.map { results[facts: $0].line }, shownSequence = chosen.map { results[facts: $0].sequence }
         for extra in masters where extra != chosen {
-            let facts = results[extra].facts
+            let facts = results[facts: extra]
             // Made only when kept: 300,000 components of one UID keep a hundred of these.
             findings.add(.duplicateUID, line: facts.uidLine ?? facts.line, file: file, uid: uid, property: "UID") {
                 "UID \(uid) is used again without RECURRENCE-ID (the views show the one on line \(shownLine!), SEQUENCE \(shownSequence!))"
@@ -194,7 +203,7 @@ struct CalendarChecker {
         }
         var seen: [TimeValue: Int] = [:]
         for index in overrides {
-            let facts = results[index].facts
+            let facts = results[facts: index]
             let recurrenceID = facts.recurrenceID!
             if let first = seen[recurrenceID] {
                 add(.duplicateOverride, "a second override of UID \(uid) for RECURRENCE-ID \(recurrenceID) (first on line \(first))",
@@ -205,13 +214,13 @@ struct CalendarChecker {
         }
         guard let master = chosen else {
             if let first = overrides.first {
-                let facts = results[first].facts
+                let facts = results[facts: first]
                 add(.overrideWithoutMaster, "override of UID \(uid) without the series it belongs to",
                     line: facts.recurrenceIDLine ?? facts.line, uid: uid, property: "RECURRENCE-ID")
             }
             return
         }
-        let facts = results[master].facts
+        let facts = results[facts: master]
         guard let series = facts.series else { return }
         var targets: [(value: TimeValue, line: Int, code: DiagnosticCode, property: String)] = []
         var exceptionLines = facts.exceptionLines.makeIterator()
@@ -222,7 +231,7 @@ struct CalendarChecker {
         let clock = SeriesWalk.clock(of: start, resolver: resolver, recurring: !series.rules.isEmpty)
         let lookup: (String) -> ZoneCache? = { resolver.zone(for: $0).map(ZoneCache.init) }
         for index in overrides {
-            let f = results[index].facts
+            let f = results[facts: index]
             if f.sequence < facts.sequence, CalDAVLeftovers.isExcluded(f.recurrenceID!, by: series.exceptions, start: start, clock: clock, lookup: lookup) {
                 add(.staleOverride, "override of UID \(uid) for RECURRENCE-ID \(f.recurrenceID!) has SEQUENCE \(f.sequence), lower than its master's \(facts.sequence), which excludes the instance: the views drop it",
                     line: f.recurrenceIDLine ?? f.line, uid: uid, property: "RECURRENCE-ID")

@@ -122,6 +122,9 @@ import Testing
         "REPEAT:2", "DURATION:PT5M", "ATTENDEE:mailto:a@example.com", "DESCRIPTION:Remind me", "X-ALARM:1",
         "TRIGGER:-P1DT12H", "TRIGGER;RELATED=END:-PT0S", "TRIGGER:-P1W", "TRIGGER:PT1H1H",
         "trigger:-PT10M", "Trigger;Related=END:PT5M", "repeat:1",
+        // An alarm's UID (RFC 9074), kept as written either way.
+        "UID:a1@example.com", "UID:", "UID: spaced ", "UID:a\\,b\\;c", "UID;X-A=1:a", "UID;LANGUAGE=de:a", "uid:lower",
+        "UID:東京", "UID:a,b", "RELATED-TO;RELTYPE=SNOOZE:a1@example.com",
     ])
     func anAlarmLineConvertsTheSameBothWays(line: String) throws {
         let text = ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e@example.org", "DTSTART:20250101T080000Z",
@@ -147,6 +150,10 @@ import Testing
         let nested = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "ACTION:DISPLAY", "BEGIN:X-IN", "END:X-IN",
                                                  "END:VALARM", "END:VEVENT"]).utf8), source: "n.ics")
         #expect(!BlockOutline(block: alarm[0], readsSimpleLines: true).needsLibical)
+        // Nor does an alarm with a UID (RFC 9074).
+        let alarmUID = try Self.blocks(Array(ics(["BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "UID:a1", "ACTION:DISPLAY", "TRIGGER:-PT5M",
+                                                   "DESCRIPTION:D", "END:VALARM", "END:VEVENT"]).utf8), source: "u.ics")
+        #expect(!BlockOutline(block: alarmUID[0], readsSimpleLines: true).needsLibical)
         #expect(BlockOutline(block: nested[0], readsSimpleLines: true).needsLibical)
         #expect(BlockOutline(block: alarm[0], readsSimpleLines: false).needsLibical)
         // The libical input of the rule's block holds BEGIN, RRULE and END only, each a C string.

@@ -136,9 +136,12 @@ enum SimpleLineReader {
         "ORGANIZER": .user, "ATTENDEE": .user, "RRULE": .rule,
     ]
 
+    /// An alarm's UID (RFC 9074) is kept as written (``ComponentConverter`` makes it a raw
+    /// property either way); read here, an event of alarms with UIDs does not need libical at
+    /// all (100,000 of them put 600,000 lines through it).
     private static let alarmKinds: [String: Kind] = [
         "ACTION": .token(["AUDIO", "DISPLAY", "EMAIL"]), "DESCRIPTION": .text, "SUMMARY": .text,
-        "TRIGGER": .duration(true), "DURATION": .duration(false), "REPEAT": .integer, "ATTENDEE": .user,
+        "TRIGGER": .duration(true), "DURATION": .duration(false), "REPEAT": .integer, "ATTENDEE": .user, "UID": .text,
     ]
 
     private static let zoneKinds: [String: Kind] = ["TZID": .text]
