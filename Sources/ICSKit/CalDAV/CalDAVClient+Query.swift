@@ -60,8 +60,7 @@ extension CalDAVClient {
             guard reply.status == 207, let status = try? Multistatus(reply.body) else { return nil }
             for response in status.responses {
                 guard let data = response.property("calendar-data", DAVElement.caldav)?.text, !data.isEmpty else { continue }
-                // CRLF put back, as for a multiget (XML 1.0 2.11 read it as LF).
-                let lines = data.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+                let lines = calendarDataLines(data)
                 // A calendar-data that is not iCalendar is a wrong answer: read the collection whole.
                 guard lines.hasPrefix("BEGIN:VCALENDAR") else { return nil }
                 resources[DAVHref.key(response.href, base: reply.url)] = CalDAVResource(

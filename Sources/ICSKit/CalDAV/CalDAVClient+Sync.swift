@@ -219,9 +219,7 @@ extension CalDAVClient {
         for response in status.responses {
             let key = DAVHref.key(response.href, base: reply.url)
             if let data = response.property("calendar-data", DAVElement.caldav)?.text, !data.isEmpty {
-                // XML reads the CRLF line ends the server sent as LF (XML 1.0 2.11): they are put back,
-                // as RFC 5545 3.1 has them, so that the stored resource imports as the server meant it.
-                let lines = data.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+                let lines = calendarDataLines(data)
                 resources[key] = CalDAVResource(href: response.href, etag: response.property("getetag")?.trimmed, data: lines)
             } else {
                 answered[key] = response.status ?? response.propertyStatus ?? 404

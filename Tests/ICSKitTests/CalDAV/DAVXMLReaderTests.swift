@@ -106,4 +106,17 @@ struct DAVXMLReaderTests {
             #expect(Multistatus.status(line) == (parts.count > 1 ? Int(parts[1]) : nil), "\(line)")
         }
     }
+
+    /// calendar-data's line ends: every LF ends as CRLF, CRs before it kept (hand-worked), and the
+    /// same as the two replacements it stands for (CRLF to LF, then LF to CRLF) on odd texts.
+    @Test func calendarDataLinesEndInCRLF() {
+        #expect(calendarDataLines("BEGIN:VCALENDAR\nEND:VCALENDAR\n") == "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
+        #expect(calendarDataLines("A\r\nB\nC") == "A\r\nB\r\nC")
+        #expect(calendarDataLines("") == "")
+        let odd = ["\n", "\r", "\r\r\n", "\n\n\r", "caf\u{E9}\n\u{1F600}\r\n", "x\r\ny\rz\n\r\n", "\r\n\r\n", "plain"]
+        for text in odd {
+            let before = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+            #expect(calendarDataLines(text) == before, "\(Array(text.utf8))")
+        }
+    }
 }
