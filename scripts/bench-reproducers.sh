@@ -18,7 +18,9 @@
 # [calendar] sections; from the third audit: a 100 MB ATTACH line, 60 MB of short lines in one
 # event, a 200 KB description searched for a 10 KB text, a directory holding a FIFO, export with
 # one open end, a minutely COUNT series begun years before, two 100,000-event calendars to diff
-# and a directory of 10,000 one-event files), and a feed and a CalDAV
+# and a directory of 10,000 one-event files; from the fourth pass: 100,000 alarms with UIDs in one
+# event, a SECONDLY series whose alarm repeats 2,000,000,000 times, a million RDATE lines and 60 MB
+# of short lines in one event of the month shown), and a feed and a CalDAV
 # collection served by scripts/hostile-feed-server.py on 127.0.0.1 (a million BEGIN and END lines
 # that never pair up; a sync-collection answer of a million members).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
@@ -125,6 +127,20 @@ def events(first, tag):
             f"DTSTART:20240601T{(i // 60) % 24:02d}{i % 60:02d}00Z", f"SUMMARY:{tag} {i}", "END:VEVENT")]
 write("diff-old-100000.ics", head + events(0, "a") + ["END:VCALENDAR"])
 write("diff-new-100000.ics", head + events(50_000, "b") + ["END:VCALENDAR"])
+# The fourth pass (validation and reminders): one event with 100,000 alarms with UIDs; a SECONDLY
+# series whose alarm repeats 2,000,000,000 times; a million RDATE lines in one event of the month
+# shown; 60 MB of 74-byte lines in one event of the month shown (validate reads it whole).
+lines = head + ["BEGIN:VEVENT", "UID:alarms@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T100000Z",
+                "DURATION:PT1H", "RRULE:FREQ=DAILY", "SUMMARY:Alarms"]
+for i in range(100_000):
+    lines += ["BEGIN:VALARM", f"UID:a{i}", f"TRIGGER:-PT{i % 60 + 1}M", "ACTION:DISPLAY", "DESCRIPTION:Alarm", "END:VALARM"]
+write("alarms-with-uids-100000.ics", lines + ["END:VEVENT", "END:VCALENDAR"])
+write("secondly-repeat-2000000000.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTSTAMP:20240101T000000Z",
+      "DTSTART:20240601T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "BEGIN:VALARM", "ACTION:DISPLAY",
+      "DESCRIPTION:Tick", "TRIGGER:-PT1M", "REPEAT:2000000000", "DURATION:PT1S", "END:VALARM", "END:VEVENT", "END:VCALENDAR"])
+write("rdate-lines-1000000.ics", head + one + ["RDATE:20240%d%02dT090000Z" % (6 + i % 2, 1 + i % 28) for i in range(1_000_000)]
+      + ["END:VEVENT", "END:VCALENDAR"])
+write("lines-60mb-event-of-the-month.ics", head + one + ["X-A:" + "a" * 68] * 810_000 + ["END:VEVENT", "END:VCALENDAR"])
 import os
 os.makedirs(f"{out}/files-10000", exist_ok=True)
 for i in range(10_000):
@@ -219,6 +235,12 @@ CASES=(
 "two calendars of 100,000 events, half the UIDs shared, diff|diff $R/diff-old-100000.ics $R/diff-new-100000.ics"
 "two calendars of 100,000 events, half the UIDs shared, diff --occurrences of a day|diff --occurrences --from 2024-06-01 --to 2024-06-01 $R/diff-old-100000.ics $R/diff-new-100000.ics"
 "10,000 one-event files, validate DIR|validate $R/files-10000"
+"100,000 alarms with UIDs on a daily event, validate|validate $R/alarms-with-uids-100000.ics"
+"100,000 alarms with UIDs on a daily event, remind 1 day|remind --from 2024-06-03 --next 1d --tz UTC $R/alarms-with-uids-100000.ics"
+"SECONDLY series, alarm REPEAT:2000000000, remind 1 day|remind --from 2024-06-03 --next 1d --tz UTC $R/secondly-repeat-2000000000.ics"
+"1,000,000 RDATE lines in one event, validate|validate $R/rdate-lines-1000000.ics"
+"1,000,000 RDATE lines in one event, month|--today 2024-06-15 --month --tz UTC $R/rdate-lines-1000000.ics"
+"60 MB of 74-byte lines in one event of the month, validate|validate $R/lines-60mb-event-of-the-month.ics"
 )
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

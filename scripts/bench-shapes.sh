@@ -51,7 +51,9 @@ for shape in "${SHAPES[@]}"; do
     cal="$OUT/$shape-$EVENTS.ics"
     if [ ! -s "$cal" ]; then
         echo "== generating $cal" >&2
-        python3 scripts/gen_calendar.py --events "$EVENTS" --shape "$shape" --out "$cal" || exit 1
+        # Written under another name and moved: a run measuring meanwhile never reads half a file.
+        python3 scripts/gen_calendar.py --events "$EVENTS" --shape "$shape" --out "$cal.$$.tmp" || exit 1
+        mv "$cal.$$.tmp" "$cal"
     fi
     rm -f "$OUT/floor.txt" "$OUT/month.txt" "$OUT/import.txt"
     for i in $(seq "$RUNS"); do

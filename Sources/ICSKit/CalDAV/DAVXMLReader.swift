@@ -140,17 +140,11 @@ final class DAVXMLReader {
     /// Keeps the first error; libxml2 stops calling back after a fatal one.
     private func error(_ message: UnsafePointer<CChar>?, _ line: Int) {
         guard failure == nil else { return }
-        failure = Failure(reason: Self.printable(message.map { String(cString: $0) } ?? "not well-formed XML"), line: line)
+        failure = Failure(reason: (message.map { String(cString: $0) } ?? "not well-formed XML").printableASCII(limit: 200), line: line)
     }
 
     private func stop(_ reason: String) {
         if failure == nil { failure = Failure(reason: reason, line: parser.map { Int(icskit_xml_line($0)) } ?? 0) }
         if let parser { icskit_xml_stop(parser) }
-    }
-
-    /// The parser's message, which may quote the answer: printable ASCII only, at most 200 bytes.
-    static func printable(_ message: String) -> String {
-        let kept = message.utf8.prefix(200).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: " ") }
-        return String(String(decoding: kept, as: UTF8.self).trimmingSpaces)
     }
 }

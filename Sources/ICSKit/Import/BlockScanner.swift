@@ -45,6 +45,11 @@ struct BlockScanner {
     private var judgedParseLine: Int?
     /// The blocks a windowed scan skipped, in file order (``takeKept()``).
     private var kept: KeptBlockStore
+    /// Where ``readSkimmed(_:)`` unfolds a folded content line (kept: no allocation per line).
+    private var unfolded: [UInt8] = []
+    /// How many blocks a windowed scan made from the bytes a skim read (``readSkimmed(_:)``), not
+    /// by the reader (what tests look at to know which way a block was read).
+    private(set) var blocksReadFromSkims = 0
 
     /// Diagnostics that belong to no block (stray lines, stray ENDs, encoding), capped per code
     /// as they come (``OutsideDiagnostics``): see ``diagnostics`` and ``omittedDiagnostics``.
@@ -193,8 +198,35 @@ struct BlockScanner {
                 return
             }
             judgedParseLine = line
+            if !skim!.endsALineWithCRCR {
+                open("VEVENT", line: line)
+                readSkimmed(range)
+                return
+            }
         }
         open("VEVENT", line: line)
+    }
+
+    /// Reads the VEVENT just opened from the raw bytes that the skim read to its END (`range` of
+    /// the reader's chunk, after the BEGIN line), and moves the reader past them: each content line
+    /// as ``RawContentLines`` cuts it (as the reader would, the skim having proved the block
+    /// clean, ``BlockSkim``) goes through the same steps as a line the reader returns, so the
+    /// block, its diagnostics and the reader's counts are those of the ordinary scan, without the
+    /// reader's copy of each line into its own buffer and the checks the skim already made.
+    private mutating func readSkimmed(_ range: Range<Int>) {
+        // Their own references: neither the reader nor the buffer is accessed through self while lines are handled.
+        let chunk = reader.chunk, firstLine = reader.line + 1
+        var scratch: [UInt8] = []
+        swap(&scratch, &unfolded)
+        let lastLine = chunk.withUnsafeBufferPointer { all in
+            RawContentLines.forEach(UnsafeBufferPointer(rebasing: all[range]), firstLine: firstLine, scratch: &scratch) { bytes, number in
+                handleCleanLine(bytes, number: number)
+            }
+        }
+        swap(&scratch, &unfolded)
+        precondition(current == nil && !reprocess, "a skimmed block reads as one VEVENT")
+        reader.acceptSkim(skim!, range, lastContentLine: lastLine)
+        blocksReadFromSkims += 1
     }
 
     // MARK: - One content line
@@ -224,7 +256,13 @@ struct BlockScanner {
                 }
             }
         }
-        guard let boundary = bytes.withUnsafeBufferPointer({ BoundaryLine.classify($0) }) else {
+        bytes.withUnsafeBufferPointer { handleCleanLine($0, number: number) }
+    }
+
+    /// Handles a content line of at most ``ScanLimits/maxContentLineBytes`` bytes, with no NUL and
+    /// valid UTF-8, that starts on physical line `number`: a boundary or a property.
+    private mutating func handleCleanLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) {
+        guard let boundary = BoundaryLine.classify(bytes) else {
             property(line: number, bytes: bytes)
             return
         }
@@ -363,7 +401,7 @@ struct BlockScanner {
         note(.mismatchedEnd, "END:\(name) inside \(stack.last!.name) (begun on line \(stack.last!.line)); ignored", line: line)
     }
 
-    private mutating func property(line: Int, bytes: [UInt8]) {
+    private mutating func property(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
         if overflowDepth > 0 { return }
         if current != nil {
             guard !skippingOversized else { return }
@@ -400,15 +438,15 @@ struct BlockScanner {
     }
 
     /// Static, so that appending to `current` does not copy the scanner (exclusive access to self).
-    private static func appendProperty(to block: inout ComponentBlock, line: Int, bytes: [UInt8], maxParsed: Int) {
+    private static func appendProperty(to block: inout ComponentBlock, line: Int, bytes: UnsafeBufferPointer<UInt8>, maxParsed: Int) {
         if bytes.count > maxParsed {
-            block.unparsed.append(.init(number: line, bytes: bytes))
+            block.unparsed.append(.init(number: line, bytes: Array(bytes)))
             return
         }
         let offset = block.text.count
         block.text.append(contentsOf: bytes)
         // The name and its KnownNames id are read from the bytes.
-        block.lines.append(bytes.withUnsafeBufferPointer { ComponentBlock.Line(.property, number: line, offset: offset, bytes: $0) })
+        block.lines.append(ComponentBlock.Line(.property, number: line, offset: offset, bytes: bytes))
     }
 
     /// Writes the boundary's bytes straight into the block's text (no array of their own).

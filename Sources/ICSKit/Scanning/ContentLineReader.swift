@@ -249,7 +249,11 @@ struct ContentLineReader {
 
     /// Moves past a block that ``skim(_:)`` read to its END (`range`, what it returned), counting
     /// its physical lines and line endings as reading it line by line does.
-    mutating func acceptSkim<Skim: BlockSkimming>(_ skim: Skim, _ range: Range<Int>) {
+    /// - Parameter lastContentLine: when the block's lines were read from the bytes
+    ///   (``RawContentLines``), the first physical line of its last content line, which becomes
+    ///   ``line`` as if the reader had returned it.
+    mutating func acceptSkim<Skim: BlockSkimming>(_ skim: Skim, _ range: Range<Int>, lastContentLine: Int? = nil) {
+        if let lastContentLine { line = lastContentLine }
         position = range.upperBound
         if firstBareLFLine == nil, let first = skim.firstBareLF { firstBareLFLine = nextPhysicalLine + first }
         nextPhysicalLine += skim.physicalLines

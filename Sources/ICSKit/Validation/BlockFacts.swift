@@ -114,6 +114,36 @@ struct BlockFacts: Sendable {
         self.line = line
     }
 
+    /// Whether the facts hold nothing that names a line or a value, only the block's name, line,
+    /// kind and sequence (a result shared by blocks of only BEGIN and END lines).
+    var isPlain: Bool {
+        uidLine == nil && startLine == nil && endLine == nil && dueLine == nil && rruleLine == nil
+            && recurrenceIDLine == nil && uid == nil && uidHash == nil && recurrenceID == nil && !hasExceptions
+            && series == nil && movesWithItsLines
+    }
+
+    /// Whether every line the facts name is one that ``BlockResult/moveLines(by:)`` moves: no
+    /// EXDATE lines, no TZID uses, no floating time, no METHOD or X-WR-TIMEZONE, and no start
+    /// and end compared through zones (that keeps the incidence).
+    var movesWithItsLines: Bool {
+        exceptionLines.first == nil && zoneUses.isEmpty && floating == nil && method == nil && defaultTimeZone == nil
+            && !needsZoneOrder
+    }
+
+    /// Whether these facts and `other` say the same of their blocks, lines included (for facts
+    /// that ``movesWithItsLines``: what those leave out is not compared).
+    func isSame(as other: BlockFacts) -> Bool {
+        guard name == other.name, line == other.line, uidLine == other.uidLine, startLine == other.startLine,
+              endLine == other.endLine, dueLine == other.dueLine, rruleLine == other.rruleLine,
+              recurrenceIDLine == other.recurrenceIDLine, kind == other.kind, uid == other.uid, uidHash == other.uidHash,
+              recurrenceID == other.recurrenceID, sequence == other.sequence, hasExceptions == other.hasExceptions else { return false }
+        switch (series, other.series) {
+        case (nil, nil): return true
+        case let (a?, b?): return a.start == b.start && a.rules == b.rules && a.dates == b.dates && a.exceptions == b.exceptions
+        default: return false
+        }
+    }
+
     /// Records a TZID parameter: a new entry for a TZID not seen yet in this block, else one more use.
     /// - Complexity: O(1) amortized (a component of thousands of lines, each with its own TZID,
     ///   stays linear).

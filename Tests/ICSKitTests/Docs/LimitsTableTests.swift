@@ -81,11 +81,17 @@ import Testing
         case "FoundationTransitionSource.changeLimit": return FoundationTransitionSource.changeLimit
         case "InstanceMatcher.maxInstances": return InstanceMatcher.maxInstances
         case "icsview":
-            // The command line's caps are arguments in its source (`maxLanes: 3`): the file is the second span.
-            let file = try #require(codeSpans(row.setWith).dropFirst().first, "name the icsview source file")
+            // The command line's caps are in its source: the file is the second span, the name the third
+            // (`maxLanes` when there is none), given as an argument (`maxLanes: 3`) or a constant
+            // (`maxLineBytes = 8 << 10`).
+            let spans = codeSpans(row.setWith).dropFirst()
+            let file = try #require(spans.first, "name the icsview source file")
+            let name = spans.dropFirst().first ?? "maxLanes"
             let source = try String(contentsOf: Fixtures.root.appendingPathComponent("Sources/icsview/\(file)"), encoding: .utf8)
-            let match = try #require(source.firstMatch(of: /maxLanes: (\d+)/), "no 'maxLanes: N' in \(file)")
-            return Int(match.1)
+            let match = try #require(source.firstMatch(of: try Regex("\\b\(name)(?:: | = )(\\d+)( << 10)?", as: (Substring, Substring, Substring?).self)),
+                                     "no '\(name): N' or '\(name) = N' in \(file)")
+            let value = try #require(Int(match.1))
+            return match.2 == nil ? value : value << 10
         default: return nil
         }
     }

@@ -42,6 +42,21 @@ import Testing
         #expect(try kept(1519) == ["b1519"])
     }
 
+    @Test func weeklyOnEveryWeekdayInBerlin() throws {
+        // 02:30 on all seven weekdays from Wednesday 2025-01-01: the gap of Sunday 2025-03-30 drops
+        // one. 152 days to 2025-06-01 inclusive, less 1: COUNT 151 ends 2025-06-01 02:30 CEST = 00:30Z.
+        let lines = ["DTSTART;TZID=Europe/Berlin:20250101T023000", "DTEND;TZID=Europe/Berlin:20250101T033000"]
+        let series = C.event("week", lines + ["RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;COUNT=151"])
+        #expect(try Self.firstStart(series, uid: "week") == 1_748_737_800)
+        // The bound: ⌈(c − 1)/7⌉ + 2 weeks, one week more for the gap, + 1 day + 26 h ≤ 150 d 21.5 h
+        // (from DTSTART to the window): ⌈(c − 1)/7⌉ ≤ 18, c ≤ 127 (the 127th instance is 8 May).
+        func kept(_ count: Int) throws -> [String] {
+            try C.compare(C.event("w\(count)", lines + ["RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;COUNT=\(count)"])).kept
+        }
+        #expect(try kept(127) == [])
+        #expect(try kept(128) == ["w128"])
+    }
+
     @Test func newYork() throws {
         // 02:30 daily from 2021-03-13; gaps 2021-03-14, 2022-03-13, 2023-03-12, 2024-03-10,
         // 2025-03-09. 1,542 days to 2025-06-01, less 5: COUNT 1,537 ends 2025-06-01 02:30 EDT = 06:30Z.

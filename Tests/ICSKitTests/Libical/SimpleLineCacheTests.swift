@@ -169,6 +169,24 @@ import Testing
         }
         #expect(cache.count <= SimpleLineCache.slotCount)
         #expect(cache.count > 0)
+        // Read again, in the other order: slots filled once, and slots whose line was replaced
+        // (filled a second time), give each line its own value.
+        for i in (0..<(SimpleLineCache.slotCount * 2)).reversed() {
+            var bytes = Array("SUMMARY:Meeting number \(i)".utf8)
+            let value = bytes.withUnsafeMutableBufferPointer { cache.read("SUMMARY", UnsafeBufferPointer($0), in: .incidence) }
+            #expect(value?.text == "Meeting number \(i)")
+        }
+    }
+
+    /// A cache that was never filled, or filled in a few slots only, is freed without touching
+    /// the slots it never used (they are not initialized); the ASan run checks the memory.
+    @Test func aCacheFilledInAFewSlotsIsFreed() {
+        _ = SimpleLineCache()
+        let cache = SimpleLineCache()
+        var bytes = Array("SUMMARY:One line".utf8)
+        let value = bytes.withUnsafeMutableBufferPointer { cache.read("SUMMARY", UnsafeBufferPointer($0), in: .incidence) }
+        #expect(value?.text == "One line")
+        #expect(cache.count == 1)
     }
 
     /// A reading as text, to compare two of them.

@@ -54,6 +54,28 @@ import Testing
         #expect(try Self.skips([Self.jan1, "DTEND:20250101T100000Z", "RRULE:" + rule]) == skipped, "\(rule)")
     }
 
+    /// A weekly rule of k distinct weekdays: every week after DTSTART's holds k instances, so the
+    /// bound is ⌈(COUNT − 1) / k⌉ + 2 weeks (k = 1 gives COUNT + 1, as above), skipped when that
+    /// times 7 · INTERVAL is at most 148 days. 2025-01-01 is a Wednesday: with BYDAY=MO,WE,FR the
+    /// first week holds 1 and 3 January, each later week three, so the 58th instance is 14 May
+    /// (2 + 18 · 3 = 56 by 11 May, then 12 and 14 May), well before June: skipped (⌈57/3⌉ + 2 = 21
+    /// weeks, 147 days); COUNT=59 gives 22 weeks (154 days), parsed.
+    @Test(arguments: [
+        ("FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=58", true), ("FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=59", false),
+        ("freq=weekly;byday=mo,we,fr;count=58", true),
+        // Five weekdays: ⌈(c − 1)/5⌉ ≤ 19, c ≤ 96.
+        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=96", true), ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=97", false),
+        // A weekday named twice counts once: k = 2, ⌈(c − 1)/2⌉ ≤ 19, c ≤ 39.
+        ("FREQ=WEEKLY;BYDAY=MO,MO,WE;COUNT=39", true), ("FREQ=WEEKLY;BYDAY=MO,MO,WE;COUNT=40", false),
+        // Every other week, k = 2: periods of 14 days, ⌈(c − 1)/2⌉ + 2 ≤ 10, c ≤ 17.
+        ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=17", true), ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=18", false),
+        // WKST moves the weeks, not how many instances a week holds.
+        ("FREQ=WEEKLY;BYDAY=TU,TH;WKST=SU;COUNT=39", true), ("FREQ=WEEKLY;BYDAY=TU,TH;WKST=SU;COUNT=40", false),
+    ] as [(String, Bool)])
+    func weeklyOfSeveralWeekdays(rule: String, skipped: Bool) throws {
+        #expect(try Self.skips([Self.jan1, "DTEND:20250101T100000Z", "RRULE:" + rule]) == skipped, "\(rule)")
+    }
+
     @Test func monthlyFromADayNotEveryMonthHas() throws {
         // 31 January: February has no 31st. 2025-01-31T09:00Z is 120 d 15 h before the window, so
         // a rule with a bound would be skipped for (c + 1) · 31 ≤ 118: COUNT=2; but it is parsed.

@@ -65,6 +65,25 @@ struct VdirCommandTests {
         #expect(reports.count == 1 && reports[0]["calendar"] as? String == "one" && reports[0]["method"] as? String == "vdir")
     }
 
+    /// A view reads every item's file, not the copy `sync` keeps: an item rewritten with the same
+    /// size and modification time (which the copy takes for unchanged) shows what it holds now.
+    @Test func aViewReadsTheItemsNotTheSyncsCopy() throws {
+        let home = try SyncTestHome(config: "[calendar one]\nvdir = cal\n")
+        defer { home.remove() }
+        let item = home.path + "/cal/a.ics"
+        try FileManager.default.createDirectory(atPath: home.path + "/cal", withIntermediateDirectories: true)
+        try Self.event("a", "Alpha", "20240611T170000Z").write(toFile: item, atomically: true, encoding: .utf8)
+        #expect(try home.run(["sync"]).status == 0)
+        var before = stat()
+        try #require(stat(item, &before) == 0)
+        try Self.event("a", "Omega", "20240611T170000Z").write(toFile: item, atomically: false, encoding: .utf8)
+        var times = [before.st_atim, before.st_mtim]
+        try #require(utimensat(AT_FDCWD, item, &times, 0) == 0)
+        let agenda = try home.run(["one", "--agenda", "--from", "2024-06-10", "--days", "3"])
+        #expect(agenda.stdout.contains("17:00–18:00 Omega\n"))
+        #expect(!agenda.stdout.contains("Alpha"))
+    }
+
     /// Two sections that name one vdir keep a copy each: each `sync` says what changed since its own.
     @Test func twoSectionsOfOneVdirKeepACopyEach() throws {
         let home = try SyncTestHome(config: "[calendar a]\nvdir = cal\n\n[calendar b]\nvdir = cal\n")

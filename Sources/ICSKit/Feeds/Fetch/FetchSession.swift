@@ -111,7 +111,7 @@ final class FetchSession: Sendable {
                      500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
                      504: "Gateway Timeout"]
         if let phrase = known[status] { return phrase }
-        let printable = String(sent.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(60).map(Character.init))
+        let printable = sent.printableASCII(limit: 60)
         return printable.isEmpty ? "Status" : printable
     }
 

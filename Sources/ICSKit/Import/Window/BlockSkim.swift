@@ -89,6 +89,9 @@ struct BlockSkim: BlockSkimming {
     private(set) var bareLFCount = 0
     /// The index (from 0, the line after BEGIN) of the first physical line ending with a bare LF.
     private(set) var firstBareLF: Int?
+    /// Whether a physical line ended with CR CR LF (which the reader reads as one line end and
+    /// notes): then the block is not made from its raw bytes (``RawContentLines``).
+    private(set) var endsALineWithCRCR = false
 
     private var firstLine = 0
     private var offset = 0
@@ -132,6 +135,7 @@ struct BlockSkim: BlockSkimming {
         crlfCount = 0
         bareLFCount = 0
         firstBareLF = nil
+        endsALineWithCRCR = false
         stack.removeAll(keepingCapacity: true)
         stack.append(vevent)
         filterBlock.line = beginLine
@@ -182,6 +186,7 @@ struct BlockSkim: BlockSkimming {
             if e > s && base[e - 1] == 0x0D {
                 c = e - 1
                 crlfCount += 1
+                if c > s && base[c - 1] == 0x0D { endsALineWithCRCR = true }
             } else {
                 bareLFCount += 1
                 if firstBareLF == nil { firstBareLF = physicalLines }

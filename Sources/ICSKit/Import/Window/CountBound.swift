@@ -15,6 +15,9 @@
 /// another form: `nil`, the block is parsed):
 /// - `FREQ=DAILY`: one instance a day (no BY part); a period is 1 day.
 /// - `FREQ=WEEKLY`, optionally `BYDAY` of plain weekdays (every week has each weekday once): 7 days.
+///   With k distinct weekdays, every period after DTSTART's holds k instances, so the c-th
+///   instance lies within ⌈(c − 1) / k⌉ periods after DTSTART's (one more is added as slack, as for
+///   the others: ⌈(c − 1) / k⌉ + 2 periods, which is c + 1 for k = 1).
 /// - `FREQ=MONTHLY` with DTSTART's day of month at most 28 (every month has it); or `BYMONTHDAY`
 ///   of days in 1…28 or −28…−1; or `BYDAY` of weekdays with no ordinal or one in ±1…±4 (every
 ///   month has at least four of each weekday): a period is at most 31 days.
@@ -50,12 +53,17 @@ enum CountBound {
         if let wkst = rule.value(.wkst), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return nil }
         let byDay = rule.value(.byDay), byMonthDay = rule.value(.byMonthDay)
         let date = CivilDate(daysSinceEpoch: floorDiv(start.seconds, 86_400))
+        // The fewest instances every period after DTSTART's holds.
+        var perPeriod = 1
         switch periodDays {
         case 1:
             guard byDay == nil, byMonthDay == nil else { return nil }
         case 7:
             guard byMonthDay == nil else { return nil }
-            if let byDay { guard everyItem(byDay, ordinals: 0...0) else { return nil } }
+            if let byDay {
+                guard everyItem(byDay, ordinals: 0...0) else { return nil }
+                perPeriod = distinctWeekdays(byDay)
+            }
         case 31:
             switch (byDay, byMonthDay) {
             case (nil, nil): guard date.day <= 28 else { return nil }
@@ -66,7 +74,20 @@ enum CountBound {
         default:
             guard byDay == nil, byMonthDay == nil, !(date.month == 2 && date.day == 29) else { return nil }
         }
-        return (start.seconds + (count + 1) * interval * periodDays * 86_400, interval * periodDays * 86_400)
+        let periods = (count - 1 + perPeriod - 1) / perPeriod + 2
+        return (start.seconds + periods * interval * periodDays * 86_400, interval * periodDays * 86_400)
+    }
+
+    /// How many distinct weekdays a BYDAY list of plain weekdays (``everyItem(_:ordinals:)`` with
+    /// no ordinal) names: 1 to 7.
+    private static func distinctWeekdays(_ list: UnsafeBufferPointer<UInt8>) -> Int {
+        var seen: UInt8 = 0
+        _ = forEachItem(list) { item in
+            let day = UnsafeBufferPointer(rebasing: item[(item.count - 2)...])
+            if let index = weekdays.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(day, $0) }) { seen |= 1 << UInt8(index) }
+            return true
+        }
+        return max(1, seen.nonzeroBitCount)
     }
 
     /// A decimal number of at most 7 digits, at most ``maxNumber``; `nil` otherwise (a sign, blanks, empty).

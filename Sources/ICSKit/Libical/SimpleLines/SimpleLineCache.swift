@@ -20,28 +20,33 @@ final class SimpleLineCache {
 
     /// The slots, in parallel arrays: a lookup compares a hash (0: an empty slot) and, on a
     /// match, the kept bytes in place, so a miss copies nothing and a hit copies only the value.
+    /// Only the hashes are set up front; a slot's context, key and property are initialized when
+    /// it is first filled, and only filled slots are torn down. An import of one small resource
+    /// (a CalDAV collection or a vdir is thousands of them) fills a few dozen slots, and setting
+    /// up and tearing down all 4,096 was most of its time.
     private let hashes: UnsafeMutablePointer<UInt64>
     private let contexts: UnsafeMutablePointer<SimpleLineReader.Context>
     private let keys: UnsafeMutablePointer<[UInt8]>
     private let properties: UnsafeMutablePointer<SimpleProperty?>
+    /// The slots filled so far, in the order they were first filled: the ones to tear down.
+    private var filled: [UInt16] = []
 
     init() {
         hashes = .allocate(capacity: Self.slotCount)
         hashes.initialize(repeating: 0, count: Self.slotCount)
         contexts = .allocate(capacity: Self.slotCount)
-        contexts.initialize(repeating: .incidence, count: Self.slotCount)
         keys = .allocate(capacity: Self.slotCount)
-        keys.initialize(repeating: [], count: Self.slotCount)
         properties = .allocate(capacity: Self.slotCount)
-        properties.initialize(repeating: nil, count: Self.slotCount)
     }
 
     deinit {
+        for slot in filled {
+            (keys + Int(slot)).deinitialize(count: 1)
+            (properties + Int(slot)).deinitialize(count: 1)
+        }
         hashes.deallocate()
         contexts.deallocate()
-        keys.deinitialize(count: Self.slotCount)
         keys.deallocate()
-        properties.deinitialize(count: Self.slotCount)
         properties.deallocate()
     }
 
@@ -62,12 +67,19 @@ final class SimpleLineCache {
         }
         var property = SimpleLineReader.read(nameID: name, bytes, in: context)
         if property != nil { shareZones(&property!.value) }
+        if hashes[slot] == 0 {
+            filled.append(UInt16(slot))
+            (contexts + slot).initialize(to: context)
+            (keys + slot).initialize(to: Array(bytes))
+            (properties + slot).initialize(to: property)
+        } else {
+            contexts[slot] = context
+            // The slot's array is reused: no allocation once it has grown to the line's length.
+            keys[slot].removeAll(keepingCapacity: true)
+            keys[slot].append(contentsOf: bytes)
+            properties[slot] = property
+        }
         hashes[slot] = hash
-        contexts[slot] = context
-        // The slot's array is reused: no allocation once it has grown to the line's length.
-        keys[slot].removeAll(keepingCapacity: true)
-        keys[slot].append(contentsOf: bytes)
-        properties[slot] = property
         return property
     }
 
@@ -95,7 +107,7 @@ final class SimpleLineCache {
     }
 
     /// The number of lines kept (for tests).
-    var count: Int { (0..<Self.slotCount).count { hashes[$0] != 0 } }
+    var count: Int { filled.count }
 
     /// Whether lines of this ``KnownNames/id(_:)`` hold a value each event has of its own, so that
     /// keeping them would only push out lines that events share (and cost a hash and a copy of
