@@ -80,7 +80,7 @@ struct SeriesBuilder {
                     if members.count == 1 {
                         let lone = position < events.count ? events.baseAddress! + position
                             : todos.baseAddress! + (position - events.count)
-                        if lone.pointee.recurrenceID == nil {
+                        if lone.pointee.recurrenceID == nil && mastersLeftOut(lone.pointee) == 0 {
                             addLone(lone, calendarIndex: index)
                             continue
                         }
@@ -114,9 +114,10 @@ struct SeriesBuilder {
         if let chosen = CalDAVLeftovers.master(of: masters, sequence: { at($0).pointee.sequence }) {
             let masterPointer = at(masters[chosen])
             let master = masterPointer.pointee
-            if masters.count > 1 {
+            let count = masters.count + mastersLeftOut(master)
+            if count > 1 {
                 diagnostics.append(Diagnostic(.duplicateUID,
-                    "UID \(master.uid ?? "") has \(masters.count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(masters.count - 1) dropped",
+                    "UID \(master.uid ?? "") has \(count) components without RECURRENCE-ID: shown is the one\(master.line.map { " on line \($0)" } ?? "") (SEQUENCE \(master.sequence)), \(count - 1) dropped",
                     severity: .warning, source: calendar.source, line: master.line, uid: master.uid, property: "UID"))
             }
             let kept = overrides.filter { !isStale(at($0).pointee, master: masterPointer.pointee) }
@@ -132,6 +133,13 @@ struct SeriesBuilder {
                 addSeries(single, overrides: [], calendarIndex: index, recurrenceID: override.recurrenceID)
             }
         }
+    }
+
+    /// How many masters of `incidence`'s UID and kind a windowed import left out, having no start
+    /// and no chance to win (``ImportOptions/leavesOutLosingMasters``): they count among its masters.
+    private func mastersLeftOut(_ incidence: borrowing Incidence) -> Int {
+        guard let counts = calendar.startlessMastersLeftOut, let uid = incidence.uid else { return 0 }
+        return counts[CalDAVLeftovers.seriesKey(uid: uid, kind: incidence.kind)] ?? 0
     }
 
     /// Whether `override` is a CalDAV leftover to drop (``CalDAVLeftovers``).

@@ -14,12 +14,27 @@ struct CalendarAssembler {
     private(set) var todosLeftOut = 0
     private(set) var journalsLeftOut = 0
 
+    /// Whether masters without a start that cannot win are left out (``StartlessMasters``).
+    private let sortsStartlessMasters: Bool
+    /// The masters without a start kept, held aside and left out (a view's import).
+    private(set) var startless = StartlessMasters()
+    /// The events and to-dos added so far (not those left out for showing nothing): an event's
+    /// number here is its place as ``SkippedBlocks`` counts it.
+    private var eventsAdded = 0
+    private var todosAdded = 0
+    /// Events parsed after the others (``insert(_:)``), with the number of events added before them.
+    private var late: [(eventsBefore: Int, incidence: Incidence)] = []
+
     /// - Parameter maxPerCode: the most diagnostics of one code kept (``ScanLimits/maxDiagnosticsPerCode``).
     /// - Parameter forAView: leave out the events that no view can show (``showsNothing(_:)``).
-    init(source: String?, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode, forAView: Bool = false) {
+    /// - Parameter leavesOutLosingMasters: in a view's import, also leave out the masters without
+    ///   a start that cannot win (``StartlessMasters``, ``ImportOptions/leavesOutLosingMasters``).
+    init(source: String?, maxPerCode: Int = ScanLimits.standard.maxDiagnosticsPerCode, forAView: Bool = false,
+         leavesOutLosingMasters: Bool = true) {
         calendar = ICalendar(source: source)
         diagnostics = ImportDiagnostics(maxPerCode: maxPerCode)
         leavesOutEventsThatShowNothing = forAView
+        sortsStartlessMasters = forAView && leavesOutLosingMasters
     }
 
     /// Whether an event can never give an occurrence, nor change another component's: it has no
@@ -74,10 +89,24 @@ struct CalendarAssembler {
                 if leavesOutEventsThatShowNothing && Self.showsNothing(incidence) {
                     eventsLeftOut += 1
                 } else {
-                    events.append(incidence)
+                    eventsAdded += 1
+                    if sortsStartlessMasters && StartlessMasters.isStartlessMaster(incidence) {
+                        if let kept = startless.sort(incidence, logical: eventsAdded - 1, appended: events.count) { events.append(kept) }
+                    } else {
+                        events.append(incidence)
+                    }
                 }
             case .todo:
-                if leavesOutEventsThatShowNothing && Self.showsNothingInARange(incidence) { todosLeftOut += 1 } else { calendar.todos.append(incidence) }
+                if leavesOutEventsThatShowNothing && Self.showsNothingInARange(incidence) {
+                    todosLeftOut += 1
+                } else {
+                    todosAdded += 1
+                    if sortsStartlessMasters && StartlessMasters.isStartlessMaster(incidence) {
+                        if let kept = startless.sort(incidence, logical: todosAdded - 1, appended: calendar.todos.count) { calendar.todos.append(kept) }
+                    } else {
+                        calendar.todos.append(incidence)
+                    }
+                }
             case .journal:
                 if leavesOutEventsThatShowNothing && Self.showsNothingInARange(incidence) { journalsLeftOut += 1 } else { calendar.journals.append(incidence) }
             }
@@ -90,26 +119,62 @@ struct CalendarAssembler {
 
     /// Puts blocks parsed after the others (those a windowed import kept back, see ``SkippedBlocks``)
     /// where they stood in the file: each with the number of events before it there, in file order.
+    /// The events are put in place by ``finish()``, with the masters held aside (``StartlessMasters``).
     mutating func insert(_ late: [(eventsBefore: Int, block: ParsedBlock)]) {
-        // One merge pass (inserting each into the array would move every later event: quadratic).
-        guard !late.isEmpty else { return }
-        let earlier = events
-        events = []
-        var merged: [Incidence] = []
-        merged.reserveCapacity(earlier.count + late.count)
-        var next = 0
         for (eventsBefore, block) in late {
             if case .incidence(let incidence)? = block.component, incidence.kind == .event {
                 diagnostics.add(contentsOf: block.diagnostics)
-                let upTo = min(eventsBefore, earlier.count)
-                if next < upTo { merged.append(contentsOf: earlier[next..<upTo]); next = upTo }
-                merged.append(incidence)
+                self.late.append((eventsBefore, incidence))
             } else {
                 add([block])
             }
         }
-        merged.append(contentsOf: earlier[next...])
-        events = merged
+    }
+
+    /// `placed` with `insertions` put in, each before the element of `placed` at its index (in
+    /// the order given, which keeps those indices ascending): one merge pass (inserting each
+    /// into the array would move every later element: quadratic).
+    private static func merged(_ placed: [Incidence], _ insertions: [(at: Int, incidence: Incidence)]) -> [Incidence] {
+        guard !insertions.isEmpty else { return placed }
+        var merged: [Incidence] = []
+        merged.reserveCapacity(placed.count + insertions.count)
+        var next = 0
+        for (at, incidence) in insertions {
+            let upTo = min(at, placed.count)
+            if next < upTo { merged.append(contentsOf: placed[next..<upTo]); next = upTo }
+            merged.append(incidence)
+        }
+        merged.append(contentsOf: placed[next...])
+        return merged
+    }
+
+    /// The late events (``insert(_:)``) and the held masters (``StartlessMasters``) put in their
+    /// places among the events appended in place: a late event after the events added before it,
+    /// and before a held master added at that same place.
+    private mutating func placeLateAndHeld() {
+        let heldEvents = startless.takeHeld(.event)
+        let heldTodos = startless.takeHeld(.todo)
+        if !heldTodos.isEmpty {
+            calendar.todos = Self.merged(calendar.todos, heldTodos.map { ($0.physicalBefore, $0.incidence) })
+        }
+        guard !late.isEmpty || !heldEvents.isEmpty else { return }
+        var insertions: [(at: Int, incidence: Incidence)] = []
+        insertions.reserveCapacity(late.count + heldEvents.count)
+        var lateIndex = 0, heldIndex = 0
+        while lateIndex < late.count || heldIndex < heldEvents.count {
+            if heldIndex == heldEvents.count || (lateIndex < late.count && late[lateIndex].eventsBefore <= heldEvents[heldIndex].logical) {
+                let item = late[lateIndex]
+                insertions.append((startless.eventsInPlace(before: item.eventsBefore), item.incidence))
+                lateIndex += 1
+            } else {
+                insertions.append((heldEvents[heldIndex].physicalBefore, heldEvents[heldIndex].incidence))
+                heldIndex += 1
+            }
+        }
+        late = []
+        let placed = events
+        events = []
+        events = Self.merged(placed, insertions)
     }
 
     /// Adds the diagnostics that belong to no block, and how many of each code the scanner left out.
@@ -136,6 +201,8 @@ struct CalendarAssembler {
     /// The calendar, with its diagnostics in line order and at most `maxPerCode` of each code
     /// (the cap the diagnostics were kept with, ``init(source:maxPerCode:)``).
     mutating func finish() -> ICalendar {
+        placeLateAndHeld()
+        if !startless.droppedCounts.isEmpty { calendar.startlessMastersLeftOut = startless.droppedCounts }
         calendar.diagnostics = diagnostics.result(source: calendar.source)
         calendar.events = events
         events = []

@@ -41,7 +41,8 @@ extension CalendarImporter {
         let workers = WorkerPool(workers: 1)
         defer { workers.close() }
         let caches = SimpleLineCache.Pool(capacity: 1)
-        var assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: true)
+        var assembler = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: true,
+                                          leavesOutLosingMasters: options.leavesOutLosingMasters)
         var empty = EmptyBlockParses(forAView: true)
         let parsed = parse(batch.blocks, on: workers, caches: caches, empty: &empty)
         assembler.add(skipped.sift(batch, parsed))

@@ -47,7 +47,8 @@ struct CalendarImporter {
         let caches = SimpleLineCache.Pool(capacity: workers.workers)
         // Batches are assembled on a thread of their own while the next batch is parsed (inline
         // with one parsing thread).
-        let initial = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: options.window != nil)
+        let initial = CalendarAssembler(source: source, maxPerCode: options.limits.maxDiagnosticsPerCode, forAView: options.window != nil,
+                                        leavesOutLosingMasters: options.leavesOutLosingMasters)
         let assembly = AssemblyThread(initial, skipped: window,
                                       estimate: EventCountEstimate(inputBytes: stream.expectedSize), inline: workers.workers == 1)
         let diagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]
@@ -93,11 +94,14 @@ struct CalendarImporter {
         let leftOut = UInt64(assembler.eventsLeftOut + empty.leftOut[.event, default: 0])
         let todosLeftOut = UInt64(assembler.todosLeftOut + empty.leftOut[.todo, default: 0])
         let journalsLeftOut = UInt64(assembler.journalsLeftOut + empty.leftOut[.journal, default: 0])
+        // The masters without a start left out (``StartlessMasters``) count with their UIDs.
+        let (startlessEvents, startlessTodos) = (assembler.startless.droppedEventUIDHashSum, assembler.startless.droppedTodoUIDHashSum)
         var calendar = finish(assembler, scanDiagnostics: scanDiagnostics, omitted: omitted)
         // The events left out for showing nothing have no UID: each counts as an empty one.
-        calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum &+ SkippedBlocks.uidHash([]) &* leftOut
+        calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum &+ SkippedBlocks.uidHash([]) &* leftOut &+ startlessEvents
         // So do the to-dos and journals left out (``CalendarAssembler/showsNothingInARange(_:)``).
-        if todosLeftOut > 0 { calendar.skippedTodoUIDHashSum = SkippedBlocks.uidHash([]) &* todosLeftOut }
+        let todoSum = SkippedBlocks.uidHash([]) &* todosLeftOut &+ startlessTodos
+        if todosLeftOut > 0 || startlessTodos != 0 { calendar.skippedTodoUIDHashSum = todoSum }
         if journalsLeftOut > 0 { calendar.skippedJournalUIDHashSum = SkippedBlocks.uidHash([]) &* journalsLeftOut }
         return calendar
     }

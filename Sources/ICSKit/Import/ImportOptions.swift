@@ -42,6 +42,16 @@ public struct ImportOptions: Sendable, Hashable {
     /// ```
     public var window: DateInterval?
 
+    /// With a ``window``: whether the masters without a start (no DTSTART, for a to-do no DUE
+    /// either, no RECURRENCE-ID) that cannot win their UID's choice of master are left out of
+    /// ``ICalendar/events`` and ``ICalendar/todos`` (true, the default). Only the last of the
+    /// highest SEQUENCE among them can win; the first of each UID is kept too, so that the UID
+    /// stays where the file puts it. The expansion gives what a full import gives (its warning
+    /// about a UID's many masters still counts them all). Set it to false when the components
+    /// are filtered by their text before the expansion: a filter that keeps a UID's components
+    /// when any of its masters matches must see them all.
+    public var leavesOutLosingMasters: Bool = true
+
     /// Options for an import; the defaults suit any calendar (see ``ScanLimits/standard``).
     public init(limits: ScanLimits = .standard, parallelism: Int = 0, readsUTCSeriesInCalendarZone: Bool = true,
                 window: DateInterval? = nil) {

@@ -52,6 +52,10 @@ public struct ICalendar: Sendable, Hashable, Codable {
     /// The same for the to-dos and journals a windowed import left out (none with a UID).
     var skippedTodoUIDHashSum: UInt64? = nil
     var skippedJournalUIDHashSum: UInt64? = nil
+    /// Per series key (``CalDAVLeftovers/seriesKey(uid:kind:)``), how many masters without a
+    /// start a windowed import left out (``ImportOptions/leavesOutLosingMasters``): the
+    /// expansion counts them among the UID's masters.
+    var startlessMastersLeftOut: [String: Int]? = nil
 
     /// Creates an empty calendar.
     public init(source: String? = nil) {

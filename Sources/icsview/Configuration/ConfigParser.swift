@@ -105,7 +105,7 @@ enum ConfigParser {
             configuration.add(entry)
         }
 
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = ConfigSpaces.lines(of: text)
         for (index, raw) in lines.enumerated() {
             let number = index + 1
             // Every message below quotes what the line holds: a line of 900 KB was quoted whole.
@@ -124,7 +124,7 @@ enum ConfigParser {
                     fail(number, "a section header must end with ']'")
                     continue
                 }
-                let words = line.dropFirst().dropLast().split(whereSeparator: \.isWhitespace).map(String.init)
+                let words = headerWords(line)
                 switch (words.first, words.count) {
                 case ("defaults", 1), ("calendars", 1):
                     let name = words[0]
@@ -269,14 +269,30 @@ enum ConfigParser {
 
     /// What is wrong with `name` as a calendar's name on the command line, if anything.
     static func problem(withName name: String) -> String? {
-        guard let first = name.first, first.isLetter || first.isNumber || first == "_" else {
+        // An ASCII name on its bytes (each byte a character, CR LF being neither a letter nor
+        // allowed either way); any other through `Character`'s properties.
+        let ascii = name.utf8.allSatisfy { $0 < 0x80 }
+        func isLetterOrDigit(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte) }
+        let startsWell = ascii ? name.utf8.first.map { isLetterOrDigit($0) || $0 == 0x5F } ?? false
+            : name.first.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+        guard startsWell else {
             return "'\(name)' cannot name a calendar: it must start with a letter, a digit or '_'"
         }
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "_.-".contains($0) }) else {
+        let allWell = ascii ? name.utf8.allSatisfy { isLetterOrDigit($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
+            : name.allSatisfy { $0.isLetter || $0.isNumber || "_.-".contains($0) }
+        guard allWell else {
             return "'\(name)' cannot name a calendar: use letters, digits, '_', '.' and '-'"
         }
         if Configuration.reservedNames.contains(name) { return "'\(name)' cannot name a calendar: it is a subcommand" }
         return nil
+    }
+
+    /// The words between a section header's brackets, split at whitespace (`Character.isWhitespace`;
+    /// an ASCII header on its bytes, where that is tab, LF, VT, FF, CR and space).
+    private static func headerWords(_ line: String) -> [String] {
+        let inside = line.dropFirst().dropLast()
+        guard inside.utf8.allSatisfy({ $0 < 0x80 }) else { return inside.split(whereSeparator: \.isWhitespace).map(String.init) }
+        return inside.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) }).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A source as the loader takes it: URLs as written; `~/` from `home`; a relative path

@@ -14,7 +14,7 @@ enum InputLoader {
     /// - Parameter headers: request headers for a URL (a configured calendar's `header = …` lines).
     static func load(_ input: String, options: Options, window: DateInterval? = nil, headers: [String] = []) throws(ICSError) -> ICalendar {
         let source = try FeedSource(input)
-        guard source.isRemote else { return try ICalendar(contentsOfFile: input, options: ImportOptions(window: window)) }
+        guard source.isRemote else { return try ICalendar(contentsOfFile: input, options: importOptions(options, window: window)) }
         let update = try subscription(for: source, options: options, headers: headers).refreshBlocking()
         if let notice = update.notice() { DiagnosticOutput.shared.warning("\(source): \(notice)") }
         for warning in update.warnings { DiagnosticOutput.shared.warning("\(source): \(warning)") }
@@ -27,6 +27,14 @@ enum InputLoader {
     static func load(_ input: ResolvedInput, options: Options, window: DateInterval? = nil) throws(ICSError) -> ICalendar {
         if input.local != nil { return try LocalCopies.load(input, options: options) }
         return try load(input.source, options: options, window: window, headers: input.entry?.headers ?? [])
+    }
+
+    /// How a file is imported: with the view's window; every master kept when `--grep` filters
+    /// the components by text (``SearchFilter`` keeps a UID's components when any master matches).
+    static func importOptions(_ options: Options, window: DateInterval?) -> ImportOptions {
+        var importOptions = ImportOptions(window: window)
+        importOptions.leavesOutLosingMasters = options.grep == nil
+        return importOptions
     }
 
     /// The subscription a remote input is read through.
