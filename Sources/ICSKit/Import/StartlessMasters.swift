@@ -56,7 +56,7 @@ struct StartlessMasters {
     /// place so far. Returns the incidence when it is to be appended in place (the first of its
     /// UID), or `nil` when it is held or left out.
     mutating func sort(_ incidence: consuming Incidence, logical: Int, appended: Int) -> Incidence? {
-        let uid = incidence.uid!
+        guard let uid = incidence.uid else { return incidence }
         let kind = incidence.kind
         let key = CalDAVLeftovers.seriesKey(uid: uid, kind: kind)
         guard var entry = entries[key] else {
@@ -68,7 +68,8 @@ struct StartlessMasters {
             entry.bestSequence = incidence.sequence
             let replacing = Held(incidence: incidence, physicalBefore: appended, logical: logical)
             if let slot = entry.held {
-                drop(held[slot].incidence.uid!, kind: kind, key: key)
+                // The one it replaces has the same key, so the same UID.
+                drop(uid, kind: kind, key: key)
                 held[slot] = replacing
             } else {
                 entry.held = held.count
@@ -90,12 +91,7 @@ struct StartlessMasters {
     /// How many events of the first `logical` added are in place (not held, not left out).
     func eventsInPlace(before logical: Int) -> Int {
         // The first index whose place is at or after `logical`: that many lie before it.
-        var low = 0, high = eventsNotInPlace.count
-        while low < high {
-            let middle = (low + high) / 2
-            if eventsNotInPlace[middle] < logical { low = middle + 1 } else { high = middle }
-        }
-        return logical - low
+        logical - eventsNotInPlace.partitioningIndex { $0 >= logical }
     }
 
     /// Takes the held masters of one kind out, in the order of their places.
