@@ -20,6 +20,22 @@ struct BlockOutline {
         var depth = 0
         /// The index just past this component's descendants.
         var subtreeEnd = 0
+        /// Its property lines of X- and unknown names (``BlockOutline/isUnknownOrExtension(_:)``),
+        /// and of those the ones past ``BlockOutline/maxUnknownProperties``, left out.
+        var unknownLines = 0
+        var unknownLinesLeftOut = 0
+    }
+
+    /// The most property lines of X- and unknown names (mostly kept as written in the model)
+    /// one component keeps; later ones are neither parsed nor kept, with a warning ICS1008
+    /// (``ComponentConverter``). 810,000 `X-A:` lines in one event (60 MB) were 810,000
+    /// libical properties and as many raw properties: 740 MB and 2 s to validate or show it.
+    static let maxUnknownProperties = 10_000
+
+    /// Whether a property line counts towards ``maxUnknownProperties``: an X- name (known ones
+    /// too, such as X-ALT-DESC) or a name not in ``KnownNames``.
+    static func isUnknownOrExtension(_ line: ComponentBlock.Line) -> Bool {
+        line.nameID == 0 || line.name.hasPrefix("X-")
     }
 
     /// A property line read in Swift, with where it stands.
@@ -90,7 +106,10 @@ struct BlockOutline {
                         components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
                     }
                     lastSimple = index
+                } else if Self.isUnknownOrExtension(line), components[top].unknownLines >= Self.maxUnknownProperties {
+                    components[top].unknownLinesLeftOut += 1
                 } else {
+                    if Self.isUnknownOrExtension(line) { components[top].unknownLines += 1 }
                     libicalProperties.append((index, top))
                 }
             }
