@@ -86,10 +86,8 @@ struct BlockResults: Sendable {
     /// calendar-wide checks read a plain shared result this way, without making the block's own
     /// copy: its facts hold only the name, kind and sequence.
     func plain(_ index: Int) -> (shared: Int, line: Int)? {
-        let (batch, position) = locate(index)
-        guard !batches[batch].slots.isEmpty else { return nil }
-        let slot = batches[batch].slots[position]
-        return slot.shared < 0 || !sharedIsPlain[Int(slot.shared)] ? nil : (Int(slot.shared), Int(slot.value))
+        guard case .shared(let shared, let line) = place(index), sharedIsPlain[shared] else { return nil }
+        return (shared, line)
     }
 
     /// Shared result `index`, as made for the block on its facts' line.
@@ -104,6 +102,22 @@ struct BlockResults: Sendable {
         return (batch, index - starts[batch])
     }
 
+    /// Where the result of a block is kept.
+    private enum Place {
+        /// `batches[batch].whole[position]`.
+        case whole(batch: Int, position: Int)
+        /// `shared[index]`, for the block on `line`.
+        case shared(Int, line: Int)
+    }
+
+    /// Where the result of the block at `index` in the file is kept.
+    private func place(_ index: Int) -> Place {
+        let (batch, position) = locate(index)
+        guard !batches[batch].slots.isEmpty else { return .whole(batch: batch, position: position) }
+        let slot = batches[batch].slots[position]
+        return slot.shared < 0 ? .whole(batch: batch, position: Int(slot.value)) : .shared(Int(slot.shared), line: Int(slot.value))
+    }
+
     /// The facts of the block at `index` as kept, borrowed and never copied: a result of its own,
     /// or the shared result's facts as made for the block on their line. Only what does not depend
     /// on where the block stands may be read from them as the block's (its name, kind, UID and its
@@ -113,16 +127,9 @@ struct BlockResults: Sendable {
     /// shared result's (``subscript(facts:)``) retained and released all its parts.
     subscript(placeless index: Int) -> BlockFacts {
         _read {
-            let (low, position) = locate(index)
-            if batches[low].slots.isEmpty {
-                yield batches[low].whole[position].facts
-            } else {
-                let slot = batches[low].slots[position]
-                if slot.shared < 0 {
-                    yield batches[low].whole[Int(slot.value)].facts
-                } else {
-                    yield shared[Int(slot.shared)].facts
-                }
+            switch place(index) {
+            case .whole(let batch, let position): yield batches[batch].whole[position].facts
+            case .shared(let shared, _): yield self.shared[shared].facts
             }
         }
     }
@@ -130,10 +137,8 @@ struct BlockResults: Sendable {
     /// What to add to a line of ``subscript(placeless:)``'s facts to have the block's at `index`:
     /// 0 for a result of its own.
     func placeDelta(_ index: Int) -> Int {
-        let (low, position) = locate(index)
-        guard !batches[low].slots.isEmpty else { return 0 }
-        let slot = batches[low].slots[position]
-        return slot.shared < 0 ? 0 : Int(slot.value) - shared[Int(slot.shared)].facts.line
+        guard case .shared(let shared, let line) = place(index) else { return 0 }
+        return line - self.shared[shared].facts.line
     }
 
     /// The line of the block at `index` (its facts' ``BlockFacts/line``), without a copy of its facts.
@@ -145,20 +150,15 @@ struct BlockResults: Sendable {
     /// the shared result's facts with their lines moved, without a copy of the rest of it).
     subscript(facts index: Int) -> BlockFacts {
         _read {
-            let (low, position) = locate(index)
-            if batches[low].slots.isEmpty {
-                yield batches[low].whole[position].facts
-            } else {
-                let slot = batches[low].slots[position]
-                if slot.shared < 0 {
-                    yield batches[low].whole[Int(slot.value)].facts
-                } else if sharedIsPlain[Int(slot.shared)] {
-                    yield shared[Int(slot.shared)].plainMoved(to: Int(slot.value)).facts
-                } else {
-                    var facts = shared[Int(slot.shared)].facts
-                    facts.moveLines(by: Int(slot.value) - facts.line)
-                    yield facts
-                }
+            switch place(index) {
+            case .whole(let batch, let position):
+                yield batches[batch].whole[position].facts
+            case .shared(let shared, let line) where sharedIsPlain[shared]:
+                yield self.shared[shared].plainMoved(to: line).facts
+            case .shared(let shared, let line):
+                var facts = self.shared[shared].facts
+                facts.moveLines(by: line - facts.line)
+                yield facts
             }
         }
     }
@@ -170,20 +170,15 @@ struct BlockResults: Sendable {
     /// copy of the shared result with its lines moved).
     subscript(index: Int) -> BlockResult {
         _read {
-            let (low, position) = locate(index)
-            if batches[low].slots.isEmpty {
-                yield batches[low].whole[position]
-            } else {
-                let slot = batches[low].slots[position]
-                if slot.shared < 0 {
-                    yield batches[low].whole[Int(slot.value)]
-                } else if sharedIsPlain[Int(slot.shared)] {
-                    yield shared[Int(slot.shared)].plainMoved(to: Int(slot.value))
-                } else {
-                    var result = shared[Int(slot.shared)]
-                    result.moveLines(by: Int(slot.value) - result.facts.line)
-                    yield result
-                }
+            switch place(index) {
+            case .whole(let batch, let position):
+                yield batches[batch].whole[position]
+            case .shared(let shared, let line) where sharedIsPlain[shared]:
+                yield self.shared[shared].plainMoved(to: line)
+            case .shared(let shared, let line):
+                var result = self.shared[shared]
+                result.moveLines(by: line - result.facts.line)
+                yield result
             }
         }
     }

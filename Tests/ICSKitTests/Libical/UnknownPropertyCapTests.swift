@@ -7,18 +7,6 @@ import Testing
 /// there were. Expected values written out by hand from the lines of each block.
 @Suite("Properties of X- and unknown names, capped per component")
 struct UnknownPropertyCapTests {
-    static func block(_ lines: [String]) throws -> ComponentBlock {
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//tests//EN"] + lines + ["END:VCALENDAR"])
-            .joined(separator: "\r\n") + "\r\n"
-        let blocks = try SimpleLineEquivalenceTests.blocks(Array(text.utf8), source: "cap.ics")
-        return try #require(blocks.first { $0.name == "VEVENT" })
-    }
-
-    static func incidence(_ parsed: ParsedBlock) -> Incidence? {
-        if case .incidence(let incidence)? = parsed.component { return incidence }
-        return nil
-    }
-
     static let cap = BlockOutline.maxUnknownProperties
 
     @Test("10,003 lines of X- and unknown names: the first 10,000 kept, the known lines after them read, one warning")
@@ -27,8 +15,8 @@ struct UnknownPropertyCapTests {
         var lines = ["BEGIN:VEVENT", "UID:cap@x", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T090000Z"]
         lines += (0..<(Self.cap - 1)).map { "X-A:\($0)" }
         lines += ["FOO:iana", "X-B:one over", "X-ALT-DESC:two over", "X-C:three over", "SUMMARY:Read", "END:VEVENT"]
-        let parsed = ComponentConverter.parse(try Self.block(lines), source: "cap.ics")
-        let event = try #require(Self.incidence(parsed))
+        let parsed = ComponentConverter.parse(try OutlineReserveTests.block(lines), source: "cap.ics")
+        let event = try #require(DateRunTests.incidence(parsed))
         #expect(event.summary == "Read")
         #expect(event.otherProperties.count == Self.cap)
         #expect(event.otherProperties.first?.value == "0")
@@ -47,8 +35,8 @@ struct UnknownPropertyCapTests {
         var lines = ["BEGIN:VEVENT", "UID:at@x", "DTSTAMP:20240101T000000Z", "DTSTART:20240601T090000Z"]
         lines += (0..<Self.cap).map { "X-A:\($0)" }
         lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:A", "TRIGGER:-PT5M", "X-ALARM:1", "X-ALARM:2", "END:VALARM", "END:VEVENT"]
-        let parsed = ComponentConverter.parse(try Self.block(lines), source: "cap.ics")
-        let event = try #require(Self.incidence(parsed))
+        let parsed = ComponentConverter.parse(try OutlineReserveTests.block(lines), source: "cap.ics")
+        let event = try #require(DateRunTests.incidence(parsed))
         #expect(event.otherProperties.count == Self.cap)
         #expect(event.alarms.first?.otherProperties.map(\.value) == ["1", "2"])
         #expect(!parsed.diagnostics.contains { $0.code == .componentTooLarge })
