@@ -106,26 +106,37 @@ struct PlainSeries {
         // first) is instance 1 + n − before, and is one while that is below COUNT.
         let before = (dayMask & UInt8(truncatingIfNeeded: (1 << (startDay - firstDay + 1)) - 1)).nonzeroBitCount
         let lastCandidate = count.map { $0 - 2 + before } ?? Int.max
-        var day = max(startDay, floorDivide(lowWall - timeOfDay + 86_399, 86_400))
+        let firstWanted = max(startDay, floorDivide(lowWall - timeOfDay + 86_399, 86_400))
         let lastDay = floorDivide(highWall - timeOfDay, 86_400)
-        while day <= lastDay {
-            let period = (day - firstDay) / stepDays
-            let offset = day - firstDay - period * stepDays
-            if offset < 7 && dayMask & (1 << offset) != 0 {
-                let wall = day * 86_400 + timeOfDay
-                if wall > startWall {
-                    let n = period * perPeriod + (dayMask & ((1 << offset) - 1)).nonzeroBitCount
-                    if n > lastCandidate { return }
-                    let utc = zone.resolve(wallSeconds: wall).utcSeconds
-                    switch until {
-                    case .none: break
-                    case .wall(let limit): if wall > limit { return }
-                    case .instant(let limit): if utc > limit { return }
-                    }
-                    body(wall, utc)
-                }
+        // From the grid's day on or after `firstWanted`, candidate by candidate: within a period,
+        // the next set bit of the mask at or after `offset`; then the next period's first. (Day
+        // by day, a weekly series of one weekday looked at seven days for each candidate.)
+        var period = (firstWanted - firstDay) / stepDays
+        var offset = firstWanted - firstDay - period * stepDays
+        while true {
+            let rest = offset < 7 ? dayMask >> UInt8(offset) : 0
+            if rest == 0 {
+                period += 1
+                offset = 0
+                if firstDay + period * stepDays > lastDay { return }
+                continue
             }
-            day += 1
+            offset += rest.trailingZeroBitCount
+            let day = firstDay + period * stepDays + offset
+            if day > lastDay { return }
+            let wall = day * 86_400 + timeOfDay
+            if wall > startWall {
+                let n = period * perPeriod + (dayMask & ((1 << offset) - 1)).nonzeroBitCount
+                if n > lastCandidate { return }
+                let utc = zone.resolve(wallSeconds: wall).utcSeconds
+                switch until {
+                case .none: break
+                case .wall(let limit): if wall > limit { return }
+                case .instant(let limit): if utc > limit { return }
+                }
+                body(wall, utc)
+            }
+            offset += 1
         }
     }
 }

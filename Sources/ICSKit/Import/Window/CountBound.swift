@@ -28,9 +28,8 @@
 /// breaks "one instance a period" on a zone's clock: there the bound holds only with one period
 /// more per gap, which ``SkippedBlocks`` adds once it knows the zone (``WindowFilter/GapCheck``).
 enum CountBound {
-    private static let frequencies: [([UInt8], Int)] = [("DAILY", 1), ("WEEKLY", 7), ("MONTHLY", 31), ("YEARLY", 366)]
-        .map { (Array($0.0.utf8), $0.1) }
-    private static let weekdays: [[UInt8]] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].map { Array($0.utf8) }
+    /// The parts a bounded rule may have (``RuleParts/hasOnly(_:)``).
+    private static let allowed: [RuleParts.Name] = [.freq, .interval, .count, .wkst, .byDay, .byMonthDay]
     /// The largest COUNT, INTERVAL and (COUNT + 1) · INTERVAL read (larger: `nil`), far from overflow in seconds.
     static let maxNumber = 1_000_000
 
@@ -40,9 +39,8 @@ enum CountBound {
     /// (the next period holds another instance), which ``SkippedBlocks`` adds per gap. `nil` when
     /// the rule is not one of the shapes above.
     static func bound(_ rule: RuleParts, start: WallTime.Value) -> (latestStart: Int, period: Int)? {
-        guard rule.hasOnly([.freq, .interval, .count, .wkst, .byDay, .byMonthDay]) else { return nil }
-        guard let freqText = rule.value(.freq),
-              let (_, periodDays) = frequencies.first(where: { ContentLineSyntax.equalsIgnoringCase(freqText, $0.0) }),
+        guard rule.hasOnly(allowed) else { return nil }
+        guard let freqText = rule.value(.freq), let periodDays = periodDays(freqText),
               let countText = rule.value(.count), let count = number(countText), count >= 1 else { return nil }
         var interval = 1
         if let text = rule.value(.interval) {
@@ -50,7 +48,7 @@ enum CountBound {
             interval = n
         }
         guard (count + 1) * interval <= maxNumber else { return nil }
-        if let wkst = rule.value(.wkst), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return nil }
+        if let wkst = rule.value(.wkst), weekday(wkst) == nil { return nil }
         let byDay = rule.value(.byDay), byMonthDay = rule.value(.byMonthDay)
         let date = CivilDate(daysSinceEpoch: floorDiv(start.seconds, 86_400))
         // The fewest instances every period after DTSTART's holds.
@@ -83,11 +81,42 @@ enum CountBound {
     private static func distinctWeekdays(_ list: UnsafeBufferPointer<UInt8>) -> Int {
         var seen: UInt8 = 0
         _ = forEachItem(list) { item in
-            let day = UnsafeBufferPointer(rebasing: item[(item.count - 2)...])
-            if let index = weekdays.firstIndex(where: { ContentLineSyntax.equalsIgnoringCase(day, $0) }) { seen |= 1 << UInt8(index) }
+            if let index = weekday(UnsafeBufferPointer(rebasing: item[(item.count - 2)...])) { seen |= 1 << UInt8(index) }
             return true
         }
         return max(1, seen.nonzeroBitCount)
+    }
+
+    /// The days of the longest period of a FREQ value (any case): DAILY 1, WEEKLY 7, MONTHLY 31,
+    /// YEARLY 366; `nil` for any other.
+    private static func periodDays(_ freq: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Told apart by length and first letter, then checked whole.
+        switch (freq.count, freq.first.map(ContentLineSyntax.upper)) {
+        case (5, 0x44?): return ContentLineSyntax.equalsIgnoringCase(freq, daily) ? 1 : nil
+        case (6, 0x57?): return ContentLineSyntax.equalsIgnoringCase(freq, weekly) ? 7 : nil
+        case (7, 0x4D?): return ContentLineSyntax.equalsIgnoringCase(freq, monthly) ? 31 : nil
+        case (6, 0x59?): return ContentLineSyntax.equalsIgnoringCase(freq, yearly) ? 366 : nil
+        default: return nil
+        }
+    }
+
+    private static let daily = Array("DAILY".utf8), weekly = Array("WEEKLY".utf8)
+    private static let monthly = Array("MONTHLY".utf8), yearly = Array("YEARLY".utf8)
+
+    /// The weekday (0 Monday … 6 Sunday) that two bytes spell in any case (MO, TU, WE, TH, FR,
+    /// SA, SU); `nil` for anything else, or another length.
+    static func weekday(_ day: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard day.count == 2 else { return nil }
+        switch (ContentLineSyntax.upper(day[0]), ContentLineSyntax.upper(day[1])) {
+        case (0x4D, 0x4F): return 0  // MO
+        case (0x54, 0x55): return 1  // TU
+        case (0x57, 0x45): return 2  // WE
+        case (0x54, 0x48): return 3  // TH
+        case (0x46, 0x52): return 4  // FR
+        case (0x53, 0x41): return 5  // SA
+        case (0x53, 0x55): return 6  // SU
+        default: return nil
+        }
     }
 
     /// A decimal number of at most 7 digits, at most ``maxNumber``; `nil` otherwise (a sign, blanks, empty).
@@ -101,8 +130,7 @@ enum CountBound {
     private static func everyItem(_ list: UnsafeBufferPointer<UInt8>, ordinals: ClosedRange<Int>) -> Bool {
         forEachItem(list) { item in
             guard item.count >= 2 else { return false }
-            let day = UnsafeBufferPointer(rebasing: item[(item.count - 2)...])
-            guard weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(day, $0) }) else { return false }
+            guard weekday(UnsafeBufferPointer(rebasing: item[(item.count - 2)...])) != nil else { return false }
             var prefix = UnsafeBufferPointer(rebasing: item[..<(item.count - 2)])
             if prefix.isEmpty { return true }
             if prefix[0] == 0x2B || prefix[0] == 0x2D { prefix = UnsafeBufferPointer(rebasing: prefix[1...]) }  // + -

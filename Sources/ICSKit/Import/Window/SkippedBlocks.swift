@@ -110,7 +110,8 @@ struct SkippedBlocks {
             if var uid = incidence.uid {
                 // Hashed from the string's own bytes (its UTF-8 view, read byte by byte, cost eight times as much).
                 let hash = uid.withUTF8 { Self.uidHash($0) }
-                parsedUIDs[hash] = max(parsedUIDs[hash] ?? 0, OverrideReach.reach(of: incidence))
+                // One lookup: the entry raised in place.
+                Self.raise(&parsedUIDs[hash, default: 0], to: OverrideReach.reach(of: incidence))
             }
         case .timeZone(let zone)?:
             if let current = margin, !SkippedBlocks.fitsMargin(zone, margin: current) {
@@ -122,6 +123,11 @@ struct SkippedBlocks {
         default:
             break
         }
+    }
+
+    /// Sets `value` to `other` when that is larger.
+    private static func raise(_ value: inout Int, to other: Int) {
+        if other > value { value = other }
     }
 
     /// The kept blocks to parse after all, in file order, each with the number of events

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Decides from a block's own lines, before libical sees it, whether a VEVENT cannot have an
 /// occurrence in a view's window (``ImportOptions/window``), so that a windowed import can skip it.
@@ -302,8 +307,8 @@ extension WindowFilter {
     /// escape), as the range of its bytes; `nil` otherwise.
     static func plainUID(_ line: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let bytes = UnsafeBufferPointer(rebasing: text[line])
-        guard let colon = ContentLineSyntax.valueStart(bytes), colon + 1 < bytes.count else { return nil }
-        for i in (colon + 1)..<bytes.count where bytes[i] == 0x5C { return nil }
+        guard let colon = ContentLineSyntax.valueStart(bytes), colon + 1 < bytes.count, let base = bytes.baseAddress,
+              memchr(base + colon + 1, 0x5C, bytes.count - colon - 1) == nil else { return nil }
         return (line.lowerBound + colon + 1)..<line.upperBound
     }
 

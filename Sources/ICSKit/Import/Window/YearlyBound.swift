@@ -19,7 +19,8 @@
 /// - Complexity: O(n) in the rule's length plus the few years the window spans.
 enum YearlyBound {
     private static let yearly = Array("YEARLY".utf8)
-    private static let weekdays: [[UInt8]] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].map { Array($0.utf8) }
+    /// The parts a plain yearly rule may have (``RuleParts/hasOnly(_:)``).
+    private static let allowed: [RuleParts.Name] = [.freq, .interval, .count, .until, .wkst]
     /// The widest stretch of years looked at; a longer instance or window is left to the parse.
     static let maxYears = 4
 
@@ -52,12 +53,11 @@ enum YearlyBound {
 
     /// Whether the rule is `FREQ=YEARLY` with only the parts above, each once.
     static func isPlainYearly(_ rule: RuleParts) -> Bool {
-        guard rule.hasOnly([.freq, .interval, .count, .until, .wkst]),
-              let freq = rule.value(.freq), ContentLineSyntax.equalsIgnoringCase(freq, yearly) else { return false }
+        guard rule.hasOnly(allowed), let freq = rule.value(.freq), ContentLineSyntax.equalsIgnoringCase(freq, yearly) else { return false }
         if let interval = rule.value(.interval), (ContentLineSyntax.ruleNumber(interval) ?? 0) < 1 { return false }
         if let count = rule.value(.count), ContentLineSyntax.ruleNumber(count) == nil { return false }
         if let until = rule.value(.until), WallTime.value(until) == nil { return false }
-        if let wkst = rule.value(.wkst), !weekdays.contains(where: { ContentLineSyntax.equalsIgnoringCase(wkst, $0) }) { return false }
+        if let wkst = rule.value(.wkst), CountBound.weekday(wkst) == nil { return false }
         return !(rule.has(.count) && rule.has(.until))
     }
 }
