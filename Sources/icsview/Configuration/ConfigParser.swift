@@ -258,9 +258,10 @@ enum ConfigParser {
         return nil
     }
 
-    /// The longest `refresh-interval` in seconds: 100,000 weeks, the most the `w` form takes
-    /// (`RemindOptions.span`), so that a number of seconds reaches no further than a span can.
-    static let longestRefreshInterval = 100_000 * 7 * 86_400
+    /// The longest `refresh-interval` in seconds: 100,000 weeks (100,000 × 7 × 86,400), the most
+    /// the `w` form takes (`RemindOptions.span`), so that a number of seconds reaches no further
+    /// than a span can. Written out for docs/limits.md's table, which `LimitsTableTests` reads.
+    static let longestRefreshInterval = 60480000000
 
     /// A `refresh-interval` value in seconds: a number (`900`, `1.5e3`), or a span (`90s`, `15m`,
     /// `2h`, `1d`); nil when it is neither or lies beyond ``longestRefreshInterval``. The number is

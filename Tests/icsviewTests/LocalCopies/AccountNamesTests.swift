@@ -27,25 +27,27 @@ import TestSupport
         }
     }
 
+    /// `icsview acct/Nope` against an account of calendars of these display names: the account is
+    /// listed (one PROPFIND of depth 1, no sync), and the error names every calendar it has.
+    private func listed(_ displayNames: [String]) throws -> CLI.Result {
+        let server = try Self.server(displayNames: displayNames)
+        defer { server.stop() }
+        let home = try SyncTestHome(config: "[calendar acct]\ncaldav = \(server.base)/\n")
+        defer { home.remove() }
+        return try home.run(["acct/Nope", "--timeout", "60"])
+    }
+
     /// Names worked out by hand from the rule: the second "Team" takes `-2`; the calendar whose
     /// own name is "Team-2" then finds it taken and takes `Team-2-2`; the third "Team" skips the
     /// taken `-2` and takes `-3`.
     @Test func aTakenNameGetsTheFirstFreeSuffix() throws {
-        let server = try Self.server(displayNames: ["Team", "Team", "Team-2", "Team"])
-        defer { server.stop() }
-        let home = try SyncTestHome(config: "[calendar acct]\ncaldav = \(server.base)/\n")
-        defer { home.remove() }
-        let result = try home.run(["acct/Nope", "--timeout", "10"])
+        let result = try listed(["Team", "Team", "Team-2", "Team"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("'acct' has no calendar 'Nope' (it has Team, Team-2, Team-2-2, Team-3)"))
     }
 
     @Test func twentyThousandCalendarsOfOneName() throws {
-        let server = try Self.server(displayNames: Array(repeating: "Team", count: 20_000))
-        defer { server.stop() }
-        let home = try SyncTestHome(config: "[calendar acct]\ncaldav = \(server.base)/\n")
-        defer { home.remove() }
-        let result = try home.run(["acct/Nope", "--timeout", "60"])
+        let result = try listed(Array(repeating: "Team", count: 20_000))
         #expect(result.status == 1)
         #expect(result.stderr.contains("(it has Team, Team-2, Team-3, "))
         #expect(result.stderr.contains(", Team-19999, Team-20000)"))
