@@ -94,8 +94,17 @@ public struct OccurrenceDiff: Sendable {
             return (all, iterator.diagnostics)
         }
         let before = expand(named), after = expand(renamed)
-        var seen = Set(before.diagnostics)
-        let stopped = before.diagnostics + after.diagnostics.filter { seen.insert($0).inserted }
+        // Each diagnostic names the copy it came from (the new one was expanded under the old one's name).
+        func attributed(_ diagnostics: [Diagnostic], from expanded: ICalendar, as original: ICalendar) -> [Diagnostic] {
+            diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.source == expanded.source { diagnostic.source = original.source }
+                return diagnostic
+            }
+        }
+        var seen = Set<Diagnostic>()
+        let stopped = (attributed(before.diagnostics, from: named, as: old) + attributed(after.diagnostics, from: renamed, as: new))
+            .filter { seen.insert($0).inserted }
         let horizons = Self.horizons(stopped, before.occurrences, after.occurrences, zone: viewerTimeZone)
         func reached(_ occurrence: Occurrence) -> Bool {
             guard let horizon = horizons[occurrence.incidence.uid ?? ""] else { return true }

@@ -143,7 +143,9 @@ enum DiffCommand {
             let diff = OccurrenceDiff(old: old, new: new, from: context.start(of: from), to: context.start(of: to.adding(days: 1)),
                                       viewerTimeZone: context.zone, instanceLimit: occurrenceLimit)
             if DiagnosticOutput.shared.verbosity != .quiet {
-                for diagnostic in diff.diagnostics { printError(TerminalText.safe("\(diagnostic)") + "\n") }
+                for diagnostic in diff.diagnostics where diagnostic.code == .recurrenceLimit {
+                    printError(TerminalText.safe("\(diagnostic)") + "\n")
+                }
             }
             switch options.format {
             case .text, .html, .svg: print(OccurrenceDiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates)),

@@ -30,8 +30,21 @@ import Testing
         #expect(result.status == 0)
         // Day 10,000 of the series (its first instance is 2024-01-01) is the last compared.
         #expect(result.stdout == "0 added, 0 removed, 0 moved, 0 changed, 10000 unchanged\n")
-        #expect(result.stderr.contains("warning: stopped expanding the series after 10000 instances"))
-        #expect(result.stderr.contains("[ICS3002]"))
+        // One warning a copy, each naming its own file (the new copy is expanded under the old
+        // one's name, for the identities to match), and nothing else from the expansions.
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.count == 2)
+        #expect(warnings.allSatisfy { $0.contains("warning: stopped expanding the series after 10000 instances") && $0.hasSuffix("[ICS3002]") })
+        #expect(warnings.first?.contains("/old.ics:") == true && warnings.last?.contains("/new.ics:") == true)
+    }
+
+    /// The expansions' other diagnostics (a TZID no zone is found for) stay unprinted, as before.
+    @Test func otherDiagnosticsAreNotPrinted() throws {
+        let zoned = Self.calendar(summary: "Standup").replacingOccurrences(of: "DTSTART;VALUE=DATE:20240101", with: "DTSTART;TZID=Mars/Olympus:20240101T090000")
+        let result = try diff(zoned, zoned, ["--from", "2024-01-01", "--to", "2024-01-03"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == "0 added, 0 removed, 0 moved, 0 changed, 3 unchanged\n")
     }
 
     @Test func aNewExclusionIsNotAnAdditionAtTheLimit() throws {
@@ -54,8 +67,11 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((json["changed"] as? [Any])?.count == 10_000)
         let limits = try #require(json["limits"] as? [[String: Any]])
-        #expect(limits.count == 1)
-        #expect(limits.first?["code"] as? String == "ICS3002")
+        // Each copy stopped its series: one entry a copy, each naming its file.
+        #expect(limits.count == 2)
+        #expect(limits.allSatisfy { $0["code"] as? String == "ICS3002" })
+        #expect((limits.first?["source"] as? String)?.hasSuffix("/old.ics") == true)
+        #expect((limits.last?["source"] as? String)?.hasSuffix("/new.ics") == true)
     }
 
     @Test func aShortRangeHasNoLimits() throws {
