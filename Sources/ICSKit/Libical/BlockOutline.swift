@@ -20,6 +20,22 @@ struct BlockOutline {
         var depth = 0
         /// The index just past this component's descendants.
         var subtreeEnd = 0
+        /// Its property lines of X- and unknown names (``BlockOutline/isUnknownOrExtension(_:)``),
+        /// and of those the ones past ``BlockOutline/maxUnknownProperties``, left out.
+        var unknownLines = 0
+        var unknownLinesLeftOut = 0
+    }
+
+    /// The most property lines of X- and unknown names (mostly kept as written in the model)
+    /// one component keeps; later ones are neither parsed nor kept, with a warning ICS1008
+    /// (``ComponentConverter``). 810,000 `X-A:` lines in one event (60 MB) were 810,000
+    /// libical properties and as many raw properties: 740 MB and 2 s to validate or show it.
+    static let maxUnknownProperties = 10_000
+
+    /// Whether a property line counts towards ``maxUnknownProperties``: an X- name (known ones
+    /// too, such as X-ALT-DESC) or a name not in ``KnownNames``.
+    static func isUnknownOrExtension(_ line: ComponentBlock.Line) -> Bool {
+        line.nameID == 0 || line.name.hasPrefix("X-")
     }
 
     /// A property line read in Swift, with where it stands.
@@ -60,6 +76,10 @@ struct BlockOutline {
         // The property lines libical gets (index into block.lines, component), in order: turned
         // into libical's input only once the whole block is known to need it.
         var libicalProperties: [(blockLine: Int, component: Int)] = []
+        // The last line read in Swift (appended, or joined to the line before it), and where the
+        // stretch of lines of one name that the last run of dates began in ends
+        // (``join(_:blockLine:of:to:stretchEnd:)``).
+        var lastSimple = -1, stretchEnd = 0
         for (index, line) in block.lines.enumerated() {
             switch line.kind {
             case .begin:
@@ -82,8 +102,14 @@ struct BlockOutline {
                        cache.read(nameID: line.nameID, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
                                   in: context)
                    }) {
-                    components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
+                    if lastSimple != index - 1 || !join(property, blockLine: index, of: block, to: top, stretchEnd: &stretchEnd) {
+                        components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
+                    }
+                    lastSimple = index
+                } else if Self.isUnknownOrExtension(line), components[top].unknownLines >= Self.maxUnknownProperties {
+                    components[top].unknownLinesLeftOut += 1
                 } else {
+                    if Self.isUnknownOrExtension(line) { components[top].unknownLines += 1 }
                     libicalProperties.append((index, top))
                 }
             }
@@ -98,19 +124,69 @@ struct BlockOutline {
         if needsLibical { buildInput(block, libicalProperties) }
     }
 
-    /// How many property lines the block's top-level component holds itself, not counting those
-    /// of the components nested in it.
+    /// How many simple lines the block's top-level component holds itself, not counting those
+    /// of the components nested in it, and counting a run of RDATE or EXDATE lines as one
+    /// (``joinsRuns(_:)``): an upper bound on its ``Component/simpleLines`` when no run is broken
+    /// by a line libical reads.
     /// - Complexity: O(n) in the block's lines.
     static func topLevelProperties(of block: ComponentBlock) -> Int {
         var depth = 0, count = 0
         for index in block.lines.indices {
-            switch block.lines[index].kind {
+            let line = block.lines[index]
+            switch line.kind {
             case .begin: depth += 1
             case .end: depth -= 1
-            case .property: if depth <= 1 { count += 1 }
+            case .property:
+                guard depth <= 1 else { continue }
+                let continuesRun = index > 0 && joinsRuns(line.nameID) && block.lines[index - 1].kind == .property
+                    && block.lines[index - 1].nameID == line.nameID
+                if !continuesRun { count += 1 }
             }
         }
         return count
+    }
+
+    // MARK: - Runs of dates
+
+    /// Whether lines of this name, next to each other, are kept as one simple line: RDATE and
+    /// EXDATE, whose values the conversion only appends, in line order, to one list
+    /// (``Incidence/recurrenceDates``, ``Incidence/exceptionDates``). A million RDATE lines
+    /// were a million simple lines and a million conversion items (about 130 bytes a line).
+    static func joinsRuns(_ nameID: UInt8) -> Bool {
+        nameID == ids.rdate || nameID == ids.exdate
+    }
+
+    /// Joins `property`, read in Swift from the line `index` of `block`, to the last simple line of
+    /// component `top`, when the line just before it was read in Swift too (the caller's check: it
+    /// is then in that last simple line, and no line libical reads stands between them), has the
+    /// same name, and both are DATE or DATE-TIME lists without parameters (the only RDATE and
+    /// EXDATE lines read in Swift): its values are appended to that line's. The joined line
+    /// keeps the first line's place, which the merge with libical's lines reads (nothing can
+    /// stand between the lines of a run). The list's room is reserved for the rest of
+    /// the stretch of lines of that name (`stretchEnd`, counted once per stretch), at least doubled.
+    /// - Returns: whether it was joined (else the caller appends it as a line of its own).
+    /// - Complexity: amortized O(k) for a line of k values.
+    private mutating func join(_ property: SimpleProperty, blockLine index: Int, of block: ComponentBlock, to top: Int,
+                               stretchEnd: inout Int) -> Bool {
+        let nameID = block.lines[index].nameID
+        guard Self.joinsRuns(nameID), property.parameters.isEmpty, case .times(let added) = property.value,
+              let last = components[top].simpleLines.indices.last, block.lines[index - 1].nameID == nameID,
+              components[top].simpleLines[last].property.parameters.isEmpty,
+              case .times(var times) = components[top].simpleLines[last].property.value else { return false }
+        // The line's reference dropped first, so that the list is appended to in place (the
+        // first line's list may be shared with the cache: copied once, into the reserved room).
+        components[top].simpleLines[last].property.value = .integer(0)
+        if times.capacity < times.count + added.count {
+            if stretchEnd <= index {
+                stretchEnd = index
+                while stretchEnd < block.lines.count && block.lines[stretchEnd].kind == .property
+                        && block.lines[stretchEnd].nameID == nameID { stretchEnd += 1 }
+            }
+            times.reserveCapacity(max(times.count + added.count * (stretchEnd - index), 2 * times.count))
+        }
+        times.append(contentsOf: added)
+        components[top].simpleLines[last].property.value = .times(times)
+        return true
     }
 
     /// Fills ``input``: every BEGIN and END line and the given property lines, in block order,
@@ -134,7 +210,8 @@ struct BlockOutline {
     private static let ids = (event: KnownNames.id(of: "VEVENT"), todo: KnownNames.id(of: "VTODO"),
                               journal: KnownNames.id(of: "VJOURNAL"), timeZone: KnownNames.id(of: "VTIMEZONE"),
                               alarm: KnownNames.id(of: "VALARM"), standard: KnownNames.id(of: "STANDARD"),
-                              daylight: KnownNames.id(of: "DAYLIGHT"))
+                              daylight: KnownNames.id(of: "DAYLIGHT"), rdate: KnownNames.id(of: "RDATE"),
+                              exdate: KnownNames.id(of: "EXDATE"))
 
     /// Moves out the simple lines of a component (``Component/simpleLines`` is empty after): the
     /// converter takes each component's properties once, so its values are not copied (nor

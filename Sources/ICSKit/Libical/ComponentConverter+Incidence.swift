@@ -13,6 +13,15 @@ extension ComponentConverter {
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         var textParameters: [String: [Parameter]] = [:]
         let id = IncidenceNameIDs.shared
+        // The date lists' room reserved once: grown by doubling, a million RDATE values held the
+        // old and the new buffer at once.
+        var dateCount = 0, exceptionCount = 0
+        for item in items where item.nameID == id.rdate || item.nameID == id.exdate {
+            let count = item.simple?.times?.count ?? 1
+            if item.nameID == id.rdate { dateCount += count } else { exceptionCount += count }
+        }
+        recurrenceDates.reserveCapacity(dateCount)
+        exceptionDates.reserveCapacity(exceptionCount)
         var lastRawLine: Int?
         // Each item is moved out in line order (handed over last first, then popped), not copied.
         while let item = items.popLast() {

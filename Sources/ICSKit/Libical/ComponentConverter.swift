@@ -18,6 +18,12 @@ struct ComponentConverter {
         outline = BlockOutline(block: block, readsSimpleLines: readsSimpleLines, caches: caches)
         walk = LibicalPropertyWalk(block: block, input: outline.input, source: source)
         diagnostics = block.diagnostics
+        for component in outline.components where component.unknownLinesLeftOut > 0 {
+            let count = component.unknownLines + component.unknownLinesLeftOut
+            diagnostics.append(Diagnostic(.componentTooLarge,
+                                          "\(component.name) has \(count) properties of X- or unknown names; the first \(BlockOutline.maxUnknownProperties) are kept",
+                                          severity: .warning, source: source, line: component.beginLine))
+        }
     }
 
     /// Parses a block and converts it.

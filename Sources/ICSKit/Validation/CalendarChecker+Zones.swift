@@ -16,7 +16,7 @@ extension CalendarChecker {
         // Neighbouring blocks mostly use the same zone: the last TZID seen is checked first.
         var last: String?
         for index in results.indices where results.plain(index) == nil {
-            for use in results[facts: index].zoneUses {
+            for use in results[placeless: index].zoneUses {
                 if use.tzid == last {
                     uses[use.tzid]!.count += use.count
                 } else if let known = uses[use.tzid] {

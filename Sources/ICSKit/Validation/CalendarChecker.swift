@@ -55,14 +55,16 @@ struct CalendarChecker {
                 }
                 continue
             }
-            if results[facts: index].name == "VCALENDAR" {
+            // Read in place (``BlockResults/subscript(placeless:)``): a block's name and kind
+            // do not depend on where it stands.
+            if results[placeless: index].name == "VCALENDAR" {
                 calendarLines.append(results[facts: index].line)
                 method = method ?? results[facts: index].method
                 defaultZone = defaultZone ?? results[facts: index].defaultTimeZone
                 continue
             }
             componentBlocks += 1
-            if results[facts: index].kind != nil {
+            if results[placeless: index].kind != nil {
                 incidences.append(index)
             } else if let zone = results[index].timeZone {
                 zones.append((zone.tzid, results[facts: index].line))
@@ -85,9 +87,9 @@ struct CalendarChecker {
                 }
                 continue
             }
-            if method == nil, results[facts: index].kind == .event, results[facts: index].startLine == nil {
+            if method == nil, results[placeless: index].kind == .event, results[placeless: index].startLine == nil {
                 // Made only when kept: a file of many events without DTSTART keeps a hundred.
-                findings.add(.missingStart, line: results[facts: index].line, file: file, uid: results[facts: index].uid) {
+                findings.add(.missingStart, line: results.line(index), file: file, uid: results[placeless: index].uid) {
                     "VEVENT has no DTSTART (required when the calendar has no METHOD)"
                 }
             }
@@ -95,7 +97,7 @@ struct CalendarChecker {
                 add(.floatingTimeInFeed, "\(floating.property) is a floating time in a published feed (METHOD:PUBLISH)",
                     line: floating.line, uid: results[facts: index].uid, property: floating.property)
             }
-            if results[facts: index].needsZoneOrder, let incidence = results[index].incidence {
+            if results[placeless: index].needsZoneOrder, let incidence = results[index].incidence {
                 var order = IncidenceChecker(incidence: incidence, facts: results[facts: index], file: file, resolve: resolve)
                 order.checkOrder()
                 findings.add(contentsOf: order.findings)
@@ -112,7 +114,7 @@ struct CalendarChecker {
                                          resolver: ZoneResolver) {
         guard let defaultZone, resolver.zone(for: defaultZone.value) != nil else { return }
         let utcSeries = incidences.filter { index in
-            guard let series = results[facts: index].series, !series.rules.isEmpty, results[facts: index].recurrenceID == nil,
+            guard let series = results[placeless: index].series, !series.rules.isEmpty, results[placeless: index].recurrenceID == nil,
                   case .utc? = series.start else { return false }
             return true
         }
@@ -128,9 +130,9 @@ struct CalendarChecker {
     /// EXDATEs) in parallel: each walks its own series.
     private mutating func checkUIDs(_ results: BlockResults, _ indices: [Int], resolver: ZoneResolver) {
         // By kind and UID, as the views group them (``CalDAVLeftovers/seriesKey(uid:kind:)``).
-        let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[facts: $0].uid!, kind: results[facts: $0].kind!) },
-                                              hash: { index in results[facts: index].uidHash.map { $0 ^ (results[facts: index].kind == .event ? 0 : 0x2F5A_3C1D) } })
-        let groups = order.filter { others[$0] != nil || results[facts: $0].recurrenceID != nil || results[facts: $0].hasExceptions }
+        let (order, others) = Self.groupByUID(indices, uid: { CalDAVLeftovers.seriesKey(uid: results[placeless: $0].uid!, kind: results[placeless: $0].kind!) },
+                                              hash: { index in results[placeless: index].uidHash.map { $0 ^ (results[placeless: index].kind == .event ? 0 : 0x2F5A_3C1D) } })
+        let groups = order.filter { others[$0] != nil || results[placeless: $0].recurrenceID != nil || results[placeless: $0].hasExceptions }
         let file = self.file, maxPerCode = findings.maxPerCode
         // Each group's findings capped as the file's are (300,000 components of one UID made
         // 300,000 findings, all kept until here), and handed over so that the file keeps the same.
@@ -188,16 +190,16 @@ struct CalendarChecker {
 
     /// The components sharing one UID: one master, overrides of distinct instances that exist.
     private mutating func checkGroup(_ members: [Int], _ results: BlockResults, resolver: ZoneResolver) {
-        let uid = results[members[0]].facts.uid!
-        let masters = members.filter { results[facts: $0].recurrenceID == nil }
-        let overrides = members.filter { results[facts: $0].recurrenceID != nil }
+        let uid = results[placeless: members[0]].uid!
+        let masters = members.filter { results[placeless: $0].recurrenceID == nil }
+        let overrides = members.filter { results[placeless: $0].recurrenceID != nil }
         // The views show the master with the highest SEQUENCE, then the last (``CalDAVLeftovers``).
-        let chosen = CalDAVLeftovers.master(of: masters, sequence: { results[facts: $0].sequence }).map { masters[$0] }
-        let shownLine = chosen.map { results[facts: $0].line }, shownSequence = chosen.map { results[facts: $0].sequence }
+        let chosen = CalDAVLeftovers.master(of: masters, sequence: { results[placeless: $0].sequence }).map { masters[$0] }
+        let shownLine = chosen.map { results.line($0) }, shownSequence = chosen.map { results[placeless: $0].sequence }
         for extra in masters where extra != chosen {
-            let facts = results[facts: extra]
             // Made only when kept: 300,000 components of one UID keep a hundred of these.
-            findings.add(.duplicateUID, line: facts.uidLine ?? facts.line, file: file, uid: uid, property: "UID") {
+            let line = (results[placeless: extra].uidLine ?? results[placeless: extra].line) + results.placeDelta(extra)
+            findings.add(.duplicateUID, line: line, file: file, uid: uid, property: "UID") {
                 "UID \(uid) is used again without RECURRENCE-ID (the views show the one on line \(shownLine!), SEQUENCE \(shownSequence!))"
             }
         }

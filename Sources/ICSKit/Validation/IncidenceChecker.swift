@@ -45,15 +45,18 @@ struct IncidenceChecker {
     private mutating func checkConventions(_ start: TimeValue) {
         if !start.isDate, start.tzid != nil || { if case .utc = start { return true } else { return false } }() {
             let zone = start.tzid.map { "DTSTART's zone \($0)" } ?? "UTC, as DTSTART"
-            let candidates: [(String, Int?, [TimeValue])] = [
-                ("DTEND", facts.endLine, incidence.end.map { [$0] } ?? []),
-                ("DUE", facts.dueLine, incidence.due.map { [$0] } ?? []),
-                ("RECURRENCE-ID", facts.recurrenceIDLine, incidence.recurrenceID.map { [$0] } ?? []),
-                ("EXDATE", facts.exceptionLines.first, incidence.exceptionDates),
-                ("RDATE", nil, incidence.recurrenceDates.map(\.start)),
+            let isFloating: (TimeValue) -> Bool = { if case .floating = $0 { return true } else { return false } }
+            // The first floating value of each, found in place: the RDATE starts were mapped into
+            // an array of their own (32 MB for a million RDATEs, at validation's peak).
+            let candidates: [(String, Int?, TimeValue?)] = [
+                ("DTEND", facts.endLine, incidence.end.flatMap { isFloating($0) ? $0 : nil }),
+                ("DUE", facts.dueLine, incidence.due.flatMap { isFloating($0) ? $0 : nil }),
+                ("RECURRENCE-ID", facts.recurrenceIDLine, incidence.recurrenceID.flatMap { isFloating($0) ? $0 : nil }),
+                ("EXDATE", facts.exceptionLines.first, incidence.exceptionDates.first(where: isFloating)),
+                ("RDATE", nil, incidence.recurrenceDates.lazy.map(\.start).first(where: isFloating)),
             ]
-            for (property, line, values) in candidates {
-                guard let floating = values.first(where: { if case .floating = $0 { return true } else { return false } }) else { continue }
+            for (property, line, value) in candidates {
+                guard let floating = value else { continue }
                 add(.floatingTimeOnZonedSeries, "\(property) \(floating) is a floating time beside DTSTART \(start); read in \(zone)",
                     line: line, property: property)
             }

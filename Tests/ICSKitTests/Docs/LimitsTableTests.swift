@@ -57,6 +57,7 @@ import Testing
         case "ScanLimits.maxComponentBytes": return scan.maxComponentBytes
         case "ScanLimits.maxDiagnosticsPerCode": return scan.maxDiagnosticsPerCode
         case "ContentLineSyntax.maxKeptParameters": return ContentLineSyntax.maxKeptParameters
+        case "BlockOutline.maxUnknownProperties": return BlockOutline.maxUnknownProperties
         case "FetchOptions.maximumBytes": return fetch.maximumBytes
         case "FetchOptions.connectTimeout": return Int(exactly: fetch.connectTimeout)
         case "FetchOptions.idleTimeout": return Int(exactly: fetch.idleTimeout ?? fetch.connectTimeout)
