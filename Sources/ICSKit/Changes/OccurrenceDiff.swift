@@ -55,28 +55,93 @@ public struct OccurrenceDiff: Sendable {
     /// Whether no occurrence was added, removed, moved or changed.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
 
+    /// What the two expansions reported: with an `instanceLimit`, each series that stopped at it
+    /// (``DiagnosticCode/recurrenceLimit``, ICS3002), and a TZID no zone was found for. Empty
+    /// when nothing was reported. A series that stopped is compared only up to the last start
+    /// both imports reached (see ``init(old:new:from:to:viewerTimeZone:instanceLimit:)``).
+    public var diagnostics: [Diagnostic] = []
+
     /// Expands both imports over `start..<end` and compares their occurrences.
     /// - Parameters:
     ///   - old: the earlier import.
     ///   - new: the later one (read as the same calendar as `old`).
     ///   - viewerTimeZone: the zone floating and all-day times are read in.
+    ///   - instanceLimit: the most occurrences of one series each import gives, as a view
+    ///     collects them (``OccurrenceExpansion/collect()``); nil (the default): every one. Both
+    ///     lists are held at once, so a frequent series over a long range (every minute for a
+    ///     year: 525,600 on each side) costs memory in proportion. Past the limit a series is
+    ///     compared up to the earlier of the last starts the two imports reached, so that the
+    ///     instances one import had no room for are not called added or removed; each stop is in
+    ///     ``diagnostics``.
     /// - Complexity: the two expansions, then O(n log n) in the occurrences.
-    public init(old: ICalendar, new: ICalendar, from start: Date, to end: Date, viewerTimeZone: TimeZone) {
+    public init(old: ICalendar, new: ICalendar, from start: Date, to end: Date, viewerTimeZone: TimeZone,
+                instanceLimit: Int? = nil) {
         var renamed = new
         renamed.source = old.source
+        var named = old
         if old.source == nil {
             // Without a source the identity is a fingerprint of the content: give both the old one's.
             renamed.source = "-occurrence-diff"
-            var named = old
             named.source = "-occurrence-diff"
-            self.init(old: Array(OccurrenceExpansion(calendars: [named], from: start, to: end, viewerTimeZone: viewerTimeZone)),
-                      new: Array(OccurrenceExpansion(calendars: [renamed], from: start, to: end, viewerTimeZone: viewerTimeZone)),
-                      zone: viewerTimeZone)
-            return
         }
-        self.init(old: Array(OccurrenceExpansion(calendars: [old], from: start, to: end, viewerTimeZone: viewerTimeZone)),
-                  new: Array(OccurrenceExpansion(calendars: [renamed], from: start, to: end, viewerTimeZone: viewerTimeZone)),
-                  zone: viewerTimeZone)
+        func expand(_ calendar: ICalendar) -> (occurrences: [Occurrence], diagnostics: [Diagnostic]) {
+            let expansion = OccurrenceExpansion(calendars: [calendar], from: start, to: end, viewerTimeZone: viewerTimeZone,
+                                                instanceLimit: instanceLimit ?? 10_000)
+            if instanceLimit != nil { return expansion.collect() }
+            var iterator = expansion.makeIterator()
+            var all: [Occurrence] = []
+            while let next = iterator.next() { all.append(next) }
+            return (all, iterator.diagnostics)
+        }
+        let before = expand(named), after = expand(renamed)
+        // Each diagnostic names the copy it came from (the new one was expanded under the old one's name).
+        func attributed(_ diagnostics: [Diagnostic], from expanded: ICalendar, as original: ICalendar) -> [Diagnostic] {
+            diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.source == expanded.source { diagnostic.source = original.source }
+                return diagnostic
+            }
+        }
+        var seen = Set<Diagnostic>()
+        let stopped = (attributed(before.diagnostics, from: named, as: old) + attributed(after.diagnostics, from: renamed, as: new))
+            .filter { seen.insert($0).inserted }
+        let horizons = Self.horizons(stopped, before.occurrences, after.occurrences, zone: viewerTimeZone)
+        func reached(_ occurrence: Occurrence) -> Bool {
+            guard let horizon = horizons[occurrence.incidence.uid ?? ""] else { return true }
+            return occurrence.start.date(in: viewerTimeZone) <= horizon
+        }
+        self.init(old: horizons.isEmpty ? before.occurrences : before.occurrences.filter(reached),
+                  new: horizons.isEmpty ? after.occurrences : after.occurrences.filter(reached), zone: viewerTimeZone)
+        diagnostics = stopped
+    }
+
+    /// For each UID whose series stopped at the instance limit in either import, the earlier of
+    /// the last starts the two imports reached for it (the latest start of one that did not stop).
+    private static func horizons(_ diagnostics: [Diagnostic], _ old: [Occurrence], _ new: [Occurrence], zone: TimeZone) -> [String: Date] {
+        let uids = Set(diagnostics.filter { $0.code == .recurrenceLimit }.map { $0.uid ?? "" })
+        guard !uids.isEmpty else { return [:] }
+        func lastStarts(_ list: [Occurrence]) -> [String: Date] {
+            var out: [String: Date] = [:]
+            for occurrence in list {
+                let uid = occurrence.incidence.uid ?? ""
+                guard uids.contains(uid) else { continue }
+                let start = occurrence.start.date(in: zone)
+                if let known = out[uid], known >= start { continue }
+                out[uid] = start
+            }
+            return out
+        }
+        let a = lastStarts(old), b = lastStarts(new)
+        var out: [String: Date] = [:]
+        for uid in uids {
+            switch (a[uid], b[uid]) {
+            case let (x?, y?): out[uid] = min(x, y)
+            case let (x?, nil): out[uid] = x
+            case let (nil, y?): out[uid] = y
+            case (nil, nil): break
+            }
+        }
+        return out
     }
 
     /// Compares two lists of occurrences (of the same calendars) by identity.

@@ -166,13 +166,47 @@ public struct VdirCalendar: Sendable, Codable {
                                    color: color, diagnostics: skipped)
     }
 
-    /// The first line of a small text file, trimmed; `nil` when absent, empty or over 4 KiB.
+    /// The first line of a small text file, trimmed; `nil` when absent, empty, over 4 KiB or
+    /// not a regular file.
     static func firstLine(_ file: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: file), data.count <= 4096 else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        guard let bytes = smallFile(file, limit: 4096) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
         let line = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         let printable = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         return printable.isEmpty ? nil : printable
+    }
+
+    /// The bytes of the regular file at `path` when it holds at most `limit` of them; else nil.
+    /// At most `limit + 1` bytes are read, whatever the file's size: a `displayname` of a
+    /// gigabyte was read whole (1 GB resident, 8 s) before its size was looked at. Opened without
+    /// blocking, so that a FIFO of that name cannot wait for a writer; only a regular file is read.
+    static func smallFile(_ path: String, limit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count <= limit {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress.map { $0 + count }, limit + 1 - count)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        // A file that grew past the limit after its size was read is as good as over it.
+        return count <= limit ? Array(bytes[..<count]) : nil
+    }
+
+    /// The C library's `read(2)` (``read(at:previous:options:)`` hides the name here).
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
     }
 
     static func reason(_ error: any Error) -> String {

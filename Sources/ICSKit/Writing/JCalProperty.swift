@@ -78,11 +78,14 @@ enum JCalProperty {
         case "integer":
             return [Int(value.trimmed(" ")).map(String.init) ?? JSONText.string(value)]
         case "float":
-            let numbers = value.split(separator: ";").map { Double($0.trimmed(" ")) }
+            // JSON has no number for `nan` or `inf` (which `Double(_:)` reads): such a value
+            // is written as a string, as any value that is not a number is.
+            let numbers = value.split(separator: ";").map { Double($0.trimmed(" ")).flatMap { $0.isFinite ? $0 : nil } }
             if name == "GEO", numbers.count == 2, let lat = numbers[0], let lon = numbers[1] {
                 return ["[" + ValueText.float(lat) + "," + ValueText.float(lon) + "]"]
             }
-            return numbers.map { $0.map(ValueText.float) ?? JSONText.string(value) }
+            let finite = numbers.compactMap { $0 }
+            return finite.count == numbers.count ? finite.map(ValueText.float) : [JSONText.string(value)]
         case "utc-offset":
             return [JSONText.string(offset(value))]
         case "recur":

@@ -49,37 +49,40 @@ enum ValueText {
     }
 
     /// A FLOAT (RFC 5545 3.3.7): Swift's shortest text that reads back as the same `Double`,
-    /// spelled without an exponent (which FLOAT does not allow).
+    /// spelled without an exponent (which FLOAT does not allow): `1e+308` is a 1 and 308 zeros,
+    /// `5e-324` a point, 323 zeros and a 5. Its digits are those of Swift's text, moved by the
+    /// exponent, so the written value reads back as the same `Double`. A value that is not
+    /// finite (a GEO of `nan` or `inf`, which FLOAT cannot spell) is written as Swift spells it.
     static func float(_ value: Double) -> String {
         let text = "\(value)"
-        guard text.contains("e") || text.contains("E") else { return text.hasSuffix(".0") ? String(text.dropLast(2)) : text }
-        // Rare (|value| < 1e-4 or ≥ 2^53): the digits written out in full.
-        var digits = 1
-        while digits < 40 {
-            let candidate = formatFixed(value, digits: digits)
-            if Double(candidate) == value { return candidate }
-            digits += 1
+        guard value.isFinite, let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
-        return formatFixed(value, digits: 40)
+        return plainDecimal(mantissa: text[..<e], exponent: Int(text[text.index(after: e)...]) ?? 0)
     }
 
-    private static func formatFixed(_ value: Double, digits: Int) -> String {
-        // `String(format:)` needs Foundation; the decimal digits are few enough to build by hand.
-        let negative = value < 0
-        var magnitude = abs(value)
-        let whole = magnitude.rounded(.towardZero)
-        magnitude -= whole
-        var text = negative ? "-" : ""
-        text += whole < 1e18 ? String(Int64(whole)) : String(whole.description.prefix { $0 != "." && $0 != "e" })
-        text += "."
-        var fraction = ""
-        for _ in 0..<digits {
-            magnitude *= 10
-            let digit = Int(magnitude.rounded(.towardZero))
-            fraction += String(min(max(digit, 0), 9))
-            magnitude -= Double(digit)
+    /// `-1.25` × 10^`exponent` written out: the decimal point moved, zeros added where it leaves
+    /// the digits, no trailing zeros after the point.
+    private static func plainDecimal(mantissa: Substring, exponent: Int) -> String {
+        let negative = mantissa.hasPrefix("-")
+        let unsigned = negative ? mantissa.dropFirst() : mantissa
+        let whole = unsigned.prefix { $0 != "." }
+        let fraction = unsigned.dropFirst(whole.count).dropFirst()
+        var digits = Array(whole + fraction)
+        // Where the point goes among the digits.
+        var point = whole.count + exponent
+        if point <= 0 {
+            digits.insert(contentsOf: repeatElement("0", count: 1 - point), at: 0)
+            point = 1
         }
-        return text + fraction
+        if point >= digits.count {
+            digits.append(contentsOf: repeatElement("0", count: point - digits.count))
+            return (negative ? "-" : "") + String(digits)
+        }
+        var after = digits[point...]
+        while after.last == "0" { after = after.dropLast() }
+        let sign = negative ? "-" : ""
+        return sign + String(digits[..<point]) + (after.isEmpty ? "" : "." + String(after))
     }
 
     /// GEO: `latitude;longitude`.

@@ -248,7 +248,7 @@ enum ConfigParser {
             guard let on = switchValue(value) else { return "'\(value)' is not on or off" }
             if key == "agenda" { configuration.agenda = on } else { configuration.pager = on }
         case "refresh-interval":
-            guard let seconds = Double(value).map({ Int($0) }) ?? WatchOptions.duration(value), seconds > 0 else {
+            guard let seconds = refreshSeconds(value), seconds > 0 else {
                 return "'\(value)' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"
             }
             configuration.refreshInterval = seconds
@@ -256,6 +256,23 @@ enum ConfigParser {
             return "unknown key '\(key)' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
         }
         return nil
+    }
+
+    /// The longest `refresh-interval` in seconds: 100,000 weeks (100,000 × 7 × 86,400), the most
+    /// the `w` form takes (`RemindOptions.span`), so that a number of seconds reaches no further
+    /// than a span can. Written out for docs/limits.md's table, which `LimitsTableTests` reads.
+    static let longestRefreshInterval = 60480000000
+
+    /// A `refresh-interval` value in seconds: a number (`900`, `1.5e3`), or a span (`90s`, `15m`,
+    /// `2h`, `1d`); nil when it is neither or lies beyond ``longestRefreshInterval``. The number is
+    /// checked before it becomes an `Int`: `1e300`, `inf` and `nan` are numbers to `Double`, and
+    /// converting one traps.
+    static func refreshSeconds(_ value: String) -> Int? {
+        if let number = Double(value) {
+            guard number.isFinite, number >= 0, number <= Double(longestRefreshInterval) else { return nil }
+            return Int(number)
+        }
+        return WatchOptions.duration(value)
     }
 
     /// `on`, `yes`, `true` → true; `off`, `no`, `false` → false; else nil.

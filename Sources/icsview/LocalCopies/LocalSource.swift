@@ -66,11 +66,23 @@ enum LocalAccounts {
             let found = calendars ?? []
             if found.count == 1, sameCollection(found[0].url, url) { return [Member(name: nil, source: .caldav(found[0].url))] }
             if found.isEmpty { return [Member(name: nil, source: .unavailable("the account has no calendar"))] }
+            // Each name once: a name already taken gets the first free `-2`, `-3`, …; the suffix
+            // to try next is kept per name, since every smaller one is taken (an account of
+            // 20,000 calendars of one display name tried 200 million names, over a minute, in
+            // every command that read the account).
             var used: Set<String> = []
+            var nextSuffix: [String: Int] = [:]
             return found.map { info in
-                var name = memberName(info)
-                var counter = 2
-                while used.contains(name) { name = memberName(info) + "-\(counter)"; counter += 1 }
+                let base = memberName(info)
+                var name = base
+                if used.contains(name) {
+                    var counter = nextSuffix[base] ?? 2
+                    repeat {
+                        name = base + "-\(counter)"
+                        counter += 1
+                    } while used.contains(name)
+                    nextSuffix[base] = counter
+                }
                 used.insert(name)
                 return Member(name: name, source: .caldav(info.url))
             }

@@ -41,7 +41,9 @@ enum DiffCommand {
     With --occurrences, a moved instance of a series keeps its identity (its RECURRENCE-ID); a new
     EXDATE removes one; a changed RRULE removes the instances it no longer makes and adds the new
     ones; a changed SUMMARY of a series changes each occurrence in the range. The JSON gives each
-    occurrence's 'id', the key an app stores occurrences under.
+    occurrence's 'id', the key an app stores occurrences under. As in the grids, a series gives at
+    most 10000 occurrences from --from (warning ICS3002; in JSON also under 'limits'), and is
+    compared up to the last start both copies reached.
 
     EXIT STATUS (as diff(1)):
       0 no changes, 1 changes, 2 trouble (an input could not be read), 64 usage error.
@@ -53,6 +55,10 @@ enum DiffCommand {
                                        summary: ["What changed between two copies of a calendar."],
                                        help: help,
                                        run: { arguments, context in run(arguments, configuration: context.configuration) })
+
+    /// The most occurrences of one series `--occurrences` compares: what a grid collects at once
+    /// (`OccurrenceExpansion`'s default, docs/limits.md).
+    static let occurrenceLimit = 10_000
 
     /// Runs the subcommand on the arguments after `diff`; returns the exit code.
     static func run(_ arguments: [String], configuration: Configuration? = nil) -> Int32 {
@@ -132,8 +138,15 @@ enum DiffCommand {
             let from = options.from ?? context.today
             let to = options.days.map { from.adding(days: $0 - 1) } ?? options.to ?? min(from.adding(days: 30), DateRange.last)
             guard from <= to else { return subcommand.usageError("--to (\(to)) is before --from (\(from))") }
+            // Both copies' occurrences are held at once: capped per series as the grids cap what
+            // they collect, so that a minutely series over years cannot fill memory.
             let diff = OccurrenceDiff(old: old, new: new, from: context.start(of: from), to: context.start(of: to.adding(days: 1)),
-                                      viewerTimeZone: context.zone)
+                                      viewerTimeZone: context.zone, instanceLimit: occurrenceLimit)
+            if DiagnosticOutput.shared.verbosity != .quiet {
+                for diagnostic in diff.diagnostics where diagnostic.code == .recurrenceLimit {
+                    printError(TerminalText.safe("\(diagnostic)") + "\n")
+                }
+            }
             switch options.format {
             case .text, .html, .svg: print(OccurrenceDiffRenderer.text(diff, values: DiffValues(calendar: context.calendar, dates: context.dates)),
                                            terminator: "")

@@ -49,7 +49,13 @@ enum OccurrenceDiffRenderer {
             ("moved", .array(diff.moved.map(change))),
             ("changed", .array(diff.changed.map(change))),
             ("unchanged", .int(diff.unchangedCount)),
-        ])
+        ] + limits(diff))
+    }
+
+    /// `limits`, present only when a series stopped at the instance limit (as in the month JSON).
+    private static func limits(_ diff: OccurrenceDiff) -> [(String, JSON)] {
+        let cut = diff.diagnostics.filter { $0.code == .recurrenceLimit }
+        return cut.isEmpty ? [] : [("limits", .array(cut.map(SummaryRenderer.diagnosticJSON)))]
     }
 
     private static func occurrence(_ occurrence: Occurrence) -> JSON {
