@@ -61,4 +61,10 @@ if ! "$VENV/bin/python" scripts/differential/alarm_shapes.py "$BIN" >"$OUT/alarm
     exit 1
 fi
 tail -n 1 "$OUT/alarm-shapes.txt"
+# Then the calendars with alarms that the pinned Python packages ship with their tests.
+if ! "$VENV/bin/python" scripts/differential/alarm_calendars.py "$BIN" >"$OUT/alarm-calendars.txt"; then
+    cat "$OUT/alarm-calendars.txt" >&2
+    exit 1
+fi
+tail -n 1 "$OUT/alarm-calendars.txt"
 exec "$VENV/bin/python" scripts/differential/run.py "$BIN" "$COUNT" "$SEED" "$OUT"

@@ -21,8 +21,8 @@ import icalendar
 import recurring_ical_events
 
 ZONE = "Europe/Berlin"
-START = datetime.datetime(2024, 5, 20, tzinfo=datetime.timezone.utc)
-END = datetime.datetime(2024, 7, 1, tzinfo=datetime.timezone.utc)
+START = datetime.datetime(2024, 5, 20, tzinfo=zoneinfo.ZoneInfo(ZONE))
+END = datetime.datetime(2024, 7, 1, tzinfo=zoneinfo.ZoneInfo(ZONE))
 ALARM = ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT15M", "END:VALARM"]
 
 
@@ -89,11 +89,12 @@ def stamp(moment):
     return moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def theirs(calendar_text):
+def theirs(calendar_text, start=START, end=END):
+    """The oracle's trigger instants in [start, end), or why it failed."""
     try:
         calendar = icalendar.Calendar.from_ical(calendar_text)
         found = []
-        for component in recurring_ical_events.of(calendar, components=["VALARM"]).between(START, END):
+        for component in recurring_ical_events.of(calendar, components=["VALARM"]).between(start, end):
             for valarm in component.walk("VALARM"):
                 moment = valarm["TRIGGER"].dt
                 if moment.tzinfo is None:
@@ -104,8 +105,11 @@ def theirs(calendar_text):
         return f"fails ({type(error).__name__})"
 
 
-def ours(binary, path):
-    result = subprocess.run([binary, "remind", path, "--from", "2024-05-20", "--to", "2024-07-01", "--tz", ZONE,
+def ours(binary, path, start=START, end=END):
+    """icsview's trigger instants from start's day to the day before end's (`--to` is inclusive), or
+    its exit status and message."""
+    last = end - datetime.timedelta(days=1)
+    result = subprocess.run([binary, "remind", path, "--from", start.strftime("%Y-%m-%d"), "--to", last.strftime("%Y-%m-%d"), "--tz", ZONE,
                              "--format", "json", "--include-acknowledged", "--quiet"], capture_output=True, text=True)
     if result.returncode not in (0, 1):
         return f"exit {result.returncode}: {result.stderr.strip()}"

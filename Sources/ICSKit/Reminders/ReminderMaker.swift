@@ -90,13 +90,18 @@ struct ReminderMaker {
         var seen = Set<String>()
         for (index, calendar) in calendars.enumerated() {
             let components = calendar.events + calendar.todos
+            guard components.contains(where: { !$0.alarms.isEmpty }) else { continue }
             let calendarID = calendar.id
             // Alarm UIDs that an override redefines: the master's alarm of that UID gives way (RFC 9074 section 4).
             var overridden = Set<String>()
             for component in components where component.recurrenceID != nil {
                 for alarm in component.alarms { if let uid = alarm.uid { overridden.insert((component.uid ?? "") + "\u{0}" + uid) } }
             }
-            for component in components where !component.isCancelled {
+            // A component another of its UID and RECURRENCE-ID replaces (an edit written beside the
+            // original) is not shown, so neither does its alarm go off.
+            let replaced = CalDAVLeftovers.replaced(in: calendar.events)
+                .union(CalDAVLeftovers.replaced(in: calendar.todos).map { calendar.events.count + $0 })
+            for (position, component) in components.enumerated() where !component.isCancelled && !replaced.contains(position) {
                 absolute(component, calendarID: calendarID, calendarIndex: index, overridden: overridden) { reminder in
                     // The same alarm copied into overrides fires once.
                     let key = [component.uid ?? "", String(Int(reminder.trigger.timeIntervalSince1970)), String(reminder.repetition),

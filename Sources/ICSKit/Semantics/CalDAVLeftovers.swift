@@ -28,6 +28,34 @@ enum CalDAVLeftovers {
         return best
     }
 
+    /// The positions in `incidences` (components of one kind) that another replaces: of those
+    /// with one UID and one RECURRENCE-ID (or none), all but the one with the highest SEQUENCE,
+    /// then the last, as the expansion chooses them. Their alarms never go off.
+    /// - Complexity: O(n) expected.
+    static func replaced(in incidences: [Incidence]) -> Set<Int> {
+        struct Key: Hashable {
+            let uid: String
+            let recurrenceID: TimeValue?
+        }
+        var chosen: [Key: Int] = [:]
+        var replaced = Set<Int>()
+        for index in incidences.indices {
+            guard let uid = incidences[index].uid else { continue }
+            let key = Key(uid: uid, recurrenceID: incidences[index].recurrenceID)
+            guard let current = chosen[key] else {
+                chosen[key] = index
+                continue
+            }
+            if incidences[index].sequence >= incidences[current].sequence {
+                replaced.insert(current)
+                chosen[key] = index
+            } else {
+                replaced.insert(index)
+            }
+        }
+        return replaced
+    }
+
     /// Whether an override is a leftover to drop (see the type's summary).
     static func isStale(recurrenceID: TimeValue, sequence: Int, masterSequence: Int, start: TimeValue,
                         rules: [RecurrenceRule], dates: [TimeValue], exceptions: [TimeValue],

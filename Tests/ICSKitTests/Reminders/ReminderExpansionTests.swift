@@ -284,6 +284,32 @@ struct ReminderExpansionTests {
         #expect(Set(found.map(ReminderKey.init)).count == found.count, "every listed reminder has a key of its own")
     }
 
+    /// An edit written beside the component it replaces (Thunderbird after moving an absolute
+    /// alarm: two VEVENTs of one UID, the later with SEQUENCE:1; likewise two overrides of one
+    /// instance) shows once, so only the replacing component's alarm goes off: the highest
+    /// SEQUENCE, then the last (RFC 5545 3.8.7.4). Worked by hand: the daily series A (SEQUENCE 0)
+    /// rings at 13:00Z on the 3rd, its edit B (SEQUENCE 1) at 13:00Z on the 4th; of the two
+    /// overrides of the 5 June instance, the SEQUENCE 2 one rings at 06:00Z and the later
+    /// SEQUENCE 1 one, which loses, would ring at 07:00Z. A VTODO of the same UID is another
+    /// series and keeps its alarm (10:00Z on the 6th). recurring-ical-events 3.8.2 agrees on the
+    /// first case (`alarm_absolute_edited.ics` of its tests, in scripts/differential/alarm_calendars.py).
+    @Test func replacedComponentsRingNot() throws {
+        func absolute(_ at: String) -> String { "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:x\nTRIGGER;VALUE=DATE-TIME:\(at)\nEND:VALARM\n" }
+        func event(_ lines: String, _ alarm: String) -> String {
+            "BEGIN:VEVENT\nUID:edited\nDTSTAMP:20240101T000000Z\nSUMMARY:e\n" + lines + alarm + "END:VEVENT\n"
+        }
+        let series = "DTSTART:20240601T090000Z\nDURATION:PT1H\nRRULE:FREQ=DAILY;COUNT=7\n"
+        let calendar = try Self.calendar(
+            event(series, absolute("20240603T130000Z"))
+            + event("SEQUENCE:1\n" + series, absolute("20240604T130000Z"))
+            + event("SEQUENCE:2\nRECURRENCE-ID:20240605T090000Z\nDTSTART:20240605T100000Z\nDURATION:PT1H\n", absolute("20240605T060000Z"))
+            + event("SEQUENCE:1\nRECURRENCE-ID:20240605T090000Z\nDTSTART:20240605T120000Z\nDURATION:PT1H\n", absolute("20240605T070000Z"))
+            + "BEGIN:VTODO\nUID:edited\nDTSTAMP:20240101T000000Z\nSUMMARY:t\nDUE:20240606T120000Z\n" + absolute("20240606T100000Z") + "END:VTODO\n")
+        let found = ReminderExpansion(calendars: [calendar], from: Self.instant("2024-06-01T00:00:00Z"),
+                                      to: Self.instant("2024-06-10T00:00:00Z"), viewerTimeZone: Self.utc).collect().reminders
+        #expect(Self.stamps(found) == ["2024-06-04T13:00:00Z", "2024-06-05T06:00:00Z", "2024-06-06T10:00:00Z"])
+    }
+
     /// The agenda's `alarms`: every trigger of one occurrence, absolute ones included, sorted.
     @Test func triggersOfOneOccurrence() throws {
         let calendar = try Self.calendar("""

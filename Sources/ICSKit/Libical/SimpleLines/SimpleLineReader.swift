@@ -59,8 +59,13 @@ enum SimpleLineReader {
         guard let kind = kindsByID[Int(context.rawValue)][Int(nameID)], let colon = ContentLineSyntax.valueStart(bytes) else { return nil }
         let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
         guard let form = TextForm(value) else { return nil }
-        // Escapes are read only in TEXT values (libical unescapes those alone).
-        if form == .escaped { guard case .text = kind else { return nil } }
+        // Escapes are read only in TEXT values and lists (libical unescapes those alone).
+        if form == .escaped {
+            switch kind {
+            case .text, .texts: break
+            default: return nil
+            }
+        }
         let hasParameters = bytes[..<colon].contains(0x3B)
         switch kind {
         case .text:
@@ -68,8 +73,9 @@ enum SimpleLineReader {
             let text = form == .escaped ? TextForm.unescaped(value) : String(decoding: value, as: UTF8.self)
             return SimpleProperty(value: .text(text), parameters: [])
         case .texts:
-            guard !hasParameters, !value.contains(0x3B), let values = commaSeparated(value) else { return nil }
-            return SimpleProperty(value: .texts(values), parameters: [])
+            guard !hasParameters else { return nil }
+            let values = form == .escaped ? escapedCommaSeparated(value) : value.contains(0x3B) ? nil : commaSeparated(value)
+            return values.map { SimpleProperty(value: .texts($0), parameters: []) }
         case .token(let allowed):
             guard !hasParameters else { return nil }
             let token = String(decoding: value, as: UTF8.self)
@@ -199,6 +205,35 @@ enum SimpleLineReader {
             out.append(String(decoding: piece, as: UTF8.self))
         }
         return out
+    }
+
+    /// The values of a TEXT list with escapes, each unescaped: a bare comma separates two values,
+    /// `\,` is a comma within one (RFC 5545 3.3.11; `CATEGORIES:a\,b,c` is `a,b` and `c`, as
+    /// Python's icalendar reads it). libical 3.0.16 reads such a line as one value, escapes and
+    /// commas left in, which is why it is read here. Nil, for libical, when a value is empty or
+    /// has a blank at either end, or the line has a bare semicolon, as ``commaSeparated(_:)``.
+    /// - Precondition: `value` is ``TextForm/escaped`` (every backslash starts an escape).
+    private static func escapedCommaSeparated(_ value: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var out: [String] = []
+        var start = 0, i = 0
+        func piece(upTo end: Int) -> Bool {
+            let bytes = UnsafeBufferPointer(rebasing: value[start..<end])
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            out.append(TextForm.unescaped(bytes))
+            return true
+        }
+        while i < value.count {
+            switch value[i] {
+            case 0x5C: i += 2
+            case 0x3B: return nil
+            case 0x2C:
+                guard piece(upTo: i) else { return nil }
+                i += 1
+                start = i
+            default: i += 1
+            }
+        }
+        return piece(upTo: value.count) ? out : nil
     }
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (floating, or zoned by TZID) or
