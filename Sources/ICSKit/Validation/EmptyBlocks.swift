@@ -99,16 +99,19 @@ struct EmptyBlocks: Sendable {
     /// the line pass's. Only for a block that may use its template (`template >= 0` and
     /// ``mayUseTemplate(_:)``).
     func add(_ block: borrowing ComponentBlock, template: Int32, file: String, to findings: inout FindingCollector) {
-        let template = templates[Int(template)]
-        let delta = block.line - template.line
-        let own = template.result.findings
-        for i in 0..<template.linePass { findings.add(own[i], movedBy: delta) }
-        if let uid = template.result.facts.uid {
-            for i in block.diagnostics.indices { findings.add(Self.named(block.diagnostics[i], uid: uid), file: file) }
-        } else {
-            for i in block.diagnostics.indices { findings.add(block.diagnostics[i], file: file) }
+        // The template's parts read in place, not the whole template copied (retaining each of
+        // its parts) for every block; the block's diagnostics lent from their buffer, and named
+        // with the UID only when the collector makes their finding.
+        let index = Int(template)
+        let delta = block.line - templates[index].line
+        let linePass = templates[index].linePass
+        let own = templates[index].result.findings
+        let uid = templates[index].result.facts.uid
+        for i in 0..<linePass { findings.add(own[i], movedBy: delta) }
+        block.diagnostics.withUnsafeBufferPointer { diagnostics in
+            for i in diagnostics.indices { findings.add(diagnostics[i], file: file, uid: uid) }
         }
-        for i in template.linePass..<own.count { findings.add(own[i], movedBy: delta) }
+        for i in linePass..<own.count { findings.add(own[i], movedBy: delta) }
     }
 
     /// A scan diagnostic of a block as the whole check reports it: with the incidence's UID when

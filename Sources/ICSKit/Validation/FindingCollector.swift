@@ -111,8 +111,10 @@ struct FindingCollector {
 
     /// Takes the finding of an import diagnostic (``Finding/init(_:file:)``) as ``add(_:)`` does,
     /// but makes it only when it is kept (see ``add(_:movedBy:)``).
+    /// - Parameter uid: given to the finding when the diagnostic names no UID (the incidence's,
+    ///   as ``ComponentConverter`` names its diagnostics).
     /// - Complexity: as ``add(_:)``.
-    mutating func add(_ diagnostic: Diagnostic, file: String) {
+    mutating func add(_ diagnostic: Diagnostic, file: String, uid: String? = nil) {
         let line = diagnostic.line
         let key = Key(line: line ?? 0, arrival: arrivals)
         arrivals += 1
@@ -129,7 +131,9 @@ struct FindingCollector {
                 }
                 return
             }
-            Self.take((key, Finding(diagnostic, file: file)), into: &kept, maxPerCode: maxPerCode)
+            var finding = Finding(diagnostic, file: file)
+            if finding.uid == nil { finding.uid = uid }
+            Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
         }
     }
 
