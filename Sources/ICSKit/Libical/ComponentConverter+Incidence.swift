@@ -47,7 +47,7 @@ extension ComponentConverter {
             case id.transp: result.transparency = token(item).map(Transparency.init(rawValue:))
             case id.classification: result.classification = token(item).map(Classification.init(rawValue:))
             case id.color: result.color = text(item)
-            case id.geo: result.geo = item.pointer.flatMap(LibicalValues.geo)
+            case id.geo: result.geo = geo(item, into: &other)
             case id.categories:
                 if let values = item.simple?.texts {
                     categories.append(contentsOf: values)

@@ -341,6 +341,23 @@ struct ComponentConverter {
         return nil
     }
 
+    /// A GEO value: a latitude and a longitude, two FLOATs split by `;` (RFC 5545 3.8.1.6).
+    /// libical reads a missing or unreadable part as 0 (`GEO:1;` as 1;0: a place nobody gave), so
+    /// the text is looked at first: unless it is two numbers, it is reported and kept as written.
+    @inline(never)
+    mutating func geo(_ item: PropertyItem, into other: inout [Property]) -> Geo? {
+        let text = rawValue(item) ?? ""
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+        if parts.count == 2, parts.allSatisfy({ Double(String($0).trimmingSpaces) != nil }),
+           let geo = item.pointer.flatMap(LibicalValues.geo) {
+            return geo
+        }
+        let message = "GEO value \"\(text.prefix(64))\" is not a latitude and a longitude (two numbers split by ';'; kept as written)"
+        diagnostics.append(Diagnostic(.valueParseError, message, source: source, line: number(item), property: item.name))
+        other.append(raw(item))
+        return nil
+    }
+
     /// A DATE or DATE-TIME value that names a real day and time; libical accepts
     /// `20240631T250000` as it is, so an impossible one is reported and kept as written.
     @inline(never)
