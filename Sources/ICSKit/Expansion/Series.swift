@@ -111,7 +111,7 @@ final class Series {
     private let earliestReaching: Int
     @exclusivity(unchecked) private var lastRaw = Int.min
     @exclusivity(unchecked) private var heap = MinHeap<PendingInstance>()
-    @exclusivity(unchecked) private var emitted = 0, generated = 0
+    @exclusivity(unchecked) private var emitted = 0, generated = 0, reachingIn = 0
     @exclusivity(unchecked) private var exhausted = false
     /// Set when the series stopped at the instance limit.
     private(set) var limitDiagnostic: Diagnostic?
@@ -284,6 +284,10 @@ final class Series {
         let inRange = endKey == startKey ? (startKey >= rangeStart && startKey < rangeEnd)
             : (startKey < rangeEnd && endKey > rangeStart)
         if !inRange { return nil }
+        if startKey < rangeStart {
+            reachingIn += 1
+            if reachingIn > reachLimit { stop(reachingIn: true); return nil }
+        }
         emitted += 1
         if emitted > limit { stop(); return nil }
         return PendingInstance(key: startKey, wall: wall, utc: utc, rawWall: raw.wall, rawUTC: raw.utc,
@@ -294,12 +298,21 @@ final class Series {
     /// produce: a hundred per instance of the cap, or a million for an uncapped (streamed) expansion.
     var workLimit: Int { limit == Int.max ? 1_000_000 : limit * 100 }
 
-    private func stop(shownNothing: Bool = false) {
+    /// The most instances that began before the range and still run in it that an uncapped
+    /// (streamed) expansion lists of one series: instances that each last centuries all reach
+    /// into the range, a hundred million of a minutely series, and an agenda would hold them all
+    /// for its first day. A capped expansion stops at its ``limit`` anyway.
+    static let reachingInLimit = 10_000
+    var reachLimit: Int { limit == Int.max ? Self.reachingInLimit : Int.max }
+
+    private func stop(shownNothing: Bool = false, reachingIn: Bool = false) {
         exhausted = true
         lastRaw = Int.max
         if limitDiagnostic == nil {
             let message = shownNothing
                 ? "stopped expanding the series after \(workLimit) instances that showed nothing in the range"
+                : reachingIn
+                ? "stopped expanding the series after \(reachLimit) instances that began before the range and still run in it"
                 : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"
             limitDiagnostic = Diagnostic(.recurrenceLimit, message, source: source, line: master.line, uid: master.uid, property: "RRULE")
         }
