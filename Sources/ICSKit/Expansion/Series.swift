@@ -286,7 +286,16 @@ final class Series {
         if !inRange { return nil }
         if startKey < rangeStart {
             reachingIn += 1
-            if reachingIn > reachLimit { stop(reachingIn: true); return nil }
+            // Passed over, not listed: counted as work that shows nothing (``workLimit``), so a
+            // series with millions of them stops there; the instances that start in the range
+            // still come after a few more.
+            if reachingIn > reachLimit {
+                if limitDiagnostic == nil {
+                    limitDiagnostic = Diagnostic(.recurrenceLimit, "listed \(reachLimit) instances of the series that began before the range and still run in it, and left out the rest of those",
+                                                 source: source, line: master.line, uid: master.uid, property: "RRULE")
+                }
+                return nil
+            }
         }
         emitted += 1
         if emitted > limit { stop(); return nil }
@@ -301,18 +310,18 @@ final class Series {
     /// The most instances that began before the range and still run in it that an uncapped
     /// (streamed) expansion lists of one series: instances that each last centuries all reach
     /// into the range, a hundred million of a minutely series, and an agenda would hold them all
-    /// for its first day. A capped expansion stops at its ``limit`` anyway.
+    /// for its first day. Later ones are left out (with a warning), those that start in the
+    /// range are listed. A capped expansion stops at its ``limit`` anyway.
     static let reachingInLimit = 10_000
     var reachLimit: Int { limit == Int.max ? Self.reachingInLimit : Int.max }
 
-    private func stop(shownNothing: Bool = false, reachingIn: Bool = false) {
+    private func stop(shownNothing: Bool = false) {
         exhausted = true
         lastRaw = Int.max
-        if limitDiagnostic == nil {
+        // The work limit's reason replaces the note that instances running in were left out.
+        if limitDiagnostic == nil || shownNothing {
             let message = shownNothing
                 ? "stopped expanding the series after \(workLimit) instances that showed nothing in the range"
-                : reachingIn
-                ? "stopped expanding the series after \(reachLimit) instances that began before the range and still run in it"
                 : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"
             limitDiagnostic = Diagnostic(.recurrenceLimit, message, source: source, line: master.line, uid: master.uid, property: "RRULE")
         }
