@@ -172,18 +172,7 @@ struct SeriesBuilder {
     private static func latestIndices(_ items: [Incidence], by key: (Incidence) -> TimeValue?) -> [Int] {
         // Most series have no override: no dictionary to make.
         if items.isEmpty { return [] }
-        var best: [TimeValue: Int] = [:]
-        var order: [TimeValue] = []
-        for i in items.indices {
-            guard let k = key(items[i]) else { continue }
-            if let current = best[k] {
-                if items[i].sequence >= items[current].sequence { best[k] = i }
-            } else {
-                best[k] = i
-                order.append(k)
-            }
-        }
-        return order.map { best[$0]! }
+        return ComponentPrecedence.winners(in: items.indices, key: { key(items[$0]) }, sequence: { items[$0].sequence })
     }
 
     /// The clock a start value puts its series on (``SeriesClock/of(start:defaultTZID:zone:utc:)``).

@@ -12,7 +12,7 @@ import Synchronization
 /// (a temporary file in the same directory, flushed, renamed over the target, then the
 /// directory flushed so that the rename itself survives a crash), so that a reader sees
 /// the old file or the new one, never a part.
-enum CacheFile {
+package enum CacheFile {
     /// What a test can ask a write to do: stop before the rename (as if killed), or fail as on a
     /// full disk (`ENOSPC` after the first bytes).
     enum Interruption: Sendable { case none, beforeRename, diskFull }
@@ -34,19 +34,48 @@ enum CacheFile {
     /// cache file cannot make the cache read, serve or copy another file.
     /// - Complexity: O(n) in the file's size.
     static func read(_ path: String) -> [UInt8]? {
+        if case .bytes(let bytes) = read(path, limit: .max) { return bytes }
+        return nil
+    }
+
+    /// What ``read(_:limit:)`` found.
+    package enum BoundedRead: Equatable, Sendable {
+        /// The file's bytes.
+        case bytes([UInt8])
+        /// No such file, not a regular file (a link is not followed), or a read that failed.
+        case unreadable
+        /// A file of more than the limit's bytes (its size, as `fstat` gives it): none was read.
+        case tooLarge(Int)
+    }
+
+    /// The bytes of the regular file at `path` when it holds at most `limit` of them, as
+    /// ``read(_:)`` reads them (`O_NOFOLLOW`, `fstat` of the open file, no blocking on a FIFO):
+    /// the size is looked at before anything is read, and no more than `limit` bytes and one
+    /// are read if the file grows meanwhile. A local copy of two gigabytes (a sparse file) was
+    /// read whole before it failed to decode.
+    ///
+    /// ```swift
+    /// if case .tooLarge(let size) = CacheFile.read(path, limit: 256 << 20) { print("\(path): \(size) bytes") }
+    /// ```
+    /// - Complexity: O(min(n, `limit`)).
+    package static func read(_ path: String, limit: Int) -> BoundedRead {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .unreadable }
         defer { _ = close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
+        let size = Int(info.st_size)
+        guard size <= limit else { return .tooLarge(size) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return bytes }
+            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { systemRead(fd, $0, raw.count) } ?? -1 }
+            if n < 0 { if errno == EINTR { continue }; return .unreadable }
+            if n == 0 { return .bytes(bytes) }
             bytes.append(contentsOf: chunk[..<n])
+            // It grew past the limit after its size was read.
+            if bytes.count > limit { return .tooLarge(bytes.count) }
         }
     }
 

@@ -10,7 +10,9 @@ import Foundation
 /// value and a COUNT ≤ 0 (written as the views read them), a DTEND before DTSTART (swapped, as
 /// the views read it), a floating DTEND, EXDATE, RDATE or RECURRENCE-ID on a zoned series (given
 /// DTSTART's TZID, as the views read it), and TZIDs without VTIMEZONE (one generated from the
-/// system's zone data, ``ICSWriter/missingTimeZones(for:)``).
+/// system's zone data, ``ICSWriter/missingTimeZones(for:)``), and control characters in a
+/// value (removed, as `export` removes them: every C0 control but HTAB, DEL and the C1 controls,
+/// ``ControlCharacterFix``; a fixed file written to a terminal carries no escape sequence).
 ///
 /// The file is written by ``ICSWriter`` only when one of these was found: a file with nothing
 /// to fix is left as it is (``isChanged`` false). What the validator still finds in the written
@@ -50,6 +52,7 @@ public struct CalendarRepair: Sendable {
     public static let fixedCodes: Set<DiagnosticCode> = [
         .bareLineFeed, .longLine, .missingVersion, .missingProductID, .missingUID, .missingTimestamp, .endNotAfterStart,
         .floatingTimeOnZonedSeries, .emptyRecurrenceRule, .repeatedRulePart, .countNotPositive, .windowsZoneName,
+        .controlCharacter,
     ]
 
     /// Repairs a calendar file's bytes.
@@ -75,6 +78,7 @@ public struct CalendarRepair: Sendable {
             }
             changes.append(Change(line: finding.line, uid: nil, message: what))
         }
+        changes += ControlCharacterFix.changes(in: bytes)
         let stampValue = TimeValue.utc(CivilDateTime(secondsSinceEpoch: Int(stamp.timeIntervalSince1970.rounded(.down))))
         var position = 0
         func fix(_ list: inout [Incidence]) {

@@ -19,40 +19,24 @@ enum CalDAVLeftovers {
     }
 
     /// The index of the master among `candidates` (components without RECURRENCE-ID): highest
-    /// SEQUENCE, then the last; nil when there is none.
+    /// SEQUENCE, then the last (``ComponentPrecedence``); nil when there is none.
     static func master<T>(of candidates: [T], sequence: (T) -> Int) -> Int? {
-        var best: Int?
-        for index in candidates.indices where best == nil || sequence(candidates[index]) >= sequence(candidates[best!]) {
-            best = index
-        }
-        return best
+        ComponentPrecedence.winner(in: candidates.indices, sequence: { sequence(candidates[$0]) })
     }
 
     /// The positions in `incidences` (components of one kind) that another replaces: of those
     /// with one UID and one RECURRENCE-ID (or none), all but the one with the highest SEQUENCE,
-    /// then the last, as the expansion chooses them. Their alarms never go off.
+    /// then the last (``ComponentPrecedence``), as the expansion chooses them. Their alarms never go off.
     /// - Complexity: O(n) expected.
     static func replaced(in incidences: [Incidence]) -> Set<Int> {
         struct Key: Hashable {
             let uid: String
             let recurrenceID: TimeValue?
         }
-        var chosen: [Key: Int] = [:]
         var replaced = Set<Int>()
-        for index in incidences.indices {
-            guard let uid = incidences[index].uid else { continue }
-            let key = Key(uid: uid, recurrenceID: incidences[index].recurrenceID)
-            guard let current = chosen[key] else {
-                chosen[key] = index
-                continue
-            }
-            if incidences[index].sequence >= incidences[current].sequence {
-                replaced.insert(current)
-                chosen[key] = index
-            } else {
-                replaced.insert(index)
-            }
-        }
+        _ = ComponentPrecedence.winners(in: incidences.indices,
+                                        key: { index in incidences[index].uid.map { Key(uid: $0, recurrenceID: incidences[index].recurrenceID) } },
+                                        sequence: { incidences[$0].sequence }, replaced: { replaced.insert($0) })
         return replaced
     }
 

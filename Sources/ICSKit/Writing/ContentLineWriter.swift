@@ -62,13 +62,12 @@ struct ContentLineWriter {
         bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
-    /// A value with its line breaks and other control characters that no content line may hold
-    /// (RFC 5545 3.1: any CONTROL but HTAB) dropped: a raw value kept as written never holds one,
-    /// but a value set by a caller might, and a bare line break would end the line.
+    /// A value with its line breaks and other control characters removed (``ValueControls``:
+    /// RFC 5545 3.1's CONTROL, every C0 but HTAB and DEL, and the C1 controls): a value set by a
+    /// caller, or read from a file that held one, might hold one, and a bare line break would end
+    /// the line.
     private static func appendValue(_ value: String, to line: inout [UInt8]) {
-        for byte in value.utf8 where byte >= 0x20 && byte != 0x7F || byte == 0x09 {
-            line.append(byte)
-        }
+        ValueControls.append(value, to: &line)
     }
 
     /// A parameter value: as given when it is already quoted (a list of quoted values such as
@@ -84,13 +83,15 @@ struct ContentLineWriter {
         let needsQuotes = utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
         let needsCaret = utf8.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         if needsQuotes { line.append(0x22) }
-        for byte in utf8 {
+        // The controls out first (a line feed kept for its `^n`), then the carets.
+        var kept: [UInt8] = []
+        kept.reserveCapacity(utf8.count)
+        ValueControls.append(value, to: &kept, keepingLineFeeds: needsCaret)
+        for byte in kept {
             switch byte {
             case 0x22 where needsCaret: line.append(contentsOf: [0x5E, 0x27])       // ^'
-            case 0x0A where needsCaret: line.append(contentsOf: [0x5E, 0x6E])       // ^n
-            case 0x0D: break
+            case 0x0A: line.append(contentsOf: [0x5E, 0x6E])                        // ^n
             case 0x5E where needsCaret: line.append(contentsOf: [0x5E, 0x5E])       // ^^
-            case _ where byte < 0x20 && byte != 0x09 || byte == 0x7F: break
             default: line.append(byte)
             }
         }

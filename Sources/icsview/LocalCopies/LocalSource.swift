@@ -119,7 +119,7 @@ enum LocalAccounts {
     }
 
     private static func storedListing(_ path: String, url: URL) -> [CalDAVCalendarInfo]? {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = LocalCopies.readCopy(path),
               let listing = try? JSONDecoder().decode(Listing.self, from: data),
               listing.url == FeedSource.mask(url.absoluteString) else { return nil }
         return listing.calendars

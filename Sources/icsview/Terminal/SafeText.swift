@@ -112,8 +112,10 @@ extension TerminalText {
         bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    /// Whether a scalar is a bidi control or another invisible format character removed above.
-    private static func isInvisibleFormat(_ v: UInt32) -> Bool {
+    /// Whether a scalar is a bidi control or another invisible format character removed above:
+    /// also what `remind --watch --exec` removes from the variables it gives a command
+    /// (`AlarmEnvironment.clean`), which keeps line breaks and tabs but not these.
+    static func isInvisibleFormat(_ v: UInt32) -> Bool {
         switch v {
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
         case 0x200B, 0x2060...0x2064, 0x206A...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0x00AD, 0x180E, 0xE0001: return true

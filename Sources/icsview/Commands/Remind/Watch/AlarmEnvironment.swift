@@ -7,7 +7,10 @@ import ICSKit
 /// Times are ISO 8601 with the offset in the display zone (`2024-06-03T09:00:00+02:00`); an
 /// all-day event's start and end are dates (`2024-06-03`, the end exclusive, as in the file).
 /// Feed text keeps its line breaks and tabs; other control characters (escape sequences among
-/// them) are removed, and each value is cut to 64 KiB (the kernel refuses larger environment strings).
+/// them) are removed, and so are bidirectional overrides, isolates and marks and the other
+/// invisible format characters the terminal's safe text removes (a command that prints a value
+/// to a terminal would have its line reordered by U+202E); each value is cut to 64 KiB (the
+/// kernel refuses larger environment strings).
 struct AlarmEnvironment: Equatable {
     /// `(name, value)` in the documented order, names without the `ICSVIEW_` prefix.
     var fields: [(String, String)]
@@ -87,13 +90,15 @@ struct AlarmEnvironment: Equatable {
     // MARK: Text
 
     /// Feed text for a program: line breaks and tabs kept, other C0 and C1 controls and DEL
-    /// removed, cut to 64 KiB at a character boundary.
+    /// removed, bidi controls and invisible format characters removed as the terminal's safe
+    /// text removes them (``TerminalText/isInvisibleFormat(_:)``; the joiners U+200C and U+200D
+    /// stay), cut to 64 KiB at a character boundary.
     static func clean(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var bytes = 0
         for scalar in text.unicodeScalars {
             let v = scalar.value
-            if (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v) { continue }
+            if (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v) || TerminalText.isInvisibleFormat(v) { continue }
             bytes += String(scalar).utf8.count
             if bytes > 65_536 { break }
             out.append(scalar)
