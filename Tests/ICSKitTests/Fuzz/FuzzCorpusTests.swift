@@ -80,7 +80,8 @@ import Testing
     /// next reminders; each one handed out once. Returns the diagnostics of each look-ahead.
     static func schedule(_ calendar: ICalendar, around start: Date) -> [Diagnostic] {
         let clock = ManualClock(now: start.addingTimeInterval(-3600))
-        var scheduler = ReminderScheduler(calendars: [calendar], viewerTimeZone: zone, clock: clock, policy: .init(catchUp: 600))
+        var scheduler = ReminderScheduler(calendars: [calendar], viewerTimeZone: zone, clock: clock,
+                                          policy: .init(catchUp: 600, seriesLimit: 5_000))
         var handedOut = Set<Reminder>(), diagnostics: [Diagnostic] = []
         for step in 0..<12 {
             let batch = scheduler.advance()
