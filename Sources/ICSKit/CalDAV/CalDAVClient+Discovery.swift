@@ -9,7 +9,7 @@ extension CalDAVClient {
     /// - Throws: ``ICSError``: 401 (credentials refused), network failures, a server that is not CalDAV.
     public func discover(_ url: URL) throws(ICSError) -> [CalDAVCalendarInfo] {
         do {
-            return try discoverUnlocated(url)
+            return try startingClock().discoverUnlocated(url)
         } catch {
             throw CalDAVClient.located(error, url)
         }

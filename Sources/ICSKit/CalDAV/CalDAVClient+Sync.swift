@@ -13,10 +13,10 @@ extension CalDAVClient {
     ///   - state: what the last sync kept, or `nil` the first time (everything is fetched).
     /// - Returns: the new state and the change set (empty when nothing changed).
     /// - Throws: ``ICSError`` when the sync could not be completed (network, 401, a malformed
-    ///   answer): `state` is then still the last good copy.
+    ///   answer, ``timeLimit``): `state` is then still the last good copy.
     public func sync(_ url: URL, from state: CalDAVSyncState?) throws(ICSError) -> CalDAVSyncResult {
         do {
-            return try syncUnlocated(url, from: state ?? CalDAVSyncState(collection: url))
+            return try startingClock().syncUnlocated(url, from: state ?? CalDAVSyncState(collection: url))
         } catch {
             throw CalDAVClient.located(error, url)
         }

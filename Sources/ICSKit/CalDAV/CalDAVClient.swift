@@ -23,6 +23,15 @@ public struct CalDAVClient: Sendable {
     public var headers: [String]
     /// How many hrefs one `calendar-multiget` asks for.
     public var multigetBatchSize: Int
+    /// The longest a whole sync or discovery may take, all its requests together, in seconds;
+    /// nil (the default): no limit but each request's own (``FetchOptions``). A server that
+    /// answers each request slowly, but within the request's limits, held a sync of many requests
+    /// for as long as it liked. No request starts after the limit, and one under way is cut to
+    /// it: ``ICSError/Code/timedOut``, "the sync took longer than its time limit of 3600 s".
+    public var timeLimit: TimeInterval?
+    /// When the work under way must be over (``timeLimit`` from its start): set on the copy of
+    /// the client that does the work (``startingClock()``).
+    var deadline: Date?
     let exchange: HTTPExchange
 
     /// A client.
@@ -77,12 +86,37 @@ public struct CalDAVClient: Sendable {
     func send(_ request: HTTPExchange.Request) throws(ICSError) -> HTTPExchange.Reply {
         var request = request
         request.privateHeaders += headers
-        let reply = try exchange.send(request)
+        if let deadline {
+            guard deadline.timeIntervalSinceNow > 0 else { throw timeLimitError() }
+            request.deadline = deadline
+        }
+        let reply: HTTPExchange.Reply
+        do {
+            reply = try exchange.send(request)
+        } catch {
+            // A request cut to the deadline says which limit ended it.
+            if error.code == .timedOut, let deadline, Date() >= deadline.addingTimeInterval(-0.05) { throw timeLimitError() }
+            throw error
+        }
         if reply.status == 401 {
             throw ICSError(.httpStatus, "HTTP 401 Unauthorized: the server refused the user name or password (or asked for them)",
                            httpStatus: 401)
         }
         return reply
+    }
+
+    /// This client with its ``timeLimit`` counted from now, for one piece of work (a sync, a
+    /// discovery): every request the copy sends checks the deadline. A deadline already set stays.
+    func startingClock() -> CalDAVClient {
+        guard let timeLimit, deadline == nil else { return self }
+        var bounded = self
+        bounded.deadline = Date().addingTimeInterval(timeLimit)
+        return bounded
+    }
+
+    /// The error of work that did not end within ``timeLimit``.
+    func timeLimitError() -> ICSError {
+        ICSError(.timedOut, "the sync took longer than its time limit of \(FetchSession.seconds(timeLimit ?? 0))")
     }
 
     static func statusError(_ reply: HTTPExchange.Reply, _ method: String) -> ICSError {

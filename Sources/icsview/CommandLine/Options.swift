@@ -51,6 +51,9 @@ struct Options {
     /// The configuration's `refresh-interval` (seconds): the age at which a CalDAV calendar's
     /// local copy is synced before it is read (default: ``LocalCopies/defaultMaximumAge``).
     var refreshInterval: Int?
+    /// The configuration's `sync-timeout` (seconds): the longest a CalDAV sync may take, all its
+    /// requests together (default: ``ConfigParser/defaultSyncTimeout``).
+    var syncTimeout: Int?
     /// `--timeout SECONDS`: the longest a URL may take.
     var timeout: Double?
     /// `--max-size MB`: the largest body a URL may send.

@@ -25,6 +25,9 @@ enum ConfigKeys {
         Key(name: "refresh-interval", value: "<seconds> | 90s | 15m | 2h | 1d",
             help: ["How long a CalDAV calendar's local copy is used before it is synced again",
                    "(default: 15m), and how often 'icsview remind --watch' reads feeds again."]),
+        Key(name: "sync-timeout", value: "<seconds> | 90s | 15m | 2h",
+            help: ["The longest a CalDAV calendar's sync may take, all its requests together",
+                   "(default: 1h); each request is also bounded by --timeout."]),
     ]
 
     /// The keys of a `[calendar NAME]` section.

@@ -252,6 +252,11 @@ enum ConfigParser {
                 return "'\(value)' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"
             }
             configuration.refreshInterval = seconds
+        case "sync-timeout":
+            guard let seconds = refreshSeconds(value), seconds > 0 else {
+                return "'\(value)' is not a sync timeout (seconds, or 90s, 15m, 2h)"
+            }
+            configuration.syncTimeout = seconds
         default:
             return "unknown key '\(key)' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
         }
@@ -262,6 +267,11 @@ enum ConfigParser {
     /// the `w` form takes (`RemindOptions.span`), so that a number of seconds reaches no further
     /// than a span can. Written out for docs/limits.md's table, which `LimitsTableTests` reads.
     static let longestRefreshInterval = 60480000000
+
+    /// The longest a CalDAV sync may take, all its requests together, in seconds, when
+    /// `sync-timeout` does not say (an hour: a first sync of 10,000 resources from a Radicale
+    /// that had never listed them took five minutes). Written out for docs/limits.md's table.
+    static let defaultSyncTimeout = 3600
 
     /// A `refresh-interval` value in seconds: a number (`900`, `1.5e3`), or a span (`90s`, `15m`,
     /// `2h`, `1d`); nil when it is neither or lies beyond ``longestRefreshInterval``. The number is

@@ -72,6 +72,8 @@ struct Configuration: Equatable {
     /// `refresh-interval` (seconds): how often `remind --watch` reads its sources again, and
     /// how old the local copy of a CalDAV calendar may be before a command syncs it.
     var refreshInterval: Int?
+    /// `sync-timeout` (seconds): the longest a CalDAV sync may take, all its requests together.
+    var syncTimeout: Int?
 
     /// An empty configuration read from `path`.
     init(path: String) {
@@ -103,6 +105,7 @@ struct Configuration: Equatable {
         if let agenda { options.noAgenda = !agenda }
         if let pager { options.noPager = !pager }
         options.refreshInterval = refreshInterval
+        options.syncTimeout = syncTimeout
         return options
     }
 

@@ -25,7 +25,10 @@ enum LocalCopies {
     static func client(for entry: Configuration.CalendarEntry, options: Options) throws(ICSError) -> CalDAVClient {
         var fetch = FetchArguments.options(timeout: options.timeout, maxSizeMB: options.maxSizeMB)
         fetch.idleTimeout = fetch.totalTimeout
-        return CalDAVClient(credentials: try PasswordCommand.credentials(for: entry), options: fetch, headers: entry.headers)
+        var client = CalDAVClient(credentials: try PasswordCommand.credentials(for: entry), options: fetch, headers: entry.headers)
+        // A server that answers each request slowly, but within --timeout, ends a sync here.
+        client.timeLimit = TimeInterval(options.syncTimeout ?? ConfigParser.defaultSyncTimeout)
+        return client
     }
 
     /// The calendar of a configured CalDAV or vdir input, synced first when its copy is due.
@@ -127,7 +130,7 @@ enum LocalCopies {
     // MARK: Files
 
     /// The most bytes a local copy kept as JSON may hold (256 MiB): a vdir calendar's copy (each
-    /// item's calendar, about three times the size of its `.ics` file) and a CalDAV account's
+    /// item's calendar, about four times the size of its `.ics` file) and a CalDAV account's
     /// list of calendars. A copy of a vdir of tens of thousands of events is tens of megabytes.
     static let maxCopyBytes = 268435456
 

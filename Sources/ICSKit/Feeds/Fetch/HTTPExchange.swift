@@ -21,6 +21,9 @@ final class HTTPExchange: Sendable {
         /// The caller's own `Name: value` lines (a token, an API key): credentials, sent like
         /// the user and password only to the origin of ``url``, not after a redirect to another.
         var privateHeaders: [String] = []
+        /// When the caller's whole piece of work must be over (a CalDAV sync's time limit): the
+        /// request's total time is cut to it, if that comes before ``FetchOptions/totalTimeout``.
+        var deadline: Date? = nil
     }
 
     /// One answer (after redirects).
@@ -56,7 +59,7 @@ final class HTTPExchange: Sendable {
     /// - Throws: ``ICSError`` for a network failure, a limit, a redirect loop; an HTTP status
     ///   is not an error here (the caller reads ``Reply/status``). Messages never hold the password.
     func send(_ request: Request) throws(ICSError) -> Reply {
-        let deadline = Date().addingTimeInterval(options.totalTimeout)
+        let deadline = min(Date().addingTimeInterval(options.totalTimeout), request.deadline ?? .distantFuture)
         var target = request.url
         var visited: Set<String> = [target.absoluteString]
         var redirects = 0
