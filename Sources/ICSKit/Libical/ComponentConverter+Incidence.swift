@@ -13,15 +13,14 @@ extension ComponentConverter {
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         var textParameters: [String: [Parameter]] = [:]
         let id = IncidenceNameIDs.shared
-        // The date lists' room reserved once: grown by doubling, a million RDATE values held the
-        // old and the new buffer at once.
+        // The date lists' room reserved once (grown by doubling, a million RDATE values held the
+        // old and the new buffer at once), when the first line of their name comes: the list of
+        // a first line read in Swift (a run of lines joined, ``BlockOutline``) is taken as it is.
         var dateCount = 0, exceptionCount = 0
         for item in items where item.nameID == id.rdate || item.nameID == id.exdate {
-            let count = item.simple?.times?.count ?? 1
+            let count = item.simple?.times?.count ?? item.simple?.dates?.count ?? 1
             if item.nameID == id.rdate { dateCount += count } else { exceptionCount += count }
         }
-        recurrenceDates.reserveCapacity(dateCount)
-        exceptionDates.reserveCapacity(exceptionCount)
         var lastRawLine: Int?
         // Each item is moved out in line order (handed over last first, then popped), not copied.
         while let item = items.popLast() {
@@ -68,12 +67,24 @@ extension ComponentConverter {
                     other.append(raw(item))
                 }
             case id.rdate:
-                if let times = item.simple?.times {
+                if recurrenceDates.isEmpty, let dates = item.simple?.dates {
+                    recurrenceDates = dates
+                    continue
+                }
+                if recurrenceDates.capacity < dateCount { recurrenceDates.reserveCapacity(dateCount) }
+                if let dates = item.simple?.dates {
+                    recurrenceDates.append(contentsOf: dates)
+                } else if let times = item.simple?.times {
                     recurrenceDates.append(contentsOf: times.lazy.map { .time($0) })
                 } else if let date = item.pointer.flatMap(LibicalValues.recurrenceDate) {
                     recurrenceDates.append(date)
                 }
             case id.exdate:
+                if exceptionDates.isEmpty, let times = item.simple?.times {
+                    exceptionDates = times
+                    continue
+                }
+                if exceptionDates.capacity < exceptionCount { exceptionDates.reserveCapacity(exceptionCount) }
                 if let times = item.simple?.times {
                     exceptionDates.append(contentsOf: times)
                 } else if let date = time(item, into: &other) {
