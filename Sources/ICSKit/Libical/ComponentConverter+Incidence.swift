@@ -1,6 +1,21 @@
 internal import CLibical
 
 extension ComponentConverter {
+    /// Puts the values of a date line read in Swift into `list`: taken as they are when the list
+    /// is still empty (a run of a million RDATE lines, joined by ``BlockOutline``, is not copied),
+    /// else appended; the list's room is reserved once for `total` values.
+    /// - Returns: whether there were values (nil: the caller reads the line another way).
+    private static func gather<Element>(_ values: [Element]?, into list: inout [Element], total: Int) -> Bool {
+        if list.isEmpty, let values {
+            list = values
+            return true
+        }
+        if list.capacity < total { list.reserveCapacity(total) }
+        guard let values else { return false }
+        list.append(contentsOf: values)
+        return true
+    }
+
     /// A VEVENT, VTODO or VJOURNAL; `component` is nil when libical was not needed.
     mutating func incidence(_ component: OpaquePointer?, kind: Incidence.Kind) -> Incidence {
         var result = Incidence(kind: kind)
@@ -67,29 +82,15 @@ extension ComponentConverter {
                     other.append(raw(item))
                 }
             case id.rdate:
-                if recurrenceDates.isEmpty, let dates = item.simple?.dates {
-                    recurrenceDates = dates
-                    continue
-                }
-                if recurrenceDates.capacity < dateCount { recurrenceDates.reserveCapacity(dateCount) }
-                if let dates = item.simple?.dates {
-                    recurrenceDates.append(contentsOf: dates)
-                } else if let times = item.simple?.times {
+                if Self.gather(item.simple?.dates, into: &recurrenceDates, total: dateCount) { continue }
+                if let times = item.simple?.times {
                     recurrenceDates.append(contentsOf: times.lazy.map { .time($0) })
                 } else if let date = item.pointer.flatMap(LibicalValues.recurrenceDate) {
                     recurrenceDates.append(date)
                 }
             case id.exdate:
-                if exceptionDates.isEmpty, let times = item.simple?.times {
-                    exceptionDates = times
-                    continue
-                }
-                if exceptionDates.capacity < exceptionCount { exceptionDates.reserveCapacity(exceptionCount) }
-                if let times = item.simple?.times {
-                    exceptionDates.append(contentsOf: times)
-                } else if let date = time(item, into: &other) {
-                    exceptionDates.append(date)
-                }
+                if Self.gather(item.simple?.times, into: &exceptionDates, total: exceptionCount) { continue }
+                if let date = time(item, into: &other) { exceptionDates.append(date) }
             case id.recurrenceId:
                 result.recurrenceID = time(item, into: &other)
                 result.appliesToFutureInstances = parameters(item)[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE"
