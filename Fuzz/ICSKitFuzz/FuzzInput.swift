@@ -21,6 +21,9 @@ enum FuzzInput {
 
     /// The most instances of one series per input (the views allow 10,000).
     static let instanceLimit = 500
+    /// The most reminders (and occurrences read for them) of one series per look-ahead of the
+    /// reminder scheduler (apps and `remind --watch`: 50,000).
+    static let seriesLimit = 5_000
 
     static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
@@ -93,7 +96,7 @@ enum FuzzInput {
     static func schedule(_ calendar: ICalendar, around start: Date) {
         let clock = ManualClock(now: start.addingTimeInterval(-3600))
         var scheduler = ReminderScheduler(calendars: [calendar], viewerTimeZone: zone, clock: clock,
-                                          policy: .init(catchUp: 600))
+                                          policy: .init(catchUp: 600, seriesLimit: seriesLimit))
         var handedOut = Set<Reminder>()
         for step in 0..<12 {
             let batch = scheduler.advance()

@@ -31,7 +31,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     public let viewerTimeZone: TimeZone
     /// The most occurrences one series may give ``collect()`` (what is gathered at once, as for a
     /// grid); past it, a `recurrenceLimit` diagnostic. Iterating the expansion lazily lists every
-    /// occurrence in the range, one at a time, with no cap (only a bound on work that shows nothing).
+    /// occurrence that starts in the range, one at a time, with no cap (only a bound on work that
+    /// shows nothing, and on instances running in from before the range: see ``makeIterator()``).
     public let instanceLimit: Int
     let viewerZone: any ZoneConverting
     /// Whether a large expansion may use a second thread (setup in two parts, and the second
@@ -82,7 +83,9 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         return { tzid in resolver.zone(for: tzid) }
     }
 
-    /// Lists every occurrence in the range lazily, uncapped (``instanceLimit`` applies to ``collect()``).
+    /// Lists every occurrence in the range lazily, uncapped (``instanceLimit`` applies to
+    /// ``collect()``) but for the instances of a series that began before the range and still run
+    /// in it: the first 10,000 of those, then a `recurrenceLimit` diagnostic.
     public func makeIterator() -> Iterator {
         Iterator(self, capped: false)
     }

@@ -105,7 +105,7 @@ final class Series {
     private let earliestReaching: Int
     @exclusivity(unchecked) private var lastRaw = Int.min
     @exclusivity(unchecked) private var heap = MinHeap<PendingInstance>()
-    @exclusivity(unchecked) private var emitted = 0, generated = 0
+    @exclusivity(unchecked) private var emitted = 0, generated = 0, reachingIn = 0
     @exclusivity(unchecked) private var exhausted = false
     /// Set when the series stopped at the instance limit.
     private(set) var limitDiagnostic: Diagnostic?
@@ -275,6 +275,19 @@ final class Series {
         let inRange = endKey == startKey ? (startKey >= rangeStart && startKey < rangeEnd)
             : (startKey < rangeEnd && endKey > rangeStart)
         if !inRange { return nil }
+        if startKey < rangeStart {
+            reachingIn += 1
+            // Passed over, not listed: counted as work that shows nothing (``workLimit``), so a
+            // series with millions of them stops there; the instances that start in the range
+            // still come after a few more.
+            if reachingIn > reachLimit {
+                if limitDiagnostic == nil {
+                    limitDiagnostic = Diagnostic(.recurrenceLimit, "listed \(reachLimit) instances of the series that began before the range and still run in it, and left out the rest of those",
+                                                 source: source, line: master.line, uid: master.uid, property: "RRULE")
+                }
+                return nil
+            }
+        }
         emitted += 1
         if emitted > limit { stop(); return nil }
         return PendingInstance(key: startKey, wall: wall, utc: utc, rawWall: raw.wall, rawUTC: raw.utc,
@@ -285,10 +298,19 @@ final class Series {
     /// produce: a hundred per instance of the cap, or a million for an uncapped (streamed) expansion.
     var workLimit: Int { limit == Int.max ? 1_000_000 : limit * 100 }
 
+    /// The most instances that began before the range and still run in it that an uncapped
+    /// (streamed) expansion lists of one series: instances that each last centuries all reach
+    /// into the range, a hundred million of a minutely series, and an agenda would hold them all
+    /// for its first day. Later ones are left out (with a warning), those that start in the
+    /// range are listed. A capped expansion stops at its ``limit`` anyway.
+    static let reachingInLimit = 10_000
+    var reachLimit: Int { limit == Int.max ? Self.reachingInLimit : Int.max }
+
     private func stop(shownNothing: Bool = false) {
         exhausted = true
         lastRaw = Int.max
-        if limitDiagnostic == nil {
+        // The work limit's reason replaces the note that instances running in were left out.
+        if limitDiagnostic == nil || shownNothing {
             let message = shownNothing
                 ? "stopped expanding the series after \(workLimit) instances that showed nothing in the range"
                 : "stopped expanding the series after \(limit) instances (the cap of what is collected at once)"

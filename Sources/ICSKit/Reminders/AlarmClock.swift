@@ -34,6 +34,18 @@ struct AlarmClock {
     }
 }
 
+extension AlarmClock {
+    /// The instant `time` denotes, read without its zone: exact for an instant, within a day
+    /// (the largest UTC offset) for a date or a floating time, read as if in UTC.
+    static func roughInstant(_ time: OccurrenceTime) -> Int {
+        switch time {
+        case .instant(let seconds, _, _): return seconds
+        case .date(let d): return CivilDateTime(date: d).secondsSinceEpoch
+        case .floating(let t): return t.secondsSinceEpoch
+        }
+    }
+}
+
 /// A zone of one constant offset: the fallback when an occurrence's zone cannot be found again by name.
 struct FixedOffsetZone: ZoneConverting {
     let offset: Int

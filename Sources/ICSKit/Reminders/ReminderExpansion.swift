@@ -12,7 +12,8 @@ import Foundation
 /// over the range shifted back by each alarm offset (``windows(_:rangeStart:rangeEnd:)``: a
 /// series seeks there, it is not walked from DTSTART), and their triggers merged through a
 /// heap, so the expansion stays lazy and holds only the triggers that may still come before
-/// those of occurrences not yet read. One series gives at most ``reminderLimit`` reminders.
+/// those of occurrences not yet read. One series gives at most ``reminderLimit`` reminders, read
+/// from at most ``instanceLimit`` of its occurrences a range.
 ///
 /// Overridden instances take the override's alarms; cancelled instances (STATUS:CANCELLED, or
 /// EXDATE) have none. `ACTION:NONE` never goes off. A trigger at or before the alarm's
@@ -37,7 +38,12 @@ public struct ReminderExpansion: Sequence, Sendable {
     public let viewerTimeZone: TimeZone
     /// Whether acknowledged triggers are listed too (flagged ``Reminder/isAcknowledged``).
     public let includesAcknowledged: Bool
-    /// The most occurrences one series may produce (see ``OccurrenceExpansion/instanceLimit``).
+    /// The most occurrences of one series read for one range of start instants (see
+    /// ``windows(_:rangeStart:rangeEnd:)``), those that give no trigger in the range included:
+    /// an occurrence counts when it overlaps the range shifted by its alarms, and a series whose
+    /// instances last centuries overlaps it with every instance since its DTSTART. Past it, the
+    /// series stops with a `recurrenceLimit` warning. It is as large as ``reminderLimit`` by
+    /// default, so that a frequent series reaches the reminder limit first.
     public let instanceLimit: Int
     /// The most reminders one series (a master and its instances, or an override) gives in one
     /// expansion: alarms times instances (times REPEAT) is bounded here, so that a REPEAT in the
@@ -56,11 +62,12 @@ public struct ReminderExpansion: Sequence, Sendable {
     ///   - end: the end of the range (exclusive); must not be before `start`.
     ///   - viewerTimeZone: the zone of the viewer, for floating and all-day times.
     ///   - includesAcknowledged: list acknowledged and snoozed-over triggers too (default false).
-    ///   - instanceLimit: the most occurrences of one series (default 10,000).
+    ///   - instanceLimit: the most occurrences of one series read for one range (default 50,000).
     ///   - reminderLimit: the most reminders of one series (default 50,000).
     public init(calendars: [ICalendar], from start: Date, to end: Date, viewerTimeZone: TimeZone,
-                includesAcknowledged: Bool = false, instanceLimit: Int = 10_000, reminderLimit: Int = 50_000) {
+                includesAcknowledged: Bool = false, instanceLimit: Int = 50_000, reminderLimit: Int = 50_000) {
         precondition(reminderLimit > 0, "the reminder limit must be positive")
+        precondition(instanceLimit > 0, "the instance limit must be positive")
         precondition(start <= end, "the range ends before it starts")
         self.calendars = calendars
         self.start = start
@@ -177,10 +184,13 @@ public struct ReminderExpansion: Sequence, Sendable {
                 // and the alarm anchor read a little apart (floating and all-day times).
                 let to = index + 1 < ranges.count ? range.upperBound : Int.max
                 let starts = (index == 0 ? Int.min : ranges[index - 1].upperBound)..<to
-                let occurrences = OccurrenceExpansion(calendars: expansion.calendars, from: Self.date(range.lowerBound),
-                                                      to: Self.date(range.upperBound &+ ReminderExpansion.slack),
-                                                      viewerTimeZone: expansion.viewerTimeZone,
-                                                      instanceLimit: expansion.instanceLimit).makeIterator()
+                // Capped: the occurrences a series gives a window are bounded by the instance
+                // limit, not by how many of its instances reach into the window.
+                let occurrences = OccurrenceExpansion.Iterator(
+                    OccurrenceExpansion(calendars: expansion.calendars, from: Self.date(range.lowerBound),
+                                        to: Self.date(range.upperBound &+ ReminderExpansion.slack),
+                                        viewerTimeZone: expansion.viewerTimeZone, instanceLimit: expansion.instanceLimit),
+                    capped: true)
                 windows.append(Window(occurrences: occurrences, starts: starts))
             }
         }

@@ -45,6 +45,11 @@ struct ReminderMaker {
         guard !incidence.alarms.isEmpty else { return }
         let alarms = ComponentAlarms(incidence)
         firingRelativeAlarms(of: incidence, alarms) { index, offset, fromEnd, movesDays in
+            // Triggers that cannot reach the range are not worked out, nor their zone looked up:
+            // an occurrence that only reaches into the range shifted by the alarms (it started long
+            // before and lasts long) costs no more than its reading.
+            guard reaches(from: AlarmClock.roughInstant(fromEnd ? occurrence.end : occurrence.start),
+                          offset: offset, alarm: alarms.alarms[index]) else { return }
             let anchor = AlarmClock.anchor(fromEnd ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
                                            movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
             let first = anchor.clock.add(offset, to: anchor.utc)
@@ -55,6 +60,19 @@ struct ReminderMaker {
                 body(index, utc, anchor.utc, k, done)
             }
         }
+    }
+
+    /// Whether an alarm `offset` from the instant `anchor` (rough: ``AlarmClock/roughInstant(_:)``),
+    /// with its repetitions, can have a trigger in the range: days counted as 86,400 seconds, off
+    /// by less than the ``ReminderExpansion/slack`` allowed on each side.
+    func reaches(from anchor: Int, offset: ICSDuration, alarm: Alarm) -> Bool {
+        let first = anchor &+ offset.approximateSeconds
+        var last = first
+        if let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 {
+            // Durations are 32-bit parts, so a step times the repetition limit fits in 64 bits.
+            last = first &+ Swift.min(repeats, Self.repetitionLimit) * step.approximateSeconds
+        }
+        return last >= rangeStart &- ReminderExpansion.slack && first < rangeEnd &+ ReminderExpansion.slack
     }
 
     /// The relative alarms of `incidence` that fire (none when it is cancelled), in order: each

@@ -46,11 +46,17 @@ final class TransitionTable: Sendable {
     private struct State {
         var base = 0
         var blocks: [Block?] = []
+        /// A few blocks outside the years 0–9999, kept apart so that the array stays small: an
+        /// alarm centuries before a date near year 1 (or a trigger past 9999) asks about the same
+        /// few blocks for every instance of its series.
+        var far: [(key: Int, block: Block)] = []
+        var farNext = 0
+        static let farCapacity = 8
 
         /// Block `key`, computed first if needed. Blocks outside the years 0–9999 (iCalendar's
-        /// four-digit years) are computed each time, not kept.
+        /// four-digit years) are kept in ``far``, the oldest replaced first.
         mutating func block(_ key: Int, source: any TransitionSource) -> Block {
-            guard (-1_900...7_600).contains(key) else { return Self.compute(key, source: source) }
+            guard (-1_900...7_600).contains(key) else { return farBlock(key, source: source) }
             if blocks.isEmpty { base = key }
             if key < base {
                 blocks.insert(contentsOf: repeatElement(nil, count: base - key), at: 0)
@@ -61,6 +67,18 @@ final class TransitionTable: Sendable {
             if let block = blocks[key - base] { return block }
             let block = Self.compute(key, source: source)
             blocks[key - base] = block
+            return block
+        }
+
+        private mutating func farBlock(_ key: Int, source: any TransitionSource) -> Block {
+            if let kept = far.first(where: { $0.key == key }) { return kept.block }
+            let block = Self.compute(key, source: source)
+            if far.count < Self.farCapacity {
+                far.append((key, block))
+            } else {
+                far[farNext] = (key, block)
+                farNext = (farNext + 1) % Self.farCapacity
+            }
             return block
         }
 

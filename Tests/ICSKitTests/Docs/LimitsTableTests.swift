@@ -73,6 +73,10 @@ import Testing
         case "ReminderExpansion(reminderLimit:)":
             let now = Date(timeIntervalSince1970: 0)
             return ReminderExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).reminderLimit
+        case "Series.reachingInLimit": return Series.reachingInLimit
+        case "ReminderExpansion(instanceLimit:)":
+            let now = Date(timeIntervalSince1970: 0)
+            return ReminderExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).instanceLimit
         case "AlarmTriggers(seriesLimit:)":
             return AlarmTriggers(calendars: [], viewerTimeZone: TimeZone(identifier: "UTC")!).seriesLimit
         case "ObservanceSchedule.countLimit": return ObservanceSchedule.countLimit

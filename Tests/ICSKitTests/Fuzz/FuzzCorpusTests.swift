@@ -29,6 +29,12 @@ import Testing
         "crash-duration-twenty-digits.ics": [DiagnosticCode(rawValue: "ICS2003")],
         // The same run folded over two lines, and a 20-digit TRIGGER.
         "crash-duration-folded-digits.ics": [DiagnosticCode(rawValue: "ICS2003")],
+        // A minutely series whose instances last 2,000 years (DTSTART in 0024, the DTEND of a
+        // mangled line in 2024), with TRIGGER:-P9999W: the scheduler read every instance still
+        // running 9,999 weeks after its day, each with no trigger in its range (minutes under
+        // ASan); see `reminderWindowOfLongInstancesStops`. A nested BEGIN:VEVENT closes nothing
+        // (ICS1004); a mangled RECURRENCE-ID is an unknown name (ICS2007).
+        "crash-remind-long-instances-far-trigger.ics": [DiagnosticCode(rawValue: "ICS1004"), DiagnosticCode(rawValue: "ICS2007")],
     ]
 
     struct Outcome {
@@ -37,6 +43,8 @@ import Testing
         var error: ICSError?
         var occurrences: [Occurrence] = []
         var expansionDiagnostics: [Diagnostic] = []
+        /// What the reminder scheduler's look-aheads reported (`remind --watch` around the first day).
+        var schedulerDiagnostics: [Diagnostic] = []
     }
 
     static let zone = TimeZone(identifier: "America/New_York")!
@@ -63,7 +71,31 @@ import Testing
         _ = WeekProjection(containing: day, occurrences: outcome.occurrences, calendar: gregorian, options: options)
         let diff = CalendarDiff(old: calendar, new: calendar)
         #expect(diff.added.isEmpty && diff.removed.isEmpty && diff.changed.isEmpty)
+        outcome.schedulerDiagnostics = schedule(calendar, around: outcome.occurrences.first?.start.date(in: zone) ?? day.startDate(in: gregorian))
         return outcome
+    }
+
+    /// The reminder scheduler as the fuzzer runs it: from an hour before `start`, ten-minute
+    /// steps with the clock set an hour back, the calendars replaced, then a day ahead, and the
+    /// next reminders; each one handed out once. Returns the diagnostics of each look-ahead.
+    static func schedule(_ calendar: ICalendar, around start: Date) -> [Diagnostic] {
+        let clock = ManualClock(now: start.addingTimeInterval(-3600))
+        var scheduler = ReminderScheduler(calendars: [calendar], viewerTimeZone: zone, clock: clock,
+                                          policy: .init(catchUp: 600, seriesLimit: 5_000))
+        var handedOut = Set<Reminder>(), diagnostics: [Diagnostic] = []
+        for step in 0..<12 {
+            let batch = scheduler.advance()
+            #expect((batch.due + batch.missed).allSatisfy { handedOut.insert($0).inserted })
+            diagnostics += scheduler.diagnostics
+            switch step {
+            case 4: clock.jump(by: -3600)
+            case 6: scheduler.replaceCalendars([calendar])
+            case 8: clock.jump(by: 86_400)
+            default: clock.advance(by: 600)
+            }
+        }
+        _ = scheduler.upcoming(after: clock.now(), limit: 20)
+        return diagnostics
     }
 
     @Test func theCorpusIsThere() {
@@ -84,6 +116,19 @@ import Testing
             let codes = Set(outcome.calendar?.diagnostics.map(\.code) ?? [])
             #expect(expected.isSubset(of: codes), "\(name): \(codes.map(\.rawValue).sorted())")
         }
+    }
+
+    /// The scheduler on `crash-remind-long-instances-far-trigger.ics`: the series "far@bounds"
+    /// starts on 0024-04-16 (09:00 UTC) and each instance ends on 2024-01-01, so around its first
+    /// day every look-ahead's range, shifted 9,999 weeks on (to the year 0215), is overlapped by
+    /// each of its minutely instances since 0024; none triggers in the range. Each look-ahead
+    /// stops the series at the reminder expansion's instance limit with ICS3002.
+    @Test func reminderWindowOfLongInstancesStops() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent("crash-remind-long-instances-far-trigger.ics")))
+        let outcome = Self.exercise(bytes)
+        let far = try #require(outcome.calendar?.events.first { $0.uid == "far@bounds" && !$0.recurrenceRules.isEmpty })
+        #expect(far.alarms.count == 1)
+        #expect(outcome.schedulerDiagnostics.contains { $0.code == .recurrenceLimit && $0.uid == "far@bounds" })
     }
 
     /// `seed-secondly.ics` by hand: DTSTART 1900-01-01 00:00 Berlin (CET, 1899-12-31 23:00 UTC,

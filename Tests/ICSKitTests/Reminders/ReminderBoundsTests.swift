@@ -107,6 +107,49 @@ struct ReminderBoundsTests {
         #expect(found.first?.occurrence?.start == .instant(secondsSinceEpoch: 7_764_595_200, utcOffset: 0, zone: nil))
     }
 
+    /// A minutely event whose instances each last 2,000 years (DTEND in 4024), TRIGGER:-P9999W:
+    /// the reminders of half an hour of June 2024 belong to the occurrences that start 9,999 weeks
+    /// later (from 2216-01-20), but every instance since DTSTART (1 January 2024) still runs
+    /// then, so about 100 million occurrences overlap the shifted range before those, and none
+    /// of them triggers in the range (one that starts at t triggers at t − 9,999 weeks: those read
+    /// first start in 2024 and trigger in 1832). The series stops after `instanceLimit`
+    /// occurrences read, with one ICS3002 warning that names it, rather than reading them all
+    /// (hours). With instances of one minute the same series gives its 30 reminders under the
+    /// same limit: the window it reads is the range shifted, widened by two days before and four
+    /// after (2,880 + 30 + 5,760 = 8,670 minutes).
+    @Test func occurrencesReachingIntoTheShiftedRangeStopAtTheInstanceLimit() throws {
+        let start = Base.instant("2024-06-01T00:00:00Z"), end = Base.instant("2024-06-01T00:30:00Z")
+        let long = try Base.calendar("""
+        BEGIN:VEVENT
+        UID:long
+        DTSTAMP:20240101T000000Z
+        DTSTART:20240101T000000Z
+        DTEND:40240101T000000Z
+        RRULE:FREQ=MINUTELY
+        SUMMARY:Long
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:x
+        TRIGGER:-P9999W
+        END:VALARM
+        END:VEVENT
+
+        """)
+        let (found, diagnostics) = ReminderExpansion(calendars: [long], from: start, to: end, viewerTimeZone: Base.utc,
+                                                     instanceLimit: 10_000).collect()
+        #expect(found.isEmpty)
+        #expect(diagnostics.map(\.code) == [.recurrenceLimit])
+        #expect(diagnostics.first?.uid == "long")
+        #expect(diagnostics.first?.message == "stopped expanding the series after 10000 instances (the cap of what is collected at once)")
+        #expect(ReminderExpansion(calendars: [], from: start, to: end, viewerTimeZone: Base.utc).instanceLimit == 50_000)
+
+        let short = try Self.minutely("TRIGGER:-P9999W")
+        let (listed, none) = ReminderExpansion(calendars: [short], from: start, to: end, viewerTimeZone: Base.utc,
+                                               instanceLimit: 10_000).collect()
+        #expect(none.isEmpty)
+        #expect(listed.count == 30)
+    }
+
     /// The agenda's trigger lists: a series with more than 16 triggers an occurrence (REPEAT:20,
     /// 21 triggers) lists at most `seriesLimit` in all, then none, with one warning; a series
     /// with few triggers an occurrence is not counted.

@@ -26,15 +26,17 @@ import Testing
 
     /// A weekly all-day event from 0001-01-01 whose instances each last until 9999-12-31: on
     /// 2024-01-01 (738,885 days = 105,555 weeks after 0001-01-01, a Monday in the proleptic
-    /// Gregorian calendar, so an instance starts that day) the 105,556 instances begun so far are
+    /// Gregorian calendar, so an instance starts that day) the 105,555 instances begun before are
     /// all running, and each later Monday adds one: 521 more up to 2033-12-31 (3,652 days on).
-    /// The text agenda lists each once, on its first visible day: 1 heading + 105,556 lines, then
+    /// The text agenda lists each once, on its first visible day, but of those running in from
+    /// before the range only the first 10,000 (with ICS3002): 1 heading + 10,000 + 1 lines, then
     /// a blank line, a heading and a line per Monday. Memory follows what is printed, not the
     /// instances times the days they cover (3.4 GB before the agenda placed each day on its own).
     @Test func anAgendaOfCenturiesLongInstancesFollowsItsOutput() throws {
         let run = try Self.measured([Self.fixture("weekly-all-day-0001-9999"), "--agenda", "--from", "2024-01-01",
                                      "--to", "2033-12-31", "--tz", "UTC"])
-        #expect(run.lines == 1 + 105_556 + 521 * 3)
+        #expect(run.lines == 1 + 10_001 + 521 * 3)
+        #expect(run.stderr.contains("1 problem in Fixtures/bounds/weekly-all-day-0001-9999.ics"), "\(run.stderr)")
         if let peak = run.peakKiB { #expect(peak < 200 * 1024, "peak \(peak) KiB") }
     }
 

@@ -51,17 +51,23 @@ public struct ReminderScheduler: Sendable {
         /// The disagreement between the wall clock and the monotonic clock that counts as a jump
         /// (seconds). Default 5.
         public var jumpTolerance: TimeInterval
+        /// The most reminders of one series worked out at once, and the most of its occurrences
+        /// read for them (``ReminderExpansion/reminderLimit``, ``ReminderExpansion/instanceLimit``).
+        /// Default 50,000; lower it where memory is scarce or a look-ahead must stay short.
+        public var seriesLimit: Int
 
-        /// A policy; every value in seconds.
+        /// A policy; every span in seconds.
         public init(catchUp: TimeInterval = 0, lateness: TimeInterval = 60, missedLookback: TimeInterval = 7 * 86_400,
-                    horizon: TimeInterval = 86_400, jumpTolerance: TimeInterval = 5) {
+                    horizon: TimeInterval = 86_400, jumpTolerance: TimeInterval = 5, seriesLimit: Int = 50_000) {
             precondition(catchUp >= 0 && lateness >= 0 && missedLookback >= 0 && horizon > 0 && jumpTolerance >= 0,
                          "a policy's spans are positive")
+            precondition(seriesLimit > 0, "the series limit must be positive")
             self.catchUp = catchUp
             self.lateness = lateness
             self.missedLookback = missedLookback
             self.horizon = horizon
             self.jumpTolerance = jumpTolerance
+            self.seriesLimit = seriesLimit
         }
     }
 
@@ -176,7 +182,8 @@ public struct ReminderScheduler: Sendable {
         var found: [Reminder] = []
         guard limit > 0 else { return found }
         var iterator = ReminderExpansion(calendars: calendars, from: instant, to: instant.addingTimeInterval(within),
-                                         viewerTimeZone: viewerTimeZone).makeIterator()
+                                         viewerTimeZone: viewerTimeZone, instanceLimit: policy.seriesLimit,
+                                         reminderLimit: policy.seriesLimit).makeIterator()
         while let reminder = iterator.next() {
             guard reminder.trigger > instant, !fired.contains(reminder) else { continue }
             found.append(reminder)
@@ -199,8 +206,8 @@ public struct ReminderScheduler: Sendable {
     /// Works out the reminders from `start` to `through` and a horizon beyond.
     private mutating func lookAhead(from start: Date, through: Date) {
         let end = max(start, through).addingTimeInterval(policy.horizon)
-        let (reminders, diagnostics) = ReminderExpansion(calendars: calendars, from: start, to: end,
-                                                         viewerTimeZone: viewerTimeZone).collect()
+        let (reminders, diagnostics) = ReminderExpansion(calendars: calendars, from: start, to: end, viewerTimeZone: viewerTimeZone,
+                                                         instanceLimit: policy.seriesLimit, reminderLimit: policy.seriesLimit).collect()
         pending = reminders
         self.diagnostics = diagnostics
         window = (start, end)

@@ -349,4 +349,24 @@ struct ReminderSchedulerTests {
         _ = scheduler.advance()
         #expect(Self.uids(scheduler.upcoming(after: Self.at("07:00"), limit: 2)) == ["a", "c"], "b fired")
     }
+
+    /// The policy's series limit bounds each look-ahead. REPEAT:100000000 every minute from
+    /// -PT5M on a minutely event from 00:00: the occurrence at 00:00 alone triggers at 23:55 the
+    /// day before and each minute after for 10,000 minutes (``ReminderMaker/repetitionLimit``), so
+    /// with `seriesLimit` 300 the look-ahead from 07:00 keeps that occurrence's 300 triggers from
+    /// 07:00 to 11:59 and stops the series, with ICS3002 for its reminders and again for its
+    /// occurrences (the 300 read, 00:00 to 04:59). The advance at 07:00 hands out the one due
+    /// then; the 299 others are upcoming.
+    @Test func theSeriesLimitBoundsALookAhead() throws {
+        let body = Self.event("m", start: "20240603T000000Z", trigger: "-PT5M", rule: "FREQ=MINUTELY",
+                              alarm: "REPEAT:100000000\nDURATION:PT1M\n")
+        var (scheduler, _) = try Self.scheduler(body, at: "07:00", policy: .init(seriesLimit: 300))
+        let batch = scheduler.advance()
+        #expect(batch.due.map(\.trigger) == [Self.at("07:00")] && batch.missed.isEmpty)
+        #expect(scheduler.diagnostics.map(\.code) == [.recurrenceLimit, .recurrenceLimit])
+        let upcoming = scheduler.upcoming(after: Self.at("07:00"), limit: 1_000)
+        #expect(upcoming.count == 299)
+        #expect(upcoming.first?.trigger == Self.at("07:01") && upcoming.last?.trigger == Self.at("11:59"))
+        #expect(ReminderScheduler.Policy().seriesLimit == 50_000)
+    }
 }
