@@ -53,6 +53,21 @@ struct FindingCollector {
             }
         }
 
+        /// Counts a finding of `key` that is not kept (past the cap, after the kept ones), and
+        /// notes its parts when it is the last so far; false when it is kept (the caller makes
+        /// it then, and takes it). Called on the entry in place: nothing of the finding is copied.
+        mutating func countsPast(_ key: Key, maxPerCode: Int, file: String, line: Int?, column: Int?,
+                                 severity: Diagnostic.Severity?, hint: String?, property: String?) -> Bool {
+            guard !keeps(key, maxPerCode: maxPerCode) else { return false }
+            count += 1
+            if lastKey.map({ $0 < key }) ?? true {
+                lastKey = key
+                if lastMade != nil { lastMade = nil }
+                noteLast(file: file, line: line, column: column, severity: severity, hint: hint, property: property)
+            }
+            return true
+        }
+
         /// The finding with the greatest key, made with an empty message when it was not
         /// (only the note that counts the rest shows it, with a message of its own).
         func last(_ code: DiagnosticCode) -> (key: Key, finding: Finding)? {
@@ -115,7 +130,7 @@ struct FindingCollector {
     mutating func add(_ finding: Finding) {
         let key = Key(line: finding.line ?? 0, arrival: arrivals)
         arrivals += 1
-        // In place (the dictionary's modify accessor): one lookup, no copy of the kept list.
+        // In place (the array's modify accessor): no copy of the kept list.
         let position = position(of: finding.code)
         Self.take((key, finding), into: &entries[position], maxPerCode: maxPerCode)
     }
@@ -142,20 +157,10 @@ struct FindingCollector {
         arrivals += 1
         let maxPerCode = self.maxPerCode
         let position = position(of: code)
-        Self.modify(&entries[position]) { kept in
-            let isLast = kept.lastKey.map { $0 < key } ?? true
-            guard kept.keeps(key, maxPerCode: maxPerCode) else {
-                kept.count += 1
-                if isLast {
-                    kept.lastKey = key
-                    if kept.lastMade != nil { kept.lastMade = nil }
-                    kept.noteLast(file: file, line: line, column: 1, severity: severity, hint: nil, property: property)
-                }
-                return
-            }
-            let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, uid: uid, property: property)
-            Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
-        }
+        if entries[position].countsPast(key, maxPerCode: maxPerCode, file: file, line: line, column: 1, severity: severity, hint: nil,
+                                        property: property) { return }
+        let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, uid: uid, property: property)
+        Self.take((key, finding), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     /// Takes the finding of an import diagnostic (``Finding/init(_:file:)``) as ``add(_:)`` does,
@@ -168,23 +173,12 @@ struct FindingCollector {
         let key = Key(line: line ?? 0, arrival: arrivals)
         arrivals += 1
         let maxPerCode = self.maxPerCode
-        let code = diagnostic.code
-        let position = position(of: code)
-        Self.modify(&entries[position]) { kept in
-            guard kept.keeps(key, maxPerCode: maxPerCode) else {
-                kept.count += 1
-                if kept.lastKey.map({ $0 < key }) ?? true {
-                    kept.lastKey = key
-                    if kept.lastMade != nil { kept.lastMade = nil }
-                    kept.noteLast(file: file, line: line, column: diagnostic.column ?? 1, severity: diagnostic.severity, hint: nil,
-                                  property: diagnostic.property)
-                }
-                return
-            }
-            var finding = Finding(diagnostic, file: file)
-            if finding.uid == nil { finding.uid = uid }
-            Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
-        }
+        let position = position(of: diagnostic.code)
+        if entries[position].countsPast(key, maxPerCode: maxPerCode, file: file, line: line, column: diagnostic.column ?? 1,
+                                        severity: diagnostic.severity, hint: nil, property: diagnostic.property) { return }
+        var finding = Finding(diagnostic, file: file)
+        if finding.uid == nil { finding.uid = uid }
+        Self.take((key, finding), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     /// Takes `finding` with its line moved `delta` lines down, as ``add(_:)`` takes such a copy,
@@ -199,26 +193,11 @@ struct FindingCollector {
         arrivals += 1
         let maxPerCode = self.maxPerCode
         let position = position(of: finding.code)
-        Self.modify(&entries[position]) { kept in
-            guard kept.keeps(key, maxPerCode: maxPerCode) else {
-                kept.count += 1
-                if kept.lastKey.map({ $0 < key }) ?? true {
-                    kept.lastKey = key
-                    if kept.lastMade != nil { kept.lastMade = nil }
-                    kept.noteLast(file: finding.file, line: line, column: finding.column, severity: finding.severity, hint: finding.hint,
-                                  property: finding.property)
-                }
-                return
-            }
-            var moved = finding
-            moved.line = line
-            Self.take((key, moved), into: &kept, maxPerCode: maxPerCode)
-        }
-    }
-
-    /// Runs `body` on a value in place (the dictionary's modify accessor: one look-up, no copy).
-    private static func modify(_ kept: inout Kept, _ body: (inout Kept) -> Void) {
-        body(&kept)
+        if entries[position].countsPast(key, maxPerCode: maxPerCode, file: finding.file, line: line, column: finding.column,
+                                        severity: finding.severity, hint: finding.hint, property: finding.property) { return }
+        var moved = finding
+        moved.line = line
+        Self.take((key, moved), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     /// Takes each of `findings`, in order.
