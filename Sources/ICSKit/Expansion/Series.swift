@@ -36,13 +36,6 @@ extension PendingInstance: Comparable {
     static func == (a: PendingInstance, b: PendingInstance) -> Bool { a.key == b.key }
 }
 
-/// An extra instance from RDATE (or DTSTART of a series without RRULE), with the end of a PERIOD.
-struct ExtraInstance {
-    var wall: Int
-    var utc: Int
-    var end: (key: Int, time: OccurrenceTime)?
-}
-
 /// A change that RANGE=THISANDFUTURE carries to the instances after its RECURRENCE-ID.
 struct FutureChange {
     var key: Int
@@ -84,7 +77,8 @@ final class Series {
     @exclusivity(unchecked) private var moreHeads: [RuleInstance?]
     /// How many rules the series expands (0: its instances are its extras alone).
     let ruleCount: Int
-    let extras: [ExtraInstance]
+    /// Sorted by instant, a PERIOD first at one instant (``ExtraInstances``).
+    let extras: ExtraInstances
     @exclusivity(unchecked) private var extraIndex = 0
     let excluded: InstanceMatchSet
     let overridden: InstanceMatchSet
@@ -118,7 +112,7 @@ final class Series {
 
     /// - Parameter shared: the master as written, in the box every occurrence of the series shares.
     init(shared: SharedIncidence, calendarIndex: Int, calendarID: CalendarID, order: Int, frame: SeriesFrame, length: InstanceLength,
-         sources: [InstanceSource], extras: [ExtraInstance], excluded: InstanceMatchSet,
+         sources: [InstanceSource], extras: ExtraInstances, excluded: InstanceMatchSet,
          overridden: InstanceMatchSet, futures: [FutureChange],
          rangeStart: Int, rangeEnd: Int, limit: Int, source: String? = nil, startExists: Bool) {
         self.sharedMaster = shared
@@ -139,10 +133,7 @@ final class Series {
         firstHead = nil
         moreSources = rest
         moreHeads = Array(repeating: nil, count: rest.count)
-        // At one instant, a PERIOD (with its own end) comes first, so that an RDATE PERIOD at
-        // DTSTART gives that first instance the period's end (the later duplicate is dropped).
-        self.extras = extras.count > 1
-            ? extras.sorted { $0.utc != $1.utc ? $0.utc < $1.utc : ($0.end != nil && $1.end == nil) } : extras
+        self.extras = extras
         self.excluded = excluded
         self.overridden = overridden
         self.futures = futures.count > 1 ? futures.sorted { $0.key < $1.key } : futures
@@ -152,7 +143,7 @@ final class Series {
         self.source = source
         switch frame.clock {
         case .zoned: inOrder = futures.isEmpty && (startExists || ruleCount == 0)
-        case .date: inOrder = futures.isEmpty && extras.allSatisfy { floorDivide($0.wall, 86_400) * 86_400 == $0.wall }
+        case .date: inOrder = futures.isEmpty && extras.allStartAtMidnight
         case .floating: inOrder = futures.isEmpty && frame.viewer.isFixedOffset
         }
         if case .zoned = frame.clock, futures.isEmpty { keyIsInstant = true } else { keyIsInstant = false }
@@ -196,7 +187,7 @@ final class Series {
     func occurrence(for instance: PendingInstance) -> Occurrence {
         let start = frame.startTime(wall: instance.wall, utc: instance.utc)
         let end: OccurrenceTime
-        if instance.extra >= 0, let periodEnd = extras[instance.extra].end {
+        if instance.extra >= 0, let periodEnd = extras.periodEnd(at: instance.extra) {
             end = periodEnd.time
         } else {
             let length = instance.future >= 0 ? futures[instance.future].length : self.length
@@ -279,7 +270,7 @@ final class Series {
         // An RDATE PERIOD keeps its own end unless a THISANDFUTURE change moved it: then it takes
         // the change's length from its new start (RFC 5545 3.8.4.4 moves the instance; an end kept
         // in place could fall before the moved start).
-        let periodEnd = raw.extra >= 0 && future < 0 ? extras[raw.extra].end : nil
+        let periodEnd = raw.extra >= 0 && future < 0 ? extras.periodEnd(at: raw.extra) : nil
         let endKey = periodEnd?.key ?? frame.endKey(wall: wall, utc: utc, length: length)
         let inRange = endKey == startKey ? (startKey >= rangeStart && startKey < rangeEnd)
             : (startKey < rangeEnd && endKey > rangeStart)

@@ -300,7 +300,9 @@ struct SeriesBuilder {
             return
         }
         let sources = ruleSources(of: written, start: start, frame: frame)
-        let extras = extraInstances(of: written, frame: frame, startWall: startWall, startTrue: startTrue, hasRules: !sources.isEmpty)
+        var extras = extraInstances(of: written, frame: frame, startWall: startWall, startTrue: startTrue, hasRules: !sources.isEmpty)
+        // In place, here, where the list has no other owner (the series would sort a copy).
+        extras.sort()
         // A UTC series read at X-WR-TIMEZONE's wall time: its UTC values also name instances by their UTC reading.
         let reading = asInstance ? nil : UTCReading(start: start, clock: frame.clock)
         let excluded = exclusions(of: written, frame: frame, reading: reading)
@@ -308,7 +310,7 @@ struct SeriesBuilder {
         let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
                             // Moved in, not copied: the series skips and advances its sources in
                             // place, which would copy them (and their rules) if this builder still held them.
-                            sources: consume sources, extras: extras, excluded: excluded,
+                            sources: consume sources, extras: consume extras, excluded: excluded,
                             overridden: overridden, futures: futures,
                             rangeStart: rangeStart, rangeEnd: rangeEnd, limit: limit, source: calendar.source,
                             startExists: frame.clock.zone.map { $0.resolve(wallSeconds: startWall).exists } ?? true)
@@ -337,11 +339,11 @@ struct SeriesBuilder {
     }
 
     /// The instances no rule makes: DTSTART itself when there is no rule, and each RDATE (a
-    /// PERIOD with its own end).
+    /// PERIOD with its own end), in the order written (not yet sorted), in a list of their size.
     private mutating func extraInstances(of written: Incidence, frame: SeriesFrame, startWall: Int, startTrue: Int,
-                                         hasRules: Bool) -> [ExtraInstance] {
-        var extras: [ExtraInstance] = []
-        if !hasRules { extras.append(ExtraInstance(wall: startWall, utc: startTrue, end: nil)) }
+                                         hasRules: Bool) -> ExtraInstances {
+        var extras = ExtraInstances(capacity: written.recurrenceDates.count + (hasRules ? 0 : 1))
+        if !hasRules { extras.append(wall: startWall, utc: startTrue, end: nil) }
         let uid = written.uid
         for rdate in written.recurrenceDates {
             let (w, utc) = InstanceKey.place(rdate.start, clock: frame.clock, lookup: { zone($0, uid: uid) })
@@ -355,7 +357,7 @@ struct SeriesBuilder {
                     end = frame.end(wall: w, utc: trueUTC, length: InstanceLength(days: span.nominalDays, seconds: span.exactSeconds))
                 }
             }
-            extras.append(ExtraInstance(wall: w, utc: utc, end: end))
+            extras.append(wall: w, utc: utc, end: end)
         }
         return extras
     }

@@ -187,6 +187,7 @@ struct BlockScanner {
     /// Skims the VEVENT begun on `line` (``BlockSkim``): skipped, it is kept as its raw bytes;
     /// otherwise it is opened and read the ordinary way (the reader is where it was).
     private mutating func skimOrOpen(line: Int) throws(ICSError) {
+        defer { releaseLargeSkim() }
         let range: Range<Int>?
         do { range = try reader.skim(&skim!) } catch { throw ICSError(.unreadable, error.message, source: source) }
         if let range, let window {
@@ -206,6 +207,19 @@ struct BlockScanner {
         }
         open("VEVENT", line: line)
     }
+
+    /// Gives back the room of a skim that read a large block: its filter block keeps the lines
+    /// the filter reads (every RDATE line among them), up to ``BlockSkim/skimLimit`` bytes of
+    /// block, and kept that room for the rest of the scan (15 MB beside a month's import of a
+    /// million RDATE lines). A skim of ordinary events keeps its few KB, as before.
+    private mutating func releaseLargeSkim() {
+        guard let block = skim?.filterBlock,
+              block.text.capacity + block.lines.capacity * MemoryLayout<ComponentBlock.Line>.stride > Self.maxKeptSkimRoom else { return }
+        skim = BlockSkim(limits: limits)
+    }
+
+    /// The most room a skim keeps between blocks (``releaseLargeSkim()``).
+    static let maxKeptSkimRoom = 1 << 20
 
     /// Reads the VEVENT just opened from the raw bytes that the skim read to its END (`range` of
     /// the reader's chunk, after the BEGIN line), and moves the reader past them: each content line

@@ -164,6 +164,8 @@ struct BlockOutline {
     /// keeps the first line's place, which the merge with libical's lines reads (nothing can
     /// stand between the lines of a run). The list's room is reserved for the rest of
     /// the stretch of lines of that name (`stretchEnd`, counted once per stretch), at least doubled.
+    /// A run of RDATE lines becomes a list of ``RecurrenceDate``s (``SimpleProperty/Value/dates(_:)``),
+    /// the model's own, which the conversion moves in as it is.
     /// - Returns: whether it was joined (else the caller appends it as a line of its own).
     /// - Complexity: amortized O(k) for a line of k values.
     private mutating func join(_ property: SimpleProperty, blockLine index: Int, of block: ComponentBlock, to top: Int,
@@ -171,21 +173,39 @@ struct BlockOutline {
         let nameID = block.lines[index].nameID
         guard Self.joinsRuns(nameID), property.parameters.isEmpty, case .times(let added) = property.value,
               let last = components[top].simpleLines.indices.last, block.lines[index - 1].nameID == nameID,
-              components[top].simpleLines[last].property.parameters.isEmpty,
-              case .times(var times) = components[top].simpleLines[last].property.value else { return false }
-        // The line's reference dropped first, so that the list is appended to in place (the
-        // first line's list may be shared with the cache: copied once, into the reserved room).
-        components[top].simpleLines[last].property.value = .integer(0)
-        if times.capacity < times.count + added.count {
+              components[top].simpleLines[last].property.parameters.isEmpty else { return false }
+        /// The room for the rest of the stretch, when `list` has too little for the values added.
+        func reserve<Element>(_ list: inout [Element]) {
+            guard list.capacity < list.count + added.count else { return }
             if stretchEnd <= index {
                 stretchEnd = index
                 while stretchEnd < block.lines.count && block.lines[stretchEnd].kind == .property
                         && block.lines[stretchEnd].nameID == nameID { stretchEnd += 1 }
             }
-            times.reserveCapacity(max(times.count + added.count * (stretchEnd - index), 2 * times.count))
+            list.reserveCapacity(max(list.count + added.count * (stretchEnd - index), 2 * list.count))
         }
-        times.append(contentsOf: added)
-        components[top].simpleLines[last].property.value = .times(times)
+        // Each time, the line's reference is dropped before the list is appended to, so that it
+        // is appended to in place (the first line's list may be shared with the cache: copied
+        // once, into the reserved room).
+        if case .dates(var dates) = components[top].simpleLines[last].property.value {
+            components[top].simpleLines[last].property.value = .integer(0)
+            reserve(&dates)
+            dates.append(contentsOf: added.lazy.map { .time($0) })
+            components[top].simpleLines[last].property.value = .dates(dates)
+            return true
+        }
+        guard case .times(var times) = components[top].simpleLines[last].property.value else { return false }
+        components[top].simpleLines[last].property.value = .integer(0)
+        if nameID == Self.ids.rdate {
+            var dates: [RecurrenceDate] = times.map { .time($0) }
+            reserve(&dates)
+            dates.append(contentsOf: added.lazy.map { .time($0) })
+            components[top].simpleLines[last].property.value = .dates(dates)
+        } else {
+            reserve(&times)
+            times.append(contentsOf: added)
+            components[top].simpleLines[last].property.value = .times(times)
+        }
         return true
     }
 

@@ -49,7 +49,12 @@ extension ComponentConverter {
                 case "DTSTART": if let t = simple.time { observance.start = t.civil }
                 case "TZOFFSETFROM": observance.offsetFrom = simple.integer ?? 0
                 case "TZOFFSETTO": observance.offsetTo = simple.integer ?? 0
-                case "RDATE": observance.recurrenceDates.append(contentsOf: (simple.times ?? []).map(\.civil))
+                case "RDATE":
+                    if let dates = simple.dates {
+                        observance.recurrenceDates.append(contentsOf: dates.map(\.start.civil))
+                    } else {
+                        observance.recurrenceDates.append(contentsOf: (simple.times ?? []).map(\.civil))
+                    }
                 case "TZNAME": if let n = simple.text { observance.names.append(n) }
                 default: break
                 }

@@ -1,6 +1,21 @@
 internal import CLibical
 
 extension ComponentConverter {
+    /// Puts the values of a date line read in Swift into `list`: taken as they are when the list
+    /// is still empty (a run of a million RDATE lines, joined by ``BlockOutline``, is not copied),
+    /// else appended; the list's room is reserved once for `total` values.
+    /// - Returns: whether there were values (nil: the caller reads the line another way).
+    private static func gather<Element>(_ values: [Element]?, into list: inout [Element], total: Int) -> Bool {
+        if list.isEmpty, let values {
+            list = values
+            return true
+        }
+        if list.capacity < total { list.reserveCapacity(total) }
+        guard let values else { return false }
+        list.append(contentsOf: values)
+        return true
+    }
+
     /// A VEVENT, VTODO or VJOURNAL; `component` is nil when libical was not needed.
     mutating func incidence(_ component: OpaquePointer?, kind: Incidence.Kind) -> Incidence {
         var result = Incidence(kind: kind)
@@ -13,15 +28,14 @@ extension ComponentConverter {
         var recurrenceDates: [RecurrenceDate] = [], exceptionDates: [TimeValue] = []
         var textParameters: [String: [Parameter]] = [:]
         let id = IncidenceNameIDs.shared
-        // The date lists' room reserved once: grown by doubling, a million RDATE values held the
-        // old and the new buffer at once.
+        // The date lists' room reserved once (grown by doubling, a million RDATE values held the
+        // old and the new buffer at once), when the first line of their name comes: the list of
+        // a first line read in Swift (a run of lines joined, ``BlockOutline``) is taken as it is.
         var dateCount = 0, exceptionCount = 0
         for item in items where item.nameID == id.rdate || item.nameID == id.exdate {
-            let count = item.simple?.times?.count ?? 1
+            let count = item.simple?.times?.count ?? item.simple?.dates?.count ?? 1
             if item.nameID == id.rdate { dateCount += count } else { exceptionCount += count }
         }
-        recurrenceDates.reserveCapacity(dateCount)
-        exceptionDates.reserveCapacity(exceptionCount)
         var lastRawLine: Int?
         // Each item is moved out in line order (handed over last first, then popped), not copied.
         while let item = items.popLast() {
@@ -68,17 +82,15 @@ extension ComponentConverter {
                     other.append(raw(item))
                 }
             case id.rdate:
+                if Self.gather(item.simple?.dates, into: &recurrenceDates, total: dateCount) { continue }
                 if let times = item.simple?.times {
                     recurrenceDates.append(contentsOf: times.lazy.map { .time($0) })
                 } else if let date = item.pointer.flatMap(LibicalValues.recurrenceDate) {
                     recurrenceDates.append(date)
                 }
             case id.exdate:
-                if let times = item.simple?.times {
-                    exceptionDates.append(contentsOf: times)
-                } else if let date = time(item, into: &other) {
-                    exceptionDates.append(date)
-                }
+                if Self.gather(item.simple?.times, into: &exceptionDates, total: exceptionCount) { continue }
+                if let date = time(item, into: &other) { exceptionDates.append(date) }
             case id.recurrenceId:
                 result.recurrenceID = time(item, into: &other)
                 result.appliesToFutureInstances = parameters(item)[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE"

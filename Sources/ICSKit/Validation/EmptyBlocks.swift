@@ -25,8 +25,20 @@ struct EmptyBlocks: Sendable {
         var linePass: Int
     }
 
+    /// The parts of a ``Template`` that its blocks' findings are made from.
+    private struct Handed: Sendable {
+        var line: Int
+        var linePass: Int
+        var findings: [Finding]
+        var uid: String?
+    }
+
     /// The templates made so far, and where each shape's is.
     private var templates: [Template] = []
+    /// What ``add(_:template:file:to:)`` reads of each template, beside it: read for every block of
+    /// the shape, where reading the template's parts in place still copied and destroyed the
+    /// whole template (its result and facts) several times a block.
+    private var handed: [Handed] = []
     private var index = EmptyBlockIndex()
     private var repeated = RepeatedBlockIndex()
     /// Whether blocks with property lines that repeat share a template too.
@@ -54,11 +66,17 @@ struct EmptyBlocks: Sendable {
     /// shapes not seen before; called before a batch is checked in parallel, so that
     /// ``check(_:template:file:maxPerCode:)`` only reads them.
     mutating func learn(_ blocks: [ComponentBlock], file: String, maxPerCode: Int) -> [Int32] {
-        var made = templates
+        var made = templates, madeHanded = handed
         templates = []
-        defer { templates = made }
+        handed = []
+        defer {
+            templates = made
+            handed = madeHanded
+        }
         func make(_ block: borrowing ComponentBlock) -> Int? {
             guard let template = Self.template(block, file: file, maxPerCode: maxPerCode) else { return nil }
+            madeHanded.append(Handed(line: template.line, linePass: template.linePass, findings: template.result.findings,
+                                     uid: template.result.facts.uid))
             made.append(template)
             return made.count - 1
         }
@@ -102,16 +120,15 @@ struct EmptyBlocks: Sendable {
         // The template's parts read in place, not the whole template copied (retaining each of
         // its parts) for every block; the block's diagnostics lent from their buffer, and named
         // with the UID only when the collector makes their finding.
-        let index = Int(template)
-        let delta = block.line - templates[index].line
-        let linePass = templates[index].linePass
-        let own = templates[index].result.findings
-        let uid = templates[index].result.facts.uid
-        for i in 0..<linePass { findings.add(own[i], movedBy: delta) }
-        block.diagnostics.withUnsafeBufferPointer { diagnostics in
-            for i in diagnostics.indices { findings.add(diagnostics[i], file: file, uid: uid) }
+        let parts = handed[Int(template)]
+        let delta = block.line - parts.line
+        parts.findings.withUnsafeBufferPointer { own in
+            for i in 0..<parts.linePass { findings.add(own[i], movedBy: delta) }
+            block.diagnostics.withUnsafeBufferPointer { diagnostics in
+                for i in diagnostics.indices { findings.add(diagnostics[i], file: file, uid: parts.uid) }
+            }
+            for i in parts.linePass..<own.count { findings.add(own[i], movedBy: delta) }
         }
-        for i in linePass..<own.count { findings.add(own[i], movedBy: delta) }
     }
 
     /// A scan diagnostic of a block as the whole check reports it: with the incidence's UID when

@@ -7,12 +7,23 @@
 /// ("N more ICS2104 findings like the ones above (the last on line L)").
 struct FindingCollector {
     let maxPerCode: Int
-    /// Per code: the kept findings sorted by key, how many came, and the one with the greatest key.
-    private var codes: [DiagnosticCode: Kept] = [:]
+    /// Per code, in the order the codes first came: the kept findings sorted by key, how many
+    /// came, and the one with the greatest key.
+    private var entries: [Kept] = []
+    /// Where each code's entry is in ``entries``.
+    private var positions: [DiagnosticCode: Int] = [:]
+    /// The codes looked up last (their text) and their entries, asked before ``positions``: the
+    /// blocks that share one result hand over the same few codes again and again, and hashing a
+    /// code's text for each of their findings was a fifth of such a file's validation.
+    private var recentCodes: [String] = []
+    private var recentPositions: [Int] = []
+    private var nextRecent = 0
+    private static let recentCount = 8
     /// Arrival order, the tie-breaker between findings on one line.
     private var arrivals = 0
 
     private struct Kept {
+        let code: DiagnosticCode
         var findings: [(key: Key, finding: Finding)] = []
         var count = 0
         /// The greatest key so far: that finding is ``lastMade``, or, when it came past the cap
@@ -27,6 +38,34 @@ struct FindingCollector {
             if maxPerCode == 0 || findings.count < maxPerCode { return true }
             guard let greatest = findings.last else { return false }
             return key < greatest.key
+        }
+
+        /// Notes the parts of a last finding that is not made (``lastParts``): in place when its
+        /// texts are those noted before (a shared result's finding, block after block), so that
+        /// they are not retained and released again.
+        mutating func noteLast(file: String, line: Int?, column: Int?, severity: Diagnostic.Severity?, hint: String?, property: String?) {
+            if lastParts?.file == file, lastParts?.hint == hint, lastParts?.property == property {
+                lastParts?.line = line
+                lastParts?.column = column
+                lastParts?.severity = severity
+            } else {
+                lastParts = LastParts(file: file, line: line, column: column, severity: severity, hint: hint, property: property)
+            }
+        }
+
+        /// Counts a finding of `key` that is not kept (past the cap, after the kept ones), and
+        /// notes its parts when it is the last so far; false when it is kept (the caller makes
+        /// it then, and takes it). Called on the entry in place: nothing of the finding is copied.
+        mutating func countsPast(_ key: Key, maxPerCode: Int, file: String, line: Int?, column: Int?,
+                                 severity: Diagnostic.Severity?, hint: String?, property: String?) -> Bool {
+            guard !keeps(key, maxPerCode: maxPerCode) else { return false }
+            count += 1
+            if lastKey.map({ $0 < key }) ?? true {
+                lastKey = key
+                if lastMade != nil { lastMade = nil }
+                noteLast(file: file, line: line, column: column, severity: severity, hint: hint, property: property)
+            }
+            return true
         }
 
         /// The finding with the greatest key, made with an empty message when it was not
@@ -62,14 +101,38 @@ struct FindingCollector {
         self.maxPerCode = maxPerCode
     }
 
+    /// The place of `code`'s entry in ``entries``, made when the code comes first.
+    /// - Complexity: O(1): a few comparisons of short texts, else one dictionary look-up.
+    private mutating func position(of code: DiagnosticCode) -> Int {
+        for i in recentCodes.indices where recentCodes[i] == code.rawValue { return recentPositions[i] }
+        let position: Int
+        if let known = positions[code] {
+            position = known
+        } else {
+            position = entries.count
+            entries.append(Kept(code: code))
+            positions[code] = position
+        }
+        if recentCodes.count < Self.recentCount {
+            recentCodes.append(code.rawValue)
+            recentPositions.append(position)
+        } else {
+            recentCodes[nextRecent] = code.rawValue
+            recentPositions[nextRecent] = position
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
+        return position
+    }
+
     /// Takes one finding.
     /// - Complexity: O(1) for a finding that comes in line order or past the cap with a later
     ///   line, O(maxPerCode) for one that comes before kept ones of its code.
     mutating func add(_ finding: Finding) {
         let key = Key(line: finding.line ?? 0, arrival: arrivals)
         arrivals += 1
-        // In place (the dictionary's modify accessor): one lookup, no copy of the kept list.
-        Self.take((key, finding), into: &codes[finding.code, default: Kept()], maxPerCode: maxPerCode)
+        // In place (the array's modify accessor): no copy of the kept list.
+        let position = position(of: finding.code)
+        Self.take((key, finding), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     private static func take(_ item: (key: Key, finding: Finding), into kept: inout Kept, maxPerCode: Int) {
@@ -93,20 +156,11 @@ struct FindingCollector {
         let key = Key(line: line ?? 0, arrival: arrivals)
         arrivals += 1
         let maxPerCode = self.maxPerCode
-        Self.modify(&codes[code, default: Kept()]) { kept in
-            let isLast = kept.lastKey.map { $0 < key } ?? true
-            guard kept.keeps(key, maxPerCode: maxPerCode) else {
-                kept.count += 1
-                if isLast {
-                    kept.lastKey = key
-                    if kept.lastMade != nil { kept.lastMade = nil }
-                    kept.lastParts = LastParts(file: file, line: line, column: 1, severity: severity, property: property)
-                }
-                return
-            }
-            let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, uid: uid, property: property)
-            Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
-        }
+        let position = position(of: code)
+        if entries[position].countsPast(key, maxPerCode: maxPerCode, file: file, line: line, column: 1, severity: severity, hint: nil,
+                                        property: property) { return }
+        let finding = Finding(file: file, line: line, code: code, message: message(), severity: severity, uid: uid, property: property)
+        Self.take((key, finding), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     /// Takes the finding of an import diagnostic (``Finding/init(_:file:)``) as ``add(_:)`` does,
@@ -119,22 +173,12 @@ struct FindingCollector {
         let key = Key(line: line ?? 0, arrival: arrivals)
         arrivals += 1
         let maxPerCode = self.maxPerCode
-        let code = diagnostic.code
-        Self.modify(&codes[code, default: Kept()]) { kept in
-            guard kept.keeps(key, maxPerCode: maxPerCode) else {
-                kept.count += 1
-                if kept.lastKey.map({ $0 < key }) ?? true {
-                    kept.lastKey = key
-                    if kept.lastMade != nil { kept.lastMade = nil }
-                    kept.lastParts = LastParts(file: file, line: line, column: diagnostic.column ?? 1, severity: diagnostic.severity,
-                                               property: diagnostic.property)
-                }
-                return
-            }
-            var finding = Finding(diagnostic, file: file)
-            if finding.uid == nil { finding.uid = uid }
-            Self.take((key, finding), into: &kept, maxPerCode: maxPerCode)
-        }
+        let position = position(of: diagnostic.code)
+        if entries[position].countsPast(key, maxPerCode: maxPerCode, file: file, line: line, column: diagnostic.column ?? 1,
+                                        severity: diagnostic.severity, hint: nil, property: diagnostic.property) { return }
+        var finding = Finding(diagnostic, file: file)
+        if finding.uid == nil { finding.uid = uid }
+        Self.take((key, finding), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     /// Takes `finding` with its line moved `delta` lines down, as ``add(_:)`` takes such a copy,
@@ -148,26 +192,12 @@ struct FindingCollector {
         let key = Key(line: line ?? 0, arrival: arrivals)
         arrivals += 1
         let maxPerCode = self.maxPerCode
-        Self.modify(&codes[finding.code, default: Kept()]) { kept in
-            guard kept.keeps(key, maxPerCode: maxPerCode) else {
-                kept.count += 1
-                if kept.lastKey.map({ $0 < key }) ?? true {
-                    kept.lastKey = key
-                    if kept.lastMade != nil { kept.lastMade = nil }
-                    kept.lastParts = LastParts(file: finding.file, line: line, column: finding.column, severity: finding.severity,
-                                               hint: finding.hint, property: finding.property)
-                }
-                return
-            }
-            var moved = finding
-            moved.line = line
-            Self.take((key, moved), into: &kept, maxPerCode: maxPerCode)
-        }
-    }
-
-    /// Runs `body` on a value in place (the dictionary's modify accessor: one look-up, no copy).
-    private static func modify(_ kept: inout Kept, _ body: (inout Kept) -> Void) {
-        body(&kept)
+        let position = position(of: finding.code)
+        if entries[position].countsPast(key, maxPerCode: maxPerCode, file: finding.file, line: line, column: finding.column,
+                                        severity: finding.severity, hint: finding.hint, property: finding.property) { return }
+        var moved = finding
+        moved.line = line
+        Self.take((key, moved), into: &entries[position], maxPerCode: maxPerCode)
     }
 
     /// Takes each of `findings`, in order.
@@ -177,7 +207,8 @@ struct FindingCollector {
 
     /// Counts `count` findings of `code` that another collector left out (see ``handOver()``).
     mutating func addOmitted(_ code: DiagnosticCode, count: Int) {
-        codes[code, default: Kept()].count += count
+        let position = position(of: code)
+        entries[position].count += count
     }
 
     /// What a later collector of the same cap needs of these findings to keep exactly what it
@@ -189,7 +220,8 @@ struct FindingCollector {
     func handOver() -> (findings: [Finding], omitted: [DiagnosticCode: Int]) {
         var items: [(key: Key, finding: Finding)] = []
         var omitted: [DiagnosticCode: Int] = [:]
-        for (code, entry) in codes {
+        for entry in entries {
+            let code = entry.code
             items += entry.findings
             if let last = entry.last(code), last.key != entry.findings.last?.key { items.append(last) }
             let left = entry.count - entry.findings.count - (entry.lastKey.map { $0 != entry.findings.last?.key ? 1 : 0 } ?? 0)
@@ -202,9 +234,10 @@ struct FindingCollector {
     /// The kept findings in line order (file-wide ones, without a line, first), then for each
     /// code over the cap, in code order, its last finding saying how many more there were.
     func result() -> [Finding] {
-        var kept = codes.values.flatMap(\.findings).sorted { $0.key < $1.key }.map(\.finding)
+        var kept = entries.flatMap(\.findings).sorted { $0.key < $1.key }.map(\.finding)
         guard maxPerCode > 0 else { return kept }
-        for (code, entry) in codes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where entry.count > maxPerCode {
+        for entry in entries.sorted(by: { $0.code.rawValue < $1.code.rawValue }) where entry.count > maxPerCode {
+            let code = entry.code
             guard var more = entry.last(code)?.finding else { continue }
             more.message = "\(entry.count - maxPerCode) more \(code.rawValue) findings like the ones above (the last on line \(more.line ?? 0))"
             more.uid = nil

@@ -57,7 +57,7 @@ struct DateRunTests {
         var outline = BlockOutline(block: block, readsSimpleLines: true)
         let own = outline.takeSimpleLines(of: 0)
         #expect(own.count == 5)
-        #expect(own[3].property.times?.count == 1_000)
+        #expect(own[3].property.dates?.count == 1_000)
         let swift = ComponentConverter.parse(block, source: "runs.ics")
         #expect(swift == ComponentConverter.parse(block, source: "runs.ics", readsSimpleLines: false))
         let event = try #require(Self.incidence(swift))

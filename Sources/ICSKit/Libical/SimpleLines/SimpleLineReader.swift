@@ -11,6 +11,10 @@ struct SimpleProperty {
         case time(TimeValue)
         /// The values of an EXDATE or RDATE line of DATEs or DATE-TIMEs, one per comma-separated value.
         case times([TimeValue])
+        /// The values of a run of RDATE lines joined into one (``BlockOutline``), in the model's
+        /// form, so that the list moves into ``Incidence/recurrenceDates`` as it is (a million
+        /// values were a list of ``TimeValue``s mapped into a second list, twice its size, beside it).
+        case dates([RecurrenceDate])
         /// A DURATION, or the relative TRIGGER of an alarm.
         case duration(ICSDuration)
         case integer(Int)
@@ -31,6 +35,7 @@ struct SimpleProperty {
     var token: String? { if case .token(let v) = value { return v } else { return nil } }
     var time: TimeValue? { if case .time(let v) = value { return v } else { return nil } }
     var times: [TimeValue]? { if case .times(let v) = value { return v } else { return nil } }
+    var dates: [RecurrenceDate]? { if case .dates(let v) = value { return v } else { return nil } }
     var duration: ICSDuration? { if case .duration(let v) = value { return v } else { return nil } }
     var integer: Int? { if case .integer(let v) = value { return v } else { return nil } }
     var user: CalendarUser? { if case .user(let v) = value { return v } else { return nil } }
