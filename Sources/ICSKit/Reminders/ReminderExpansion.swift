@@ -99,12 +99,8 @@ public struct ReminderExpansion: Sequence, Sendable {
                 for incidence in list {
                     for alarm in incidence.alarms {
                         guard case .relative(let offset, _)? = alarm.trigger, !alarm.isNone else { continue }
-                        let first = offset.approximateSeconds
-                        var last = first
-                        if let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 {
-                            last += Swift.min(repeats, ReminderMaker.repetitionLimit) * step.approximateSeconds
-                        }
-                        found.insert([first, last])
+                        let span = ReminderMaker.triggerSpan(offset: offset, alarm: alarm)
+                        found.insert([span.first, span.last])
                     }
                 }
             }

@@ -48,9 +48,9 @@ struct ReminderMaker {
             // Triggers that cannot reach the range are not worked out, nor their zone looked up:
             // an occurrence that only reaches into the range shifted by the alarms (it started long
             // before and lasts long) costs no more than its reading.
-            guard reaches(from: AlarmClock.roughInstant(fromEnd ? occurrence.end : occurrence.start),
-                          offset: offset, alarm: alarms.alarms[index]) else { return }
-            let anchor = AlarmClock.anchor(fromEnd ? occurrence.end : occurrence.start, viewer: viewer, floating: viewer,
+            let time = fromEnd ? occurrence.end : occurrence.start
+            guard reaches(from: AlarmClock.roughInstant(time), offset: offset, alarm: alarms.alarms[index]) else { return }
+            let anchor = AlarmClock.anchor(time, viewer: viewer, floating: viewer,
                                            movesDays: movesDays, lookup: lookup(occurrence.calendarIndex))
             let first = anchor.clock.add(offset, to: anchor.utc)
             let acknowledged = alarms.acknowledgement(at: index)
@@ -66,13 +66,19 @@ struct ReminderMaker {
     /// with its repetitions, can have a trigger in the range: days counted as 86,400 seconds, off
     /// by less than the ``ReminderExpansion/slack`` allowed on each side.
     func reaches(from anchor: Int, offset: ICSDuration, alarm: Alarm) -> Bool {
-        let first = anchor &+ offset.approximateSeconds
-        var last = first
-        if let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 {
-            // Durations are 32-bit parts, so a step times the repetition limit fits in 64 bits.
-            last = first &+ Swift.min(repeats, Self.repetitionLimit) * step.approximateSeconds
-        }
-        return last >= rangeStart &- ReminderExpansion.slack && first < rangeEnd &+ ReminderExpansion.slack
+        let span = Self.triggerSpan(offset: offset, alarm: alarm)
+        return anchor &+ span.last >= rangeStart &- ReminderExpansion.slack && anchor &+ span.first < rangeEnd &+ ReminderExpansion.slack
+    }
+
+    /// How far from its anchor (seconds, a day as 86,400) the first and the last trigger of a
+    /// relative alarm `offset` lie, its repetitions included (at most ``repetitionLimit``): what
+    /// ``reaches(from:offset:alarm:)`` tests and what ``ReminderExpansion`` widens its ranges by.
+    /// A file's durations have at most nine digits a part (as libical reads them), so a step times
+    /// the repetition limit fits in 64 bits.
+    static func triggerSpan(offset: ICSDuration, alarm: Alarm) -> (first: Int, last: Int) {
+        let first = offset.approximateSeconds
+        guard let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 else { return (first, first) }
+        return (first, first + Swift.min(repeats, repetitionLimit) * step.approximateSeconds)
     }
 
     /// The relative alarms of `incidence` that fire (none when it is cancelled), in order: each

@@ -181,9 +181,7 @@ public struct ReminderScheduler: Sendable {
         precondition(limit >= 0, "a negative limit")
         var found: [Reminder] = []
         guard limit > 0 else { return found }
-        var iterator = ReminderExpansion(calendars: calendars, from: instant, to: instant.addingTimeInterval(within),
-                                         viewerTimeZone: viewerTimeZone, instanceLimit: policy.seriesLimit,
-                                         reminderLimit: policy.seriesLimit).makeIterator()
+        var iterator = expansion(from: instant, to: instant.addingTimeInterval(within)).makeIterator()
         while let reminder = iterator.next() {
             guard reminder.trigger > instant, !fired.contains(reminder) else { continue }
             found.append(reminder)
@@ -206,10 +204,15 @@ public struct ReminderScheduler: Sendable {
     /// Works out the reminders from `start` to `through` and a horizon beyond.
     private mutating func lookAhead(from start: Date, through: Date) {
         let end = max(start, through).addingTimeInterval(policy.horizon)
-        let (reminders, diagnostics) = ReminderExpansion(calendars: calendars, from: start, to: end, viewerTimeZone: viewerTimeZone,
-                                                         instanceLimit: policy.seriesLimit, reminderLimit: policy.seriesLimit).collect()
+        let (reminders, diagnostics) = expansion(from: start, to: end).collect()
         pending = reminders
         self.diagnostics = diagnostics
         window = (start, end)
+    }
+
+    /// The reminders of the calendars from `start` to `end`, within the policy's series limit.
+    private func expansion(from start: Date, to end: Date) -> ReminderExpansion {
+        ReminderExpansion(calendars: calendars, from: start, to: end, viewerTimeZone: viewerTimeZone,
+                          instanceLimit: policy.seriesLimit, reminderLimit: policy.seriesLimit)
     }
 }
