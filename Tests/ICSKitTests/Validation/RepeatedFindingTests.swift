@@ -14,10 +14,8 @@ struct RepeatedFindingTests {
         // A template of a dozen findings, columns and hints varied (the note that counts the
         // rest shows the last one's), some without a line.
         let template = FindingCollectorTests.findings(count: 12, seed: UInt64(seed)).enumerated().map { index, finding in
-            var finding = finding
-            if index % 3 == 0, finding.line != nil { finding.column = 4 }
-            if index % 4 == 0 { finding.hint = "hint \(index)" }
-            return finding
+            Finding(file: finding.file, line: finding.line, column: index % 3 == 0 ? 4 : 1, code: finding.code, message: finding.message,
+                    hint: index % 4 == 0 ? "hint \(index)" : nil, uid: finding.uid, property: finding.property)
         }
         var plain = FindingCollector(maxPerCode: maxPerCode), registered = FindingCollector(maxPerCode: maxPerCode)
         let handles = template.map { registered.register($0) }
