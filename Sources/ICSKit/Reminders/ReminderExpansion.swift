@@ -115,10 +115,14 @@ public struct ReminderExpansion: Sequence, Sendable {
     /// than over everything between the earliest and the latest: an alarm a century before its
     /// event does not make every event of that century be walked.
     static func windows(_ shifts: [(min: Int, max: Int)], rangeStart: Int, rangeEnd: Int) -> [ClosedRange<Int>] {
-        let ranges = shifts.map { (rangeStart &- $0.max &- slack)...(rangeEnd &- $0.min &+ slack) }.sorted { $0.lowerBound < $1.lowerBound }
+        // Saturating: a span of `Int.max` (``ReminderMaker/triggerSpan(offset:alarm:)``) wrapped
+        // round to a range whose lower bound passed its upper one.
+        let ranges = shifts.map { shift in
+            rangeStart.saturatingSubtracting(shift.max).saturatingSubtracting(slack)...rangeEnd.saturatingSubtracting(shift.min).saturatingAdding(slack)
+        }.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Int>] = []
         for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound &+ slack {
+            if let last = merged.last, range.lowerBound <= last.upperBound.saturatingAdding(slack) {
                 merged[merged.count - 1] = last.lowerBound...Swift.max(last.upperBound, range.upperBound)
             } else {
                 merged.append(range)
@@ -230,7 +234,7 @@ public struct ReminderExpansion: Sequence, Sendable {
             }
             let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
                                            movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
-            windows[index].bound = anchor.utc &+ minShift &- ReminderExpansion.slack
+            windows[index].bound = anchor.utc.saturatingAdding(minShift).saturatingSubtracting(ReminderExpansion.slack)
             guard windows[index].starts.contains(anchor.utc), !occurrence.incidence.alarms.isEmpty else { return }
             let key = ObjectIdentifier(occurrence.sharedIncidenceKey)
             var given = perSeries[key]?.count ?? 0
