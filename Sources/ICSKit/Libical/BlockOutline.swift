@@ -20,7 +20,7 @@ struct BlockOutline {
         var depth = 0
         /// The index just past this component's descendants.
         var subtreeEnd = 0
-        /// Its property lines of X- and unknown names (``BlockOutline/isUnknownOrExtension(_:)``),
+        /// Its property lines of X- and unknown names (``BlockOutline/isUnknownOrExtension(nameID:name:)``),
         /// and of those the ones past ``BlockOutline/maxUnknownProperties``, left out.
         var unknownLines = 0
         var unknownLinesLeftOut = 0
@@ -34,8 +34,8 @@ struct BlockOutline {
 
     /// Whether a property line counts towards ``maxUnknownProperties``: an X- name (known ones
     /// too, such as X-ALT-DESC) or a name not in ``KnownNames``.
-    static func isUnknownOrExtension(_ line: ComponentBlock.Line) -> Bool {
-        line.nameID == 0 || line.name.hasPrefix("X-")
+    static func isUnknownOrExtension(nameID: UInt8, name: borrowing String) -> Bool {
+        nameID == 0 || name.hasPrefix("X-")
     }
 
     /// A property line read in Swift, with where it stands.
@@ -80,10 +80,13 @@ struct BlockOutline {
         // stretch of lines of one name that the last run of dates began in ends
         // (``join(_:blockLine:of:to:stretchEnd:)``).
         var lastSimple = -1, stretchEnd = 0
-        for (index, line) in block.lines.enumerated() {
-            switch line.kind {
+        // The lines are read in place through the array (`block.lines[index].field`): bound to a
+        // local, each line (with its name) was copied and released again.
+        for index in block.lines.indices {
+            switch block.lines[index].kind {
             case .begin:
-                components.append(Component(name: line.name, nameID: line.nameID, beginLine: Int(line.number), depth: stack.count))
+                components.append(Component(name: block.lines[index].name, nameID: block.lines[index].nameID,
+                                            beginLine: Int(block.lines[index].number), depth: stack.count))
                 stack.append(components.count - 1)
             case .end:
                 if let top = stack.popLast() { components[top].subtreeEnd = components.count }
@@ -97,20 +100,24 @@ struct BlockOutline {
                 }
                 let context: SimpleLineReader.Context? = !swiftReads ? nil : top == 0 ? (readsZone ? .zone : .incidence)
                     : stack.count == 2 && readsChild(components[top].nameID) ? (readsZone ? .observance : .alarm) : nil
+                let offset = Int(block.lines[index].offset), length = Int(block.lines[index].length)
                 if let context, let cache,
                    let property = block.text.withUnsafeBufferPointer({ text in
-                       cache.read(nameID: line.nameID, UnsafeBufferPointer(rebasing: text[Int(line.offset)..<(Int(line.offset) + Int(line.length))]),
+                       cache.read(nameID: block.lines[index].nameID, UnsafeBufferPointer(rebasing: text[offset..<(offset + length)]),
                                   in: context)
                    }) {
                     if lastSimple != index - 1 || !join(property, blockLine: index, of: block, to: top, stretchEnd: &stretchEnd) {
                         components[top].simpleLines.append(SimpleLine(blockLine: index, property: property))
                     }
                     lastSimple = index
-                } else if Self.isUnknownOrExtension(line), components[top].unknownLines >= Self.maxUnknownProperties {
-                    components[top].unknownLinesLeftOut += 1
                 } else {
-                    if Self.isUnknownOrExtension(line) { components[top].unknownLines += 1 }
-                    libicalProperties.append((index, top))
+                    let unknown = Self.isUnknownOrExtension(nameID: block.lines[index].nameID, name: block.lines[index].name)
+                    if unknown, components[top].unknownLines >= Self.maxUnknownProperties {
+                        components[top].unknownLinesLeftOut += 1
+                    } else {
+                        if unknown { components[top].unknownLines += 1 }
+                        libicalProperties.append((index, top))
+                    }
                 }
             }
         }
@@ -132,14 +139,14 @@ struct BlockOutline {
     static func topLevelProperties(of block: ComponentBlock) -> Int {
         var depth = 0, count = 0
         for index in block.lines.indices {
-            let line = block.lines[index]
-            switch line.kind {
+            switch block.lines[index].kind {
             case .begin: depth += 1
             case .end: depth -= 1
             case .property:
                 guard depth <= 1 else { continue }
-                let continuesRun = index > 0 && joinsRuns(line.nameID) && block.lines[index - 1].kind == .property
-                    && block.lines[index - 1].nameID == line.nameID
+                let nameID = block.lines[index].nameID
+                let continuesRun = index > 0 && joinsRuns(nameID) && block.lines[index - 1].kind == .property
+                    && block.lines[index - 1].nameID == nameID
                 if !continuesRun { count += 1 }
             }
         }
@@ -214,8 +221,8 @@ struct BlockOutline {
     private mutating func buildInput(_ block: ComponentBlock, _ properties: [(blockLine: Int, component: Int)]) {
         input = LibicalInput(capacity: block.text.count + block.lines.count)
         var next = 0
-        for (index, line) in block.lines.enumerated() {
-            switch line.kind {
+        for index in block.lines.indices {
+            switch block.lines[index].kind {
             case .begin, .end:
                 input.append(index, of: block)
             case .property:
