@@ -1,8 +1,9 @@
-/// What makes two blocks with property lines give the same check result apart from their
-/// lines: the component's name, the block's text, and each line's kind, place in the text and
-/// distance from the BEGIN line. 300,000 copies of `BEGIN:VEVENT` and `UID:x` are 300,000
-/// blocks of one shape. Kept by reference to the block's text and lines (no copy is made to
-/// look a block up).
+/// What makes two blocks with property lines give the same parse and the same check result
+/// apart from their lines: the component's name, the block's text, and each line's kind, place in
+/// the text and distance from the BEGIN line. 300,000 copies of `BEGIN:VEVENT` and `UID:x` are
+/// 300,000 blocks of one shape. Kept by reference to the block's text and lines (no copy is made
+/// to look a block up). The import (``EmptyBlockParses``) and validation (``EmptyBlocks``) each
+/// keep a ``RepeatedBlockIndex``.
 struct RepeatedBlockShape: Hashable, Sendable {
     let name: String
     let text: [UInt8]
@@ -45,7 +46,7 @@ struct RepeatedBlockShape: Hashable, Sendable {
 }
 
 /// Per shape of block with property lines, whether its blocks share a template: a shape is
-/// looked at again only when it comes a third time (that block makes the template: two checks),
+/// looked at again only when it comes a third time (that block makes the template: two parses or checks),
 /// so a file of distinct events costs a look-up each and no extra check, and one of events
 /// copied once costs no more than before. At most ``maxShapes`` shapes are remembered; later
 /// new shapes are checked whole.
