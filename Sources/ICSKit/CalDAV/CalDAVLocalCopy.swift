@@ -18,6 +18,12 @@ public struct CalDAVLocalCopy: Sendable {
     public var collection: URL
     /// The file the state is kept in.
     public var path: String
+    /// The most bytes the stored copy may hold (default 256 MiB, as icsview's local copies): its
+    /// size is looked at before it is read (``CacheFile/read(_:limit:)``: a regular file only, no
+    /// link followed), and a larger one is not read but taken as no copy (``stored()`` says so;
+    /// ``sync(with:options:)`` then syncs the collection whole, with a warning). A sparse file of
+    /// gigabytes in its place was read whole before it failed to decode.
+    public var maximumBytes = 256 << 20
 
     /// The copy of `collection` in `directory` (created, mode 0700, on first write), in a file
     /// named from a fingerprint of the URL (and of `name`).
@@ -34,11 +40,46 @@ public struct CalDAVLocalCopy: Sendable {
         path = directory + "/caldav-" + CacheFile.fingerprint(Array(identity.utf8)) + ".json"
     }
 
-    /// The stored state, or `nil` when there is none (or it does not decode).
+    /// What ``stored()`` finds in ``path``.
+    public enum StoredCopy: Sendable {
+        /// No copy: none written yet, not a regular file, or one that does not decode or is of
+        /// another collection.
+        case none
+        /// The copy.
+        case state(CalDAVSyncState)
+        /// A file of more than ``maximumBytes`` (its size): not read.
+        case tooLarge(bytes: Int)
+    }
+
+    /// The stored copy, read within ``maximumBytes``.
+    ///
+    /// ```swift
+    /// if case .tooLarge(let size) = copy.stored() { print("\(copy.path): \(size) bytes, not read") }
+    /// ```
+    /// - Complexity: O(n) in the file's size, at most ``maximumBytes``.
+    public func stored() -> StoredCopy {
+        switch CacheFile.read(path, limit: maximumBytes) {
+        case .unreadable: return .none
+        case .tooLarge(let size): return .tooLarge(bytes: size)
+        case .bytes(let bytes):
+            guard let state = try? JSONDecoder().decode(CalDAVSyncState.self, from: Data(bytes)),
+                  state.collection == collection else { return .none }
+            return .state(state)
+        }
+    }
+
+    /// The stored state, or `nil` when there is none, it does not decode, or it is larger than
+    /// ``maximumBytes`` (``stored()`` tells these apart).
     public func load() -> CalDAVSyncState? {
-        guard let bytes = CacheFile.read(path),
-              let state = try? JSONDecoder().decode(CalDAVSyncState.self, from: Data(bytes)) else { return nil }
-        return state.collection == collection ? state : nil
+        if case .state(let state) = stored() { return state }
+        return nil
+    }
+
+    /// The warning for a stored copy too large to read, which a sync replaces.
+    func tooLargeWarning(_ size: Int) -> Diagnostic {
+        let bound = maximumBytes % (1 << 20) == 0 ? "\(maximumBytes >> 20) MiB" : "\(maximumBytes) bytes"
+        return Diagnostic(.sourceItemSkipped, "the local copy \(path) is \(size) bytes, more than the \(bound) a copy may hold; "
+                          + "read as no copy, and the collection synced whole", source: FeedSource.mask(collection.absoluteString))
     }
 
     /// When the copy was last written (a successful sync), if it exists.
@@ -77,17 +118,27 @@ public struct CalDAVLocalCopy: Sendable {
 
     /// Syncs the collection and stores the new state; on failure keeps the last one and says why
     /// (the calendar then carries an ``DiagnosticCode/staleCopy`` warning).
+    /// A stored copy larger than ``maximumBytes`` is not read: the collection is synced whole, and
+    /// the calendar carries a ``DiagnosticCode/sourceItemSkipped`` warning that says so.
     public func sync(with client: CalDAVClient, options: ImportOptions = ImportOptions()) -> Outcome {
-        let old = load()
+        let stored = stored()
+        var old: CalDAVSyncState?
+        var warnings: [Diagnostic] = []
+        switch stored {
+        case .state(let state): old = state
+        case .tooLarge(let size): warnings.append(tooLargeWarning(size))
+        case .none: break
+        }
         do {
             let result = try client.sync(collection, from: old)
             try save(result.state)
             var calendar = result.state.calendar(options: options)
-            calendar.diagnostics += result.diagnostics
+            calendar.diagnostics += result.diagnostics + warnings
             return Outcome(calendar: calendar, state: result.state, result: result, error: nil, isFirst: old == nil)
         } catch {
             let state = old ?? CalDAVSyncState(collection: collection)
             var calendar = state.calendar(options: options)
+            calendar.diagnostics += warnings
             let served = old == nil ? "no copy to serve" : "the last copy is served"
             calendar.diagnostics.append(Diagnostic(.staleCopy, "the sync failed (\(error.message)); \(served)",
                                                    source: FeedSource.mask(collection.absoluteString)))

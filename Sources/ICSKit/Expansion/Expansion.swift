@@ -140,6 +140,10 @@ public struct OccurrenceExpansion: Sequence, Sendable {
         private var drainedHeads: [SeriesRanking.SingleHead] = []
         private var drainedIndex = 0
 
+        /// How many occurrences the set-up's copies of the sieve kept and ``nextSieved()`` has still
+        /// to hand over (the others are made as they are read): room for them can be made at once.
+        var drainedLeft: Int { drainedHeads.count - drainedIndex }
+
         /// Below this many series in the second group, one thread merges everything.
         static let streamThreshold = 256
 

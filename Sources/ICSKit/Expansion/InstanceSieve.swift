@@ -32,8 +32,12 @@ extension OccurrenceExpansion {
     ///
     /// - Returns: each copy of the sieve as it was left (the merge's, and one for each part of
     ///   the set-up: what they counted adds up), and the diagnostics.
-    package func collect<Sieve: InstanceSieve>(sieve: Sieve, _ body: (Occurrence) -> Void) -> (sieves: [Sieve], diagnostics: [Diagnostic]) {
+    /// - Parameter reserve: told, before the first occurrence, how many at least will come (those
+    ///   the set-up already kept), to make room for them once.
+    package func collect<Sieve: InstanceSieve>(sieve: Sieve, reserve: (Int) -> Void = { _ in },
+                                               _ body: (Occurrence) -> Void) -> (sieves: [Sieve], diagnostics: [Diagnostic]) {
         var iterator = Iterator(self, capped: true, sieve: sieve)
+        reserve(iterator.drainedLeft)
         while let next = iterator.nextSieved() { body(next) }
         let (sieves, diagnostics) = iterator.sieveEnding()
         // Each thread's sieve is a copy of `sieve`, so each is a `Sieve`.

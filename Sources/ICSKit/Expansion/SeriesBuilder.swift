@@ -92,9 +92,9 @@ struct SeriesBuilder {
     }
 
     /// Adds an incidence without overrides as its own series, read in place in the calendar's
-    /// buffers: one that ``skipIfOutsideRange(_:asInstance:)`` drops is never copied (a copy out of
-    /// the buffer, which the call of ``addSeries(_:overrides:calendarIndex:recurrenceID:asInstance:)``
-    /// makes, retains its ~35 fields: most lone events of a long-lived calendar lie outside the range).
+    /// buffers: it is copied only into what ``addSeries(_:overrides:calendarIndex:recurrenceID:asInstance:)``
+    /// keeps (a copy retains its ~35 fields: most lone events of a long-lived calendar lie outside
+    /// the range, and ``skipIfOutsideRange(_:asInstance:)`` drops them first, cheaply).
     private mutating func addLone(_ incidence: UnsafePointer<Incidence>, calendarIndex: Int) {
         if skipIfOutsideRange(incidence, asInstance: false) { return }
         addSeries(incidence.pointee, overrides: [], calendarIndex: calendarIndex)
@@ -251,11 +251,13 @@ struct SeriesBuilder {
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 
-    /// - Parameter written: taken, not borrowed: its last use moves it into the box its occurrences
-    ///   share (``SharedIncidence``), so the caller's copy out of the calendar is the only one.
+    /// - Parameter written: borrowed (a lone one in place in the calendar's buffer): it is copied
+    ///   once, into the box its occurrences share (``SharedIncidence``), and only when an
+    ///   occurrence or a series is made; a series read by arithmetic whose instances the sieve
+    ///   all counts (``SeriesDrain``) copies nothing.
     /// - Parameter asInstance: read `written` as one instance (an override of a master's series):
     ///   its own RRULE, RDATE and EXDATE play no part, and its occurrence shows it as written.
-    private mutating func addSeries(_ written: consuming Incidence, overrides: [Incidence], calendarIndex: Int,
+    private mutating func addSeries(_ written: borrowing Incidence, overrides: [Incidence], calendarIndex: Int,
                                     recurrenceID: TimeValue? = nil, asInstance: Bool = false) {
         // The times as the producer meant them (``EventSpan``: a DATE start read as midnight, an end
         // before the start swapped with it); occurrences show the component as written. Only the
@@ -278,7 +280,7 @@ struct SeriesBuilder {
             if let instance = frame.singleInstance(wall: startWall, utc: startTrue, length: length,
                                                    rangeStart: rangeStart, rangeEnd: rangeEnd) {
                 singles.append(PendingOccurrence(key: instance.key, order: order, occurrence: Occurrence(
-                    shared: SharedIncidence(written), calendarID: calendarID, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
+                    shared: SharedIncidence(copy written), calendarID: calendarID, calendarIndex: calendarIndex, start: instance.start, end: instance.end,
                     recurrenceID: recurrenceID, recurrenceIDTime: originalStart(of: recurrenceID, frame: frame))))
             }
             return
@@ -307,7 +309,7 @@ struct SeriesBuilder {
         let reading = asInstance ? nil : UTCReading(start: start, clock: frame.clock)
         let excluded = exclusions(of: written, frame: frame, reading: reading)
         let (overridden, futures) = addOverrides(overrides, of: written, calendarIndex: calendarIndex, frame: frame, reading: reading)
-        let series = Series(shared: SharedIncidence(written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
+        let series = Series(shared: SharedIncidence(copy written), calendarIndex: calendarIndex, calendarID: calendarID, order: order, frame: frame, length: length,
                             // Moved in, not copied: the series skips and advances its sources in
                             // place, which would copy them (and their rules) if this builder still held them.
                             sources: consume sources, extras: consume extras, excluded: excluded,

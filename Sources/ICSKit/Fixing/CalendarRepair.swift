@@ -43,7 +43,9 @@ public struct CalendarRepair: Sendable {
     public let bytes: [UInt8]
     /// The fixes made, in line order.
     public let changes: [Change]
-    /// The validator's findings (errors and warnings) in ``bytes``: what could not be fixed.
+    /// The validator's findings (errors and warnings) in ``bytes``: what could not be fixed; when
+    /// the file was written again, also the input's findings about what its import did not keep
+    /// (``notKeptCodes``), which the written text no longer shows.
     public let remaining: [Finding]
     /// Whether ``bytes`` differ from the input.
     public var isChanged: Bool { !changes.isEmpty }
@@ -110,6 +112,23 @@ public struct CalendarRepair: Sendable {
         let written = writer.bytes(for: calendar)
         self.bytes = written
         self.changes = changes.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-        remaining = Validator().validate(bytes: written, file: file).findings.filter { $0.severity != .note }
+        let left = Validator().validate(bytes: written, file: file).findings.filter { $0.severity != .note }
+        remaining = left + Self.notKept(before.findings, stillFound: left)
+    }
+
+    /// The codes of what the import does not keep of the input (a line's parameters past the
+    /// thousandth, X- properties past the ten thousandth, a line or component over its limit,
+    /// components nested too deep): the written file has none of it, so that the written text's
+    /// findings no longer show it.
+    static let notKeptCodes: Set<DiagnosticCode> = [.lineTooLong, .nestingTooDeep, .componentTooLarge]
+
+    /// The input's findings about what the written file lost (``notKeptCodes``), but those the
+    /// written text's own findings repeat: they stay in ``remaining``, so that a file written
+    /// without 199,000 of an ATTENDEE's parameters is not called one with no problem left.
+    private static func notKept(_ input: [Finding], stillFound: [Finding]) -> [Finding] {
+        input.filter { finding in
+            notKeptCodes.contains(finding.code) && finding.severity != .note
+                && !stillFound.contains { $0.code == finding.code && $0.message == finding.message }
+        }
     }
 }

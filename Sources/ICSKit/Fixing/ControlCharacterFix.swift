@@ -40,10 +40,7 @@ enum ControlCharacterFix {
     /// `control character U+001B removed from SUMMARY`, `control characters U+001B, U+0007
     /// removed from SUMMARY`: the distinct ones (the first four), of `count` in all.
     static func message(_ distinct: [Unicode.Scalar], count: Int, name: String) -> String {
-        let shown = distinct.prefix(4).map { scalar -> String in
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
+        let shown = distinct.prefix(4).map(\.codePointText)
         let word = count == 1 ? "control character" : "control characters"
         let named = name.utf8.count > 60 ? String(name.prefix(40)) + "…" : name
         return "\(word) \(shown.joined(separator: ", "))\(distinct.count > 4 ? ", …" : "") removed from \(named.isEmpty ? "a line" : named)"

@@ -94,6 +94,12 @@ final class AssemblyThread: @unchecked Sendable {
             channel.close()
             done.wait()
         }
-        return (assembler, skipped)
+        // Moved out, not shared: a copy left here would keep the events' first buffer alive, so
+        // that the caller's changes (``CalendarAssembler/finish()``) copied every event, and this
+        // object freed them one by one when it went.
+        let taken = (assembler, skipped)
+        assembler = CalendarAssembler(source: nil)
+        skipped = SkippedBlocks(window: nil)
+        return taken
     }
 }

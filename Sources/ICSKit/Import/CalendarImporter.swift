@@ -84,7 +84,6 @@ struct CalendarImporter {
     func finishWindowed(_ assembler: consuming CalendarAssembler, skipped: consuming SkippedBlocks, kept: KeptBlockStore,
                         workers: WorkerPool, caches: SimpleLineCache.Pool, empty: inout EmptyBlockParses,
                         scanDiagnostics: [Diagnostic], omitted: [DiagnosticCode: Int]) -> ICalendar {
-        var assembler = assembler, skipped = skipped
         let late = skipped.revived(from: kept)
         if !late.isEmpty {
             let parsed = parse(late.map { $0.block }, on: workers, caches: caches, empty: &empty)
@@ -96,7 +95,7 @@ struct CalendarImporter {
         let journalsLeftOut = UInt64(assembler.journalsLeftOut + empty.leftOut[.journal, default: 0])
         // The masters without a start left out (``StartlessMasters``) count with their UIDs.
         let (startlessEvents, startlessTodos) = (assembler.startless.droppedEventUIDHashSum, assembler.startless.droppedTodoUIDHashSum)
-        var calendar = finish(assembler, scanDiagnostics: scanDiagnostics, omitted: omitted)
+        var calendar = finish(consume assembler, scanDiagnostics: scanDiagnostics, omitted: omitted)
         // The events left out for showing nothing have no UID: each counts as an empty one.
         calendar.skippedEventUIDHashSum = skipped.stillSkippedUIDHashSum &+ SkippedBlocks.uidHash([]) &* leftOut &+ startlessEvents
         // So do the to-dos and journals left out (``CalendarAssembler/showsNothingInARange(_:)``).
@@ -109,7 +108,6 @@ struct CalendarImporter {
     /// The last step of both paths: the scan's own diagnostics, the model made, the options it keeps.
     func finish(_ assembler: consuming CalendarAssembler, scanDiagnostics: [Diagnostic],
                         omitted: [DiagnosticCode: Int]) -> ICalendar {
-        var assembler = assembler
         assembler.addScanDiagnostics(scanDiagnostics, omitted: omitted)
         var calendar = assembler.finish()
         if !options.readsUTCSeriesInCalendarZone { calendar.readsUTCSeriesInCalendarZone = false }

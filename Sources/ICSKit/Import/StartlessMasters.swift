@@ -4,7 +4,9 @@
 ///
 /// A master without a start (no DTSTART, and for a to-do no DUE either, and no RECURRENCE-ID)
 /// gives no occurrence, but it takes part in the choice of its UID's master (the highest
-/// SEQUENCE, then the last in the file, ``CalDAVLeftovers/master(of:sequence:)``): if it wins,
+/// SEQUENCE, then the last in the file: ``ComponentPrecedence``, as
+/// ``CalDAVLeftovers/master(of:sequence:)`` chooses), and each one that comes is weighed by that
+/// rule against the best so far (``ComponentPrecedence/laterWins(sequence:over:)``): if it wins,
 /// the UID shows nothing. 300,000 `BEGIN:VEVENT` + `UID:x` blocks were 300,000 such events, all
 /// kept (294 MB) for a month that shows none. Of the masters without a start, only the last of
 /// the highest SEQUENCE can win, whatever masters with a start there are (a master that is not
@@ -64,7 +66,7 @@ struct StartlessMasters {
             return incidence
         }
         if kind == .event { eventsNotInPlace.append(logical) }
-        if incidence.sequence >= entry.bestSequence {
+        if ComponentPrecedence.laterWins(sequence: incidence.sequence, over: entry.bestSequence) {
             entry.bestSequence = incidence.sequence
             let replacing = Held(incidence: incidence, physicalBefore: appended, logical: logical)
             if let slot = entry.held {

@@ -56,7 +56,9 @@ package struct GridSample {
     package mutating func collect(_ expansion: OccurrenceExpansion) -> [Diagnostic] {
         precondition(occurrences.isEmpty && counts.allSatisfy { $0 == 0 }, "a sample collects into an empty one")
         var kept: [Occurrence] = []
-        let (sieves, diagnostics) = expansion.collect(sieve: tally) { kept.append($0) }
+        // Room made once: grown by doubling, the list was copied over and over into fresh pages
+        // (a tenth of a 100,000-event month's last step).
+        let (sieves, diagnostics) = expansion.collect(sieve: tally, reserve: { kept.reserveCapacity($0) }) { kept.append($0) }
         occurrences = kept
         tally = sieves.dropFirst().reduce(sieves.first ?? tally) { $0.adding($1) }
         return diagnostics

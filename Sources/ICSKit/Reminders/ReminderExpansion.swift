@@ -42,8 +42,10 @@ public struct ReminderExpansion: Sequence, Sendable {
     /// ``windows(_:rangeStart:rangeEnd:)``), those that give no trigger in the range included:
     /// an occurrence counts when it overlaps the range shifted by its alarms, and a series whose
     /// instances last centuries overlaps it with every instance since its DTSTART. Past it, the
-    /// series stops with a `recurrenceLimit` warning. It is as large as ``reminderLimit`` by
-    /// default, so that a frequent series reaches the reminder limit first.
+    /// series stops with a `recurrenceLimit` warning. The two days of ``slack`` below a range are
+    /// counted apart from the rest, so that their occurrences cannot use up the range's share (a
+    /// secondly series has 172,800 of them). It is as large as ``reminderLimit`` by default, so
+    /// that a frequent series reaches the reminder limit first.
     public let instanceLimit: Int
     /// The most reminders one series (a master and its instances, or an override) gives in one
     /// expansion: alarms times instances (times REPEAT) is bounded here, so that a REPEAT in the
@@ -115,10 +117,14 @@ public struct ReminderExpansion: Sequence, Sendable {
     /// than over everything between the earliest and the latest: an alarm a century before its
     /// event does not make every event of that century be walked.
     static func windows(_ shifts: [(min: Int, max: Int)], rangeStart: Int, rangeEnd: Int) -> [ClosedRange<Int>] {
-        let ranges = shifts.map { (rangeStart &- $0.max &- slack)...(rangeEnd &- $0.min &+ slack) }.sorted { $0.lowerBound < $1.lowerBound }
+        // Saturating: a span of `Int.max` (``ReminderMaker/triggerSpan(offset:alarm:)``) wrapped
+        // round to a range whose lower bound passed its upper one.
+        let ranges = shifts.map { shift in
+            rangeStart.saturatingSubtracting(shift.max).saturatingSubtracting(slack)...rangeEnd.saturatingSubtracting(shift.min).saturatingAdding(slack)
+        }.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Int>] = []
         for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound &+ slack {
+            if let last = merged.last, range.lowerBound <= last.upperBound.saturatingAdding(slack) {
                 merged[merged.count - 1] = last.lowerBound...Swift.max(last.upperBound, range.upperBound)
             } else {
                 merged.append(range)
@@ -176,19 +182,29 @@ public struct ReminderExpansion: Sequence, Sendable {
             minShift = shifts.map(\.min).min() ?? 0
             let ranges = ReminderExpansion.windows(shifts, rangeStart: rangeStart, rangeEnd: rangeEnd)
             for (index, range) in ranges.enumerated() {
-                // Each expansion reaches ``slack`` past its share, for starts that the expansion
-                // and the alarm anchor read a little apart (floating and all-day times).
                 let to = index + 1 < ranges.count ? range.upperBound : Int.max
-                let starts = (index == 0 ? Int.min : ranges[index - 1].upperBound)..<to
-                // Capped: the occurrences a series gives a window are bounded by the instance
-                // limit, not by how many of its instances reach into the window.
-                let occurrences = OccurrenceExpansion.Iterator(
-                    OccurrenceExpansion(calendars: expansion.calendars, from: Self.date(range.lowerBound),
-                                        to: Self.date(range.upperBound &+ ReminderExpansion.slack),
-                                        viewerTimeZone: expansion.viewerTimeZone, instanceLimit: expansion.instanceLimit),
-                    capped: true)
-                windows.append(Window(occurrences: occurrences, starts: starts))
+                let from = index == 0 ? Int.min : ranges[index - 1].upperBound
+                // Two expansions a range: the slack below it (where an occurrence triggers in the
+                // range only through a nominal day that a DST change lengthens) and the rest. The
+                // instance limit counts from an expansion's start, so that with one expansion the
+                // slack's occurrences counted too: a secondly series with an alarm has 172,800 of
+                // them, past the limit before the range began, and gave no reminder at all.
+                let core = range.lowerBound.saturatingAdding(ReminderExpansion.slack)
+                windows.append(Window(occurrences: Self.occurrences(expansion, from: range.lowerBound, to: core), starts: from..<core))
+                windows.append(Window(occurrences: Self.occurrences(expansion, from: core, to: range.upperBound), starts: core..<to))
             }
+        }
+
+        /// The occurrences of a window whose share of start instants is `from..<to`. The expansion
+        /// reaches ``ReminderExpansion/slack`` past its share, for starts that the expansion and
+        /// the alarm anchor read a little apart (floating and all-day times). Capped: the
+        /// occurrences a series gives a window are bounded by the instance limit, not by how many
+        /// of its instances reach into the window.
+        private static func occurrences(_ expansion: ReminderExpansion, from: Int, to: Int) -> OccurrenceExpansion.Iterator {
+            OccurrenceExpansion.Iterator(
+                OccurrenceExpansion(calendars: expansion.calendars, from: date(from), to: date(to.saturatingAdding(ReminderExpansion.slack)),
+                                    viewerTimeZone: expansion.viewerTimeZone, instanceLimit: expansion.instanceLimit),
+                capped: true)
         }
 
         private static func date(_ seconds: Int) -> Date {
@@ -230,7 +246,7 @@ public struct ReminderExpansion: Sequence, Sendable {
             }
             let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
                                            movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
-            windows[index].bound = anchor.utc &+ minShift &- ReminderExpansion.slack
+            windows[index].bound = anchor.utc.saturatingAdding(minShift).saturatingSubtracting(ReminderExpansion.slack)
             guard windows[index].starts.contains(anchor.utc), !occurrence.incidence.alarms.isEmpty else { return }
             let key = ObjectIdentifier(occurrence.sharedIncidenceKey)
             var given = perSeries[key]?.count ?? 0

@@ -67,18 +67,21 @@ struct ReminderMaker {
     /// by less than the ``ReminderExpansion/slack`` allowed on each side.
     func reaches(from anchor: Int, offset: ICSDuration, alarm: Alarm) -> Bool {
         let span = Self.triggerSpan(offset: offset, alarm: alarm)
-        return anchor &+ span.last >= rangeStart &- ReminderExpansion.slack && anchor &+ span.first < rangeEnd &+ ReminderExpansion.slack
+        return anchor.saturatingAdding(span.last) >= rangeStart.saturatingSubtracting(ReminderExpansion.slack)
+            && anchor.saturatingAdding(span.first) < rangeEnd.saturatingAdding(ReminderExpansion.slack)
     }
 
     /// How far from its anchor (seconds, a day as 86,400) the first and the last trigger of a
     /// relative alarm `offset` lie, its repetitions included (at most ``repetitionLimit``): what
     /// ``reaches(from:offset:alarm:)`` tests and what ``ReminderExpansion`` widens its ranges by.
-    /// A file's durations have at most nine digits a part (as libical reads them), so a step times
-    /// the repetition limit fits in 64 bits.
+    /// Saturating: a duration built in code has parts up to ±2,147,483,647 (a file's, nine digits),
+    /// so a step of 2,147,483,647 weeks times the repetition limit (about 1.3 × 10^19 s) is past
+    /// 64 bits; such a span stays at `Int.max`, out of every range, instead of trapping.
     static func triggerSpan(offset: ICSDuration, alarm: Alarm) -> (first: Int, last: Int) {
         let first = offset.approximateSeconds
         guard let repeats = alarm.repeatCount, repeats > 0, let step = alarm.duration, step.approximateSeconds > 0 else { return (first, first) }
-        return (first, first + Swift.min(repeats, repetitionLimit) * step.approximateSeconds)
+        let repeated = Swift.min(repeats, repetitionLimit).saturatingMultiplied(by: step.approximateSeconds)
+        return (first, first.saturatingAdding(repeated))
     }
 
     /// The relative alarms of `incidence` that fire (none when it is cancelled), in order: each

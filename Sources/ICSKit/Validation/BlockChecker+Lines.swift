@@ -15,7 +15,9 @@ extension BlockChecker {
     mutating func property(_ line: ComponentBlock.Line, bytes: Bytes) {
         let number = Int(line.number)
         let name = line.name
-        if ValueSyntax.mayHaveControlCharacter(bytes) { checkControlCharacters(bytes, line: number, property: Self.shortened(name)) }
+        if ValueSyntax.mayHaveControlCharacter(bytes) || ValueControls.mayHoldC1(bytes) {
+            checkControlCharacters(bytes, line: number, property: Self.shortened(name))
+        }
         var nameEnd = 0
         var nameValid = true
         var hash = PropertyTable.hashSeed
@@ -55,13 +57,20 @@ extension BlockChecker {
         name.utf8.count > 60 ? String(name.prefix(40)) + "…" : name
     }
 
-    /// Control characters (RFC 5545 3.3.11: anything below U+0020 but TAB, and DEL).
+    /// Control characters, the first of a line: those RFC 5545 3.3.11 excludes from TEXT (below
+    /// U+0020 but TAB, and DEL), and the C1 controls U+0080–U+009F of a line read as UTF-8 (a
+    /// line that is not is Windows-1252, whose 0x80–0x9F are printable). RFC 5545's grammar lets
+    /// C1 through (its NON-US-ASCII is any UTF-8 character), so the message says so; but they are
+    /// controls, not text (U+009B is the 8-bit CSI), and `export` and `validate --fix` remove
+    /// them with the others (``ValueControls``): what `--fix` changes is what is reported here.
     private mutating func checkControlCharacters(_ bytes: Bytes, line: Int, property: String) {
-        for b in bytes where (b < 0x20 && b != 0x09) || b == 0x7F {
-            let hex = String(b, radix: 16, uppercase: true)
-            add(.controlCharacter, "control character U+\(b < 0x10 ? "000" : "00")\(hex) in \(property)", line: line, property: property)
-            return
-        }
+        let utf8 = !bytes.contains(0xC2) || TextDecoding.isValidUTF8(bytes)
+        guard let first = ValueControls.controls(in: bytes, utf8: utf8).distinct.first else { return }
+        let c1 = first.value >= 0x80
+        add(.controlCharacter, c1
+                ? "control character \(first.codePointText) in \(property) (a C1 control: RFC 5545's grammar allows it, but it is no text; export and --fix remove it)"
+                : "control character \(first.codePointText) in \(property)",
+            line: line, property: property)
     }
 
     /// Splits `;`-separated parameters (quotes respected) and checks each one.

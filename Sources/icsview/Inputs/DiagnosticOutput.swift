@@ -3,7 +3,8 @@ import ICSKit
 
 /// Where the problems met while reading and drawing go: on stderr, one summary line per
 /// input by default (`34 problems in holidays.ics; run 'icsview validate holidays.ics' for
-/// details`), every diagnostic with `--verbose`, nothing with `--quiet`.
+/// details`, or what was cut when `validate` could not show it: ``summary()``), every
+/// diagnostic with `--verbose`, nothing with `--quiet`.
 ///
 /// Errors that make an input unreadable are not diagnostics: they are printed by the caller,
 /// always. One instance for the process (``shared``): the views report from several places.
@@ -94,17 +95,45 @@ final class DiagnosticOutput: Sendable {
 
     /// The summary lines, one per input with problems (errors and warnings; notes are not
     /// counted), in input order; empty unless the verbosity is ``Verbosity/summary``.
+    ///
+    /// Only what `validate` reports is sent there. The rest is about this command's work or the
+    /// source, not the file's text (``validateCannotShow(_:)``: ICS3002, a series cut at a view's
+    /// cap; ICS4001 and ICS4002, a source's item skipped or its sync failed), and `validate`
+    /// would show none of it: one such problem is printed as `--verbose` prints it, several are
+    /// counted by kind with a pointer to `--verbose`.
     func summary() -> [String] {
         state.withLock { state in
             guard state.verbosity == .summary else { return [] }
-            return state.order.compactMap { source in
-                let count = state.seen[source, default: []].filter { $0.severity != .note }.count
-                guard count > 0 else { return nil }
+            return state.order.compactMap { source -> String? in
+                let problems = state.seen[source, default: []].filter { $0.severity != .note }
+                guard !problems.isEmpty else { return nil }
                 let word = state.words.first { $0.source == source }?.word ?? source
                 let name = word == source ? source : "\(word) (\(source))"
-                return "\(count) problem\(count == 1 ? "" : "s") in \(name); run 'icsview validate \(word)' for details"
+                let others = problems.filter { Self.validateCannotShow($0.code) }
+                let checked = problems.count - others.count
+                var line = checked == 0 ? "" : "\(checked) problem\(checked == 1 ? "" : "s") in \(name); run 'icsview validate \(word)' for details"
+                if others.count == 1, checked == 0, let only = others.first {
+                    line = TerminalText.safe("\(only)")
+                } else if !others.isEmpty {
+                    line += (checked == 0 ? "in \(name): " : "; and ") + Self.counted(others) + " (--verbose lists them)"
+                }
+                return line
             }
         }
+    }
+
+    /// Whether a problem is the command's or the source's, not the file's: `validate` does not
+    /// report it, nor the same fault under another code (as it does libical's import-only codes).
+    static func validateCannotShow(_ code: DiagnosticCode) -> Bool {
+        code == .recurrenceLimit || DiagnosticCode.sourceCodes.contains(code)
+    }
+
+    /// `2 × recurrence stopped at the instance limit [ICS3002]`: problems counted by code, in code order.
+    private static func counted(_ problems: some Sequence<Diagnostic>) -> String {
+        var counts: [DiagnosticCode: Int] = [:]
+        for problem in problems { counts[problem.code, default: 0] += 1 }
+        return counts.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.value) × \($0.key.title) [\($0.key.rawValue)]" }.joined(separator: ", ")
     }
 
     /// Whether a diagnostic of severity error was reported: something in an input could not be

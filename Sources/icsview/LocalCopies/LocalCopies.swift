@@ -68,8 +68,11 @@ enum LocalCopies {
     /// The local copy of a collection for one configuration section. Each section keeps its own
     /// copy, even of a collection another section names too: their credentials and headers may
     /// see other resources, and each section's `sync` says what changed since its own last one.
+    /// Read within ``maxCopyBytes``, as the vdir copies are.
     static func copy(of url: URL, section: String, options: Options) -> CalDAVLocalCopy {
-        CalDAVLocalCopy(collection: url, directory: directory(options), name: section)
+        var copy = CalDAVLocalCopy(collection: url, directory: directory(options), name: section)
+        copy.maximumBytes = maxCopyBytes
+        return copy
     }
 
     /// Whether a copy is synced before it is read: under `--refresh`, or when it is older than

@@ -75,7 +75,7 @@ struct SkippedBlocks {
     /// Takes a windowed batch and the parses of its blocks (in order), notes the blocks skipped
     /// among them (``SkipMark``, their texts in the scan's ``KeptBlockStore``) and returns the
     /// parses as they came (the same array: no parse is copied).
-    mutating func sift(_ batch: WindowedBatch, _ results: [ParsedBlock]) -> [ParsedBlock] {
+    mutating func sift(_ batch: WindowedBatch, _ results: consuming [ParsedBlock]) -> [ParsedBlock] {
         precondition(results.count == batch.blocks.count, "one result per block")
         var marks = batch.skips.makeIterator()
         var mark = marks.next()
@@ -84,7 +84,7 @@ struct SkippedBlocks {
                 keep(skip)
                 mark = marks.next()
             }
-            note(results[index])
+            note(&results[index])
         }
         while let skip = mark {
             keep(skip)
@@ -102,9 +102,11 @@ struct SkippedBlocks {
     }
 
     /// Notes what a parsed block tells the revival: an event's place and UID, a zone, X-WR-TIMEZONE.
-    private mutating func note(_ result: ParsedBlock) {
-        switch result.component {
-        case .incidence(let incidence)?:
+    /// An incidence is taken out of the block and put back (moved twice): bound from the block
+    /// in place, it was copied, a dozen references retained and released, a third of the
+    /// assembly thread's work.
+    private mutating func note(_ result: inout ParsedBlock) {
+        if case .incidence? = result.component, case .incidence(let incidence)? = result.component.take() {
             // Counted as the assembler keeps them (a windowed import leaves out the events that show nothing).
             if incidence.kind == .event && !CalendarAssembler.showsNothing(incidence) { events += 1 }
             if var uid = incidence.uid {
@@ -113,6 +115,12 @@ struct SkippedBlocks {
                 // One lookup: the entry raised in place.
                 Self.raise(&parsedUIDs[hash, default: 0], to: OverrideReach.reach(of: incidence))
             }
+            result.component = .incidence(incidence)
+            return
+        }
+        switch result.component {
+        case .incidence:
+            break
         case .timeZone(let zone)?:
             if let current = margin, !SkippedBlocks.fitsMargin(zone, margin: current) {
                 margin = SkippedBlocks.fitsMargin(zone, margin: WindowFilter.wideMargin) ? WindowFilter.wideMargin : nil
