@@ -9,10 +9,10 @@
 /// shape is only reused when the second is the first moved (``template(_:source:caches:)``):
 /// a diagnostic whose message names a line, or a line this type does not move, would differ.
 ///
-/// Blocks with property lines that repeat (the same text, the same lines at the same distances:
-/// ``RepeatedBlockShape``) take a template the same way, from the third block of their shape on
-/// (``RepeatedBlockIndex``): 300,000 copies of `BEGIN:VEVENT` and `UID:x` were 300,000
-/// conversions, a third of the month's time, for events that parse alike. An incidence's UID
+/// Blocks with property lines that repeat one after the other (the same text, the same lines at
+/// the same distances: ``RepeatedBlockShape``) take a template the same way, from the third block
+/// of their run on (``RepeatedBlockRun``): 300,000 copies of `BEGIN:VEVENT` and `UID:x` were
+/// 300,000 conversions, a third of the month's time, for events that parse alike. An incidence's UID
 /// is given to the scan diagnostics that name none, as the converter gives it.
 ///
 /// In a view's import, a template whose component the assembler would leave out
@@ -37,7 +37,7 @@ struct EmptyBlockParses: Sendable {
     /// The templates made so far, and where each shape's is.
     private var templates: [Template] = []
     private var index = EmptyBlockIndex()
-    private var repeated = RepeatedBlockIndex()
+    private var repeated = RepeatedBlockRun()
     /// Whether blocks with property lines that repeat share a template too.
     let sharesRepeatedBlocks: Bool
     /// How many blocks of each kind a view's import left out through their templates (for ``ICalendar/id``).
