@@ -129,12 +129,10 @@ struct ComponentBlock: Sendable {
     func forEachUnclosed(_ body: (_ name: String, _ begun: Int, _ closed: Int) -> Void) {
         guard unclosedCount > 0 else { return }
         var left = unclosedCount
-        lines.withUnsafeBufferPointer { lines in
-            for i in lines.indices where lines[i].unclosedBegin != 0 {
-                body(lines[i].name, Int(lines[i].unclosedBegin), Int(lines[i].number))
-                left -= 1
-                if left == 0 { return }
-            }
+        for i in lines.indices where lines[i].unclosedBegin != 0 {
+            body(lines[i].name, Int(lines[i].unclosedBegin), Int(lines[i].number))
+            left -= 1
+            if left == 0 { return }
         }
     }
 

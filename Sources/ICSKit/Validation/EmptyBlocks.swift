@@ -125,7 +125,7 @@ struct EmptyBlocks: Sendable {
     /// A template's findings are registered in `findings` (``FindingCollector/register(_:)``) when
     /// its first block is handed over, so one `EmptyBlocks` hands over to one collector.
     mutating func add(_ block: borrowing ComponentBlock, template: Int32, file: String, to findings: inout FindingCollector) {
-        // Through a pointer: reading the parts as `handed[t].line` copied the whole entry each time.
+        // Through a pointer to the template's entry: its parts read, and its findings registered, in place.
         handed.withUnsafeMutableBufferPointer { all in
             guard let parts = all.baseAddress.map({ $0 + Int(template) }) else { return }
             if parts.pointee.registered.count != parts.pointee.findings.count {

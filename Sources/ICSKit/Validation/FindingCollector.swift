@@ -75,7 +75,7 @@ struct FindingCollector {
             count += 1
             if lastKey.map({ $0 < key }) ?? true {
                 lastKey = key
-                if lastMade != nil { lastMade = nil }
+                if hasLastMade { lastMade = nil }
                 lastRepeated = nil
                 noteLast(file: file, line: line, column: column, severity: severity, hint: hint, property: property)
             }
