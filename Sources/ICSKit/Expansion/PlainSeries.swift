@@ -154,9 +154,11 @@ extension SeriesDrain {
         let cancelled = master.status == .cancelled
         // As ``Series``' for an instance that starts at its raw instant (no THISANDFUTURE change).
         let earliestReaching = rangeStart - (length.days * 86_400 + abs(length.seconds) + 2 * 86_400)
-        var shared: SharedIncidence?
-        var ownID: CalendarID?
         var shown = false
+        // The instances wanted, as (wall, UTC) pairs, made into occurrences after the walk: the
+        // closure does not capture `master`, which made a copy of it (a dozen references
+        // retained, then released) for every plain series, wanted or not.
+        var wanted: [(wall: Int, utc: Int)] = []
         plain.forEachInstance(from: window.lowerBound, through: window.upperBound) { wall, utc in
             if utc >= rangeEnd || utc < earliestReaching { return }
             if excluded.contains(key: frame.matchKey(wall: wall, utc: utc), wall: wall) { return }
@@ -165,16 +167,19 @@ extension SeriesDrain {
             if !inRange { return }
             shown = true
             guard sieve.wants(startSeconds: utc, endSeconds: endKey, cancelled: cancelled) else { return }
-            if shared == nil {
-                shared = SharedIncidence(master)
-                // A copy of its own, as a series makes (each occurrence retains it, on either thread).
-                ownID = CalendarID(rawValue: unsharedCopy(calendarID.rawValue))
+            wanted.append((wall, utc))
+        }
+        if !wanted.isEmpty {
+            let shared = SharedIncidence(master)
+            // A copy of its own, as a series makes (each occurrence retains it, on either thread).
+            let ownID = CalendarID(rawValue: unsharedCopy(calendarID.rawValue))
+            for (wall, utc) in wanted {
+                let start = frame.startTime(wall: wall, utc: utc)
+                keep(PendingOccurrence(key: utc, order: order, occurrence: Occurrence(
+                    shared: shared, calendarID: ownID, calendarIndex: calendarIndex, start: start,
+                    end: frame.endTime(wall: wall, utc: utc, length: length), recurrenceID: frame.recurrenceID(wall: wall, utc: utc),
+                    recurrenceIDTime: start)))
             }
-            let start = frame.startTime(wall: wall, utc: utc)
-            keep(PendingOccurrence(key: utc, order: order, occurrence: Occurrence(
-                shared: shared.unsafelyUnwrapped, calendarID: ownID.unsafelyUnwrapped, calendarIndex: calendarIndex, start: start,
-                end: frame.endTime(wall: wall, utc: utc, length: length), recurrenceID: frame.recurrenceID(wall: wall, utc: utc),
-                recurrenceIDTime: start)))
         }
         // Ranked as a series with an instance in the range is.
         if shown { rank(RankKey(uid: master.uid ?? "", calendar: calendarIndex, order: order)) }

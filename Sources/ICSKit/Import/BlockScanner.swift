@@ -466,7 +466,9 @@ struct BlockScanner {
     /// Writes the boundary's bytes straight into the block's text (no array of their own).
     private static func appendBoundary(to block: inout ComponentBlock, _ kind: ComponentBlock.Line.Kind, name: String, line: Int) {
         let offset = block.text.count
-        block.text.append(contentsOf: kind == .begin ? beginPrefix : endPrefix)
+        // From static text: an array in a global took a `swift_once` and a retain a line.
+        let prefix: StaticString = kind == .begin ? "BEGIN:" : "END:"
+        block.text.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
         // The name's bytes in place (no iteration of its UTF-8 view), and its id from them.
         var name = name
         let id = name.withUTF8 { utf8 in
@@ -477,12 +479,17 @@ struct BlockScanner {
                                                length: block.text.count - offset))
     }
 
-    private static let beginPrefix: [UInt8] = Array("BEGIN:".utf8)
-    private static let endPrefix: [UInt8] = Array("END:".utf8)
 
     /// Closes the innermost open component of the current block with a synthesized END.
     private mutating func closeInnermost(at line: Int) {
         let open = stack.removeLast()
+        // Its diagnostic made from the END line when it is read (most are counted, not shown),
+        // unless one was noted before it in the block (it would come first) or the block is skipped.
+        if !skippingOversized, current?.mayCloseLazily(begun: open.line, closed: line) == true {
+            appendBoundary(.end, name: open.name, line: line)
+            current?.markLastLineUnclosed(begun: open.line, source: source)
+            return
+        }
         note(.missingEnd, MissingEndMessage.text(open.name, begun: open.line, closed: line), line: open.line)
         appendBoundary(.end, name: open.name, line: line)
     }
@@ -534,6 +541,6 @@ struct BlockScanner {
     private mutating func note(_ code: DiagnosticCode, _ message: String, line: Int, property: String? = nil,
                                severity: Diagnostic.Severity? = nil) {
         let diagnostic = Diagnostic(code, message, severity: severity, source: source, line: line, property: property)
-        if current != nil { current!.diagnostics.append(diagnostic) } else { outside.append(diagnostic) }
+        if current != nil { current!.noted.append(diagnostic) } else { outside.append(diagnostic) }
     }
 }

@@ -61,21 +61,24 @@ struct EmptyBlockIndex: Sendable {
     mutating func indices(of blocks: [ComponentBlock], make: (borrowing ComponentBlock) -> Int?) -> [Int32] {
         var out = [Int32](repeating: -1, count: blocks.count)
         var last: (shape: EmptyBlockShape, index: Int32)?
-        for i in blocks.indices {
-            guard let shape = EmptyBlockShape(blocks[i]) else { continue }
-            if let last, last.shape == shape {
-                out[i] = last.index
-                continue
+        // Through the buffer: `blocks[i]` copied each block (retaining its arrays) to read it.
+        blocks.withUnsafeBufferPointer { blocks in
+            for i in blocks.indices {
+                guard let shape = EmptyBlockShape(blocks[i]) else { continue }
+                if let last, last.shape == shape {
+                    out[i] = last.index
+                    continue
+                }
+                let index: Int
+                if let known = byShape[shape] {
+                    index = known
+                } else {
+                    index = make(blocks[i]) ?? -1
+                    byShape[shape] = index
+                }
+                last = (shape, Int32(index))
+                out[i] = Int32(index)
             }
-            let index: Int
-            if let known = byShape[shape] {
-                index = known
-            } else {
-                index = make(blocks[i]) ?? -1
-                byShape[shape] = index
-            }
-            last = (shape, Int32(index))
-            out[i] = Int32(index)
         }
         return out
     }

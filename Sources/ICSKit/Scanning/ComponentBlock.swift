@@ -12,10 +12,15 @@ struct ComponentBlock: Sendable {
         /// Its length in bytes.
         var length: Int32
         var kind: Kind
-        /// The property or component name, upper-cased.
-        var name: String
         /// The name's ``KnownNames/id(_:)`` (0 when it is not a known name).
         var nameID: UInt8
+        /// The property or component name, upper-cased.
+        var name: String
+        /// For an END line the scanner wrote for a component that had none, the line of that
+        /// component's BEGIN (its missing-END diagnostic is made from the line when it is read:
+        /// ``ComponentBlock/diagnostics``); 0 for every other line. (Beside `number`, `offset`,
+        /// `length`, `kind` and `nameID`, the line's size stays 40 bytes.)
+        var unclosedBegin: Int32 = 0
 
         /// A line of `bytes` at `offset` in the block's text; the name, when not given, read from the bytes.
         init(_ kind: Kind, name: String? = nil, number: Int, offset: Int, bytes: UnsafeBufferPointer<UInt8>) {
@@ -69,14 +74,86 @@ struct ComponentBlock: Sendable {
     var text: [UInt8] = []
     var lines: [Line] = []
     var unparsed: [UnparsedLine] = []
-    /// Diagnostics found while scanning this block.
-    var diagnostics: [Diagnostic] = []
+    /// Diagnostics the scanner noted in this block, but those of components it closed without
+    /// their END while none was noted (``unclosedCount``): ``diagnostics`` is both.
+    var noted: [Diagnostic] = []
+    /// How many of ``lines`` are END lines the scanner wrote for a component without one, whose
+    /// missing-END diagnostic is made only when ``diagnostics`` is read
+    /// (``Line/unclosedBegin``): a file of 300,000 lone `BEGIN:VEVENT` lines has 300,000, and
+    /// making each message and its array on the scan's thread was a fifth of its validation,
+    /// though a hundred are shown. They were noted before any of ``noted`` (the scanner makes
+    /// them so only while ``noted`` is empty): ``diagnostics`` lists them first, in line order.
+    private(set) var unclosedCount = 0
+    /// The source the unclosed components' diagnostics name.
+    private(set) var unclosedSource: String?
 
     init(name: String, line: Int) {
         self.name = name
         self.line = line
         text.reserveCapacity(512) // a typical event is 300–400 bytes; bigger ones grow
         lines.reserveCapacity(16) // and has 10–15 lines
+    }
+
+    /// Diagnostics found while scanning this block, in the order they were found: the missing
+    /// ENDs made from ``lines`` (``Line/unclosedBegin``), then ``noted``. Setting it replaces both.
+    /// - Complexity: O(1) when no component was closed without its END; else O(lines).
+    var diagnostics: [Diagnostic] {
+        get {
+            guard unclosedCount > 0 else { return noted }
+            var all: [Diagnostic] = []
+            all.reserveCapacity(unclosedCount + noted.count)
+            let source = unclosedSource
+            forEachUnclosed { name, begun, closed in
+                all.append(MissingEndMessage.diagnostic(name, begun: begun, closed: closed, source: source))
+            }
+            all.append(contentsOf: noted)
+            return all
+        }
+        set {
+            if unclosedCount > 0 {
+                for i in lines.indices where lines[i].unclosedBegin != 0 { lines[i].unclosedBegin = 0 }
+                unclosedCount = 0
+                unclosedSource = nil
+            }
+            noted = newValue
+        }
+    }
+
+    /// Whether the block has a scan diagnostic.
+    var hasDiagnostics: Bool { unclosedCount > 0 || !noted.isEmpty }
+
+    /// Calls `body` with the name, BEGIN line and closing line of each component the scanner
+    /// closed without its END (``unclosedCount``), in line order: the facts its missing-END
+    /// diagnostic is made from (``MissingEndMessage``).
+    /// - Complexity: O(lines) when there is one, else O(1).
+    func forEachUnclosed(_ body: (_ name: String, _ begun: Int, _ closed: Int) -> Void) {
+        guard unclosedCount > 0 else { return }
+        var left = unclosedCount
+        lines.withUnsafeBufferPointer { lines in
+            for i in lines.indices where lines[i].unclosedBegin != 0 {
+                body(lines[i].name, Int(lines[i].unclosedBegin), Int(lines[i].number))
+                left -= 1
+                if left == 0 { return }
+            }
+        }
+    }
+
+    /// Whether the scanner may close a component begun on line `begun` without its END at line
+    /// `closed` lazily (``markLastLineUnclosed(begun:source:)``): no diagnostic noted yet (they
+    /// would come before it), and both lines fit a ``Line/number``.
+    func mayCloseLazily(begun: Int, closed: Int) -> Bool {
+        noted.isEmpty && begun > 0 && begun <= Int(Int32.max) && closed > 0 && closed <= Int(Int32.max)
+    }
+
+    /// Marks the last line, the END line the scanner wrote for a component begun on line `begun`
+    /// that had none, as that component's missing END (only when ``mayCloseLazily(begun:closed:)``
+    /// said so before it was appended): its diagnostic, naming `source`, is made when
+    /// ``diagnostics`` is read.
+    mutating func markLastLineUnclosed(begun: Int, source: String?) {
+        guard let last = lines.indices.last else { return }
+        lines[last].unclosedBegin = Int32(clamping: begun)
+        if unclosedCount == 0 { unclosedSource = source }
+        unclosedCount += 1
     }
 
     /// What the block counts toward a batch of the scan (``ScanPipeline``): its text, or a third

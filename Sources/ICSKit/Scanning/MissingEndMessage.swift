@@ -5,7 +5,9 @@
 /// string interpolation appended the five pieces one by one, growing the string as it went
 /// (about 4,000 instructions a message, more than the rest of the scan of such a line); this
 /// writes the bytes once into a string of the right size, each piece copied whole through a
-/// pointer (a byte at a time through a closure cost 1,700 instructions a message).
+/// pointer (a byte at a time through a closure cost 1,700 instructions a message). The scanner
+/// keeps the facts of most (``ComponentBlock/forEachUnclosed(_:)``), and the message is made
+/// only where it is read: by the import, and by validation only for the findings it keeps.
 enum MissingEndMessage {
     /// "`name` begun on line `begun` has no END; closed at line `closed`".
     /// - Complexity: O(n) in the name's length.
@@ -24,6 +26,12 @@ enum MissingEndMessage {
                 return end - base
             }
         }
+    }
+
+    /// The scanner's diagnostic for a component `name` begun on line `begun` and closed at line
+    /// `closed` without its END, found in `source`.
+    static func diagnostic(_ name: String, begun: Int, closed: Int, source: String?) -> Diagnostic {
+        Diagnostic(.missingEnd, text(name, begun: begun, closed: closed), source: source, line: begun)
     }
 
     /// Copies `bytes` to `at`; returns the address after them.

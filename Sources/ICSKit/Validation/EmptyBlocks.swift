@@ -31,6 +31,9 @@ struct EmptyBlocks: Sendable {
         var linePass: Int
         var findings: [Finding]
         var uid: String?
+        /// The findings' indices in the collector they are handed to (``FindingCollector/register(_:)``),
+        /// from the first block handed over.
+        var registered: [Int] = []
     }
 
     /// The templates made so far, and where each shape's is.
@@ -52,14 +55,16 @@ struct EmptyBlocks: Sendable {
 
     /// ``BlockValidation/droppedSometimes`` as a list.
     private static let droppedSometimes = Array(BlockValidation.droppedSometimes)
+    /// Whether a missing END is among them (it is not: a block closed without its END may take a template).
+    private static let dropsMissingEnd = BlockValidation.droppedSometimes.contains(.missingEnd)
 
     /// Whether a block may take a template: it has a shape (``EmptyBlockShape``) and no scan
     /// diagnostic that the check keeps or drops by what else the block holds.
     static func mayUseTemplate(_ block: borrowing ComponentBlock) -> Bool {
         // By index (the generic `contains(where:)` copied each diagnostic), against a list: a
         // code is a short string, compared in a word or two, where the set hashed it.
-        for i in block.diagnostics.indices where droppedSometimes.contains(block.diagnostics[i].code) { return false }
-        return true
+        for i in block.noted.indices where droppedSometimes.contains(block.noted[i].code) { return false }
+        return block.unclosedCount == 0 || !dropsMissingEnd
     }
 
     /// Each block's template in ``templates`` (-1: checked whole), making the templates of the
@@ -114,20 +119,37 @@ struct EmptyBlocks: Sendable {
     /// Adds to `findings` what ``check(_:template:file:maxPerCode:)`` finds in `block`, in the same
     /// order, without making that result: the template's findings moved to the block's lines
     /// (copied only when the collector keeps them) and the block's own scan diagnostics after
-    /// the line pass's. Only for a block that may use its template (`template >= 0` and
-    /// ``mayUseTemplate(_:)``).
-    func add(_ block: borrowing ComponentBlock, template: Int32, file: String, to findings: inout FindingCollector) {
-        // The template's parts read in place, not the whole template copied (retaining each of
-        // its parts) for every block; the block's diagnostics lent from their buffer, and named
-        // with the UID only when the collector makes their finding.
-        let parts = handed[Int(template)]
-        let delta = block.line - parts.line
-        parts.findings.withUnsafeBufferPointer { own in
-            for i in 0..<parts.linePass { findings.add(own[i], movedBy: delta) }
-            block.diagnostics.withUnsafeBufferPointer { diagnostics in
-                for i in diagnostics.indices { findings.add(diagnostics[i], file: file, uid: parts.uid) }
+    /// the line pass's (a missing END's message made only when its finding is kept). Only for a
+    /// block that may use its template (`template >= 0` and ``mayUseTemplate(_:)``).
+    ///
+    /// A template's findings are registered in `findings` (``FindingCollector/register(_:)``) when
+    /// its first block is handed over, so one `EmptyBlocks` hands over to one collector.
+    mutating func add(_ block: borrowing ComponentBlock, template: Int32, file: String, to findings: inout FindingCollector) {
+        // Through a pointer: reading the parts as `handed[t].line` copied the whole entry each time.
+        handed.withUnsafeMutableBufferPointer { all in
+            guard let parts = all.baseAddress.map({ $0 + Int(template) }) else { return }
+            if parts.pointee.registered.count != parts.pointee.findings.count {
+                parts.pointee.registered = parts.pointee.findings.map { findings.register($0) }
             }
-            for i in parts.linePass..<own.count { findings.add(own[i], movedBy: delta) }
+            let delta = block.line - parts.pointee.line
+            let linePass = parts.pointee.linePass
+            parts.pointee.registered.withUnsafeBufferPointer { registered in
+                for i in 0..<linePass { findings.add(repeated: registered[i], movedBy: delta) }
+                if block.hasDiagnostics { Self.addScanDiagnostics(of: block, uid: parts.pointee.uid, file: file, to: &findings) }
+                for i in linePass..<registered.count { findings.add(repeated: registered[i], movedBy: delta) }
+            }
+        }
+    }
+
+    /// Adds the scan diagnostics of `block` (``ComponentBlock/diagnostics``) to `findings`, as
+    /// the whole check reports them (``named(_:uid:)``), the missing ENDs' messages made only
+    /// for the findings kept.
+    private static func addScanDiagnostics(of block: borrowing ComponentBlock, uid: String?, file: String, to findings: inout FindingCollector) {
+        block.forEachUnclosed { name, begun, closed in
+            findings.add(.missingEnd, line: begun, file: file, uid: uid) { MissingEndMessage.text(name, begun: begun, closed: closed) }
+        }
+        block.noted.withUnsafeBufferPointer { diagnostics in
+            for i in diagnostics.indices { findings.add(diagnostics[i], file: file, uid: uid) }
         }
     }
 

@@ -21,15 +21,28 @@ struct FindingCollector {
     private static let recentCount = 8
     /// Arrival order, the tie-breaker between findings on one line.
     private var arrivals = 0
+    /// The findings handed over again and again with their lines moved (``register(_:)``), their
+    /// lines and their codes' entries, found once.
+    private var repeated: [Finding] = []
+    private var repeatedLines: [Int?] = []
+    private var repeatedPositions: [Int] = []
 
     private struct Kept {
         let code: DiagnosticCode
         var findings: [(key: Key, finding: Finding)] = []
         var count = 0
         /// The greatest key so far: that finding is ``lastMade``, or, when it came past the cap
-        /// and was not made (``FindingCollector/add(_:line:file:severity:property:message:)``), ``lastParts``.
+        /// and was not made, ``lastRepeated`` (a registered one, ``FindingCollector/add(repeated:movedBy:)``)
+        /// or else ``lastParts`` (``FindingCollector/add(_:line:file:severity:uid:property:message:)``).
+        /// Each is cleared when one before it in that list is set, so that a later in-place note
+        /// of parts finds the ones it noted before.
         var lastKey: Key?
-        var lastMade: Finding?
+        var lastMade: Finding? {
+            didSet { hasLastMade = lastMade != nil }
+        }
+        /// Whether ``lastMade`` is set (asking the optional copied the finding).
+        private(set) var hasLastMade = false
+        var lastRepeated: (index: Int, line: Int?)?
         var lastParts: LastParts?
 
         /// Whether a finding of `key` is kept (among the first `maxPerCode` in line order so far):
@@ -63,16 +76,36 @@ struct FindingCollector {
             if lastKey.map({ $0 < key }) ?? true {
                 lastKey = key
                 if lastMade != nil { lastMade = nil }
+                lastRepeated = nil
                 noteLast(file: file, line: line, column: column, severity: severity, hint: hint, property: property)
+            }
+            return true
+        }
+
+        /// Counts registered finding `index`, moved to `line` (key `key`), when it is not kept, as
+        /// ``countsPast(_:maxPerCode:file:line:column:severity:hint:property:)`` does, noting only
+        /// its index and line; false when it is kept.
+        mutating func countsPast(_ key: Key, maxPerCode: Int, repeated index: Int, line: Int?) -> Bool {
+            guard !keeps(key, maxPerCode: maxPerCode) else { return false }
+            count += 1
+            if lastKey.map({ $0 < key }) ?? true {
+                lastKey = key
+                if hasLastMade { lastMade = nil }
+                lastRepeated = (index, line)
             }
             return true
         }
 
         /// The finding with the greatest key, made with an empty message when it was not
         /// (only the note that counts the rest shows it, with a message of its own).
-        func last(_ code: DiagnosticCode) -> (key: Key, finding: Finding)? {
+        func last(_ code: DiagnosticCode, repeated: [Finding]) -> (key: Key, finding: Finding)? {
             guard let lastKey else { return nil }
             if let lastMade { return (lastKey, lastMade) }
+            if let (index, line) = lastRepeated {
+                let finding = repeated[index]
+                return (lastKey, Finding(file: finding.file, line: line, column: finding.column, code: code, message: "",
+                                         severity: finding.severity, hint: finding.hint, property: finding.property))
+            }
             guard let parts = lastParts else { return nil }
             return (lastKey, Finding(file: parts.file, line: parts.line, column: parts.column, code: code, message: "", severity: parts.severity,
                                      hint: parts.hint, property: parts.property))
@@ -140,6 +173,7 @@ struct FindingCollector {
         if kept.lastKey.map({ $0 < item.key }) ?? true {
             kept.lastKey = item.key
             kept.lastMade = item.finding
+            kept.lastRepeated = nil
         }
         guard kept.keeps(item.key, maxPerCode: maxPerCode) else { return }
         if maxPerCode > 0 && kept.findings.count == maxPerCode { kept.findings.removeLast() }
@@ -200,6 +234,36 @@ struct FindingCollector {
         Self.take((key, moved), into: &entries[position], maxPerCode: maxPerCode)
     }
 
+    /// Keeps `finding` for ``add(repeated:movedBy:)``, which takes it again and again with its line
+    /// moved; returns its index there. The blocks that share one result (``EmptyBlocks``)
+    /// register its findings once: 300,000 blocks of a few findings each then read no
+    /// finding's texts past the cap (copying each out of the shared result to hand it over was
+    /// a quarter of such a file's validation).
+    mutating func register(_ finding: Finding) -> Int {
+        repeated.append(finding)
+        repeatedLines.append(finding.line)
+        repeatedPositions.append(position(of: finding.code))
+        return repeated.count - 1
+    }
+
+    /// Takes registered finding `index` (``register(_:)``) with its line moved `delta` lines down,
+    /// as ``add(_:movedBy:)`` takes that finding: copied only when it is kept; past the cap it
+    /// is counted, and when it is the last of its code, its index and line are noted.
+    /// - Complexity: as ``add(_:)``, with no look-up of the code.
+    mutating func add(repeated index: Int, movedBy delta: Int) {
+        let line = repeatedLines[index].map { $0 + delta }
+        let key = Key(line: line ?? 0, arrival: arrivals)
+        arrivals += 1
+        let position = repeatedPositions[index]
+        // In place through the buffer (the array's accessor moved the entry out and back).
+        let maxPerCode = self.maxPerCode
+        let counted = entries.withUnsafeMutableBufferPointer { $0[position].countsPast(key, maxPerCode: maxPerCode, repeated: index, line: line) }
+        if counted { return }
+        var moved = repeated[index]
+        moved.line = line
+        Self.take((key, moved), into: &entries[position], maxPerCode: maxPerCode)
+    }
+
     /// Takes each of `findings`, in order.
     mutating func add(contentsOf findings: some Sequence<Finding>) {
         for finding in findings { add(finding) }
@@ -223,7 +287,7 @@ struct FindingCollector {
         for entry in entries {
             let code = entry.code
             items += entry.findings
-            if let last = entry.last(code), last.key != entry.findings.last?.key { items.append(last) }
+            if let last = entry.last(code, repeated: repeated), last.key != entry.findings.last?.key { items.append(last) }
             let left = entry.count - entry.findings.count - (entry.lastKey.map { $0 != entry.findings.last?.key ? 1 : 0 } ?? 0)
             if left > 0 { omitted[code] = left }
         }
@@ -238,7 +302,7 @@ struct FindingCollector {
         guard maxPerCode > 0 else { return kept }
         for entry in entries.sorted(by: { $0.code.rawValue < $1.code.rawValue }) where entry.count > maxPerCode {
             let code = entry.code
-            guard var more = entry.last(code)?.finding else { continue }
+            guard var more = entry.last(code, repeated: repeated)?.finding else { continue }
             more.message = "\(entry.count - maxPerCode) more \(code.rawValue) findings like the ones above (the last on line \(more.line ?? 0))"
             more.uid = nil
             more.property = nil

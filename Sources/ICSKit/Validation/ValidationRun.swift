@@ -44,31 +44,37 @@ struct ValidationRun {
             slots.reserveCapacity(batch.count)
             var whole: [Int] = []
             var weight = 0
-            for i in batch.indices {
-                if templates[i] >= 0, let line = Int32(exactly: batch[i].line), EmptyBlocks.mayUseTemplate(batch[i]) {
-                    slots.append(.shared(templates[i], line: Int(line)))
-                } else {
-                    slots.append(.whole(whole.count))
-                    whole.append(i)
-                    weight += batch[i].batchWeight
+            // The blocks read through the buffer: `batch[i]` copied each block (its four arrays
+            // retained and released) for every read.
+            batch.withUnsafeBufferPointer { blocks in
+                for i in blocks.indices {
+                    if templates[i] >= 0, let line = Int32(exactly: blocks[i].line), EmptyBlocks.mayUseTemplate(blocks[i]) {
+                        slots.append(.shared(templates[i], line: Int(line)))
+                    } else {
+                        slots.append(.whole(whole.count))
+                        whole.append(i)
+                        weight += blocks[i].batchWeight
+                    }
                 }
             }
             let workers = weight < Self.parallelWeight ? 1 : parallelism
             var checked = parallelMap(count: whole.count, workers: workers) { [whole] in
                 BlockValidation.check(batch[whole[$0]], file: file, maxPerCode: maxPerCode)
             }
-            for i in batch.indices {
-                let slot = slots[i]
-                guard slot.shared < 0 else {
-                    empty.add(batch[i], template: slot.shared, file: file, to: &findings)
-                    continue
+            batch.withUnsafeBufferPointer { blocks in
+                for i in blocks.indices {
+                    let slot = slots[i]
+                    guard slot.shared < 0 else {
+                        empty.add(blocks[i], template: slot.shared, file: file, to: &findings)
+                        continue
+                    }
+                    let position = Int(slot.value)
+                    guard !checked[position].findings.isEmpty || !checked[position].omitted.isEmpty else { continue }
+                    findings.add(contentsOf: checked[position].findings)
+                    for (code, count) in checked[position].omitted { findings.addOmitted(code, count: count) }
+                    checked[position].findings = []
+                    checked[position].omitted = [:]
                 }
-                let position = Int(slot.value)
-                guard !checked[position].findings.isEmpty || !checked[position].omitted.isEmpty else { continue }
-                findings.add(contentsOf: checked[position].findings)
-                for (code, count) in checked[position].omitted { findings.addOmitted(code, count: count) }
-                checked[position].findings = []
-                checked[position].omitted = [:]
             }
             if whole.count == batch.count {
                 results.append(consume checked)
