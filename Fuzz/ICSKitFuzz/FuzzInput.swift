@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import ICSKit
 
 /// What the fuzzer does with one input: every public entry point a user's bytes reach, in
@@ -120,11 +121,11 @@ enum FuzzInput {
         let directory = NSTemporaryDirectory() + "icskit-fuzz-vdir-\(getpid())"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let middle = bytes.count / 2
-        _ = FileManager.default.createFile(atPath: directory + "/a.ics", contents: Data(bytes[..<middle]))
-        _ = FileManager.default.createFile(atPath: directory + "/b.ics", contents: Data(bytes[middle...]))
-        _ = FileManager.default.createFile(atPath: directory + "/displayname", contents: Data(bytes.prefix(40)))
+        FuzzFiles.write(bytes[..<middle], to: directory + "/a.ics")
+        FuzzFiles.write(bytes[middle...], to: directory + "/b.ics")
+        FuzzFiles.write(bytes.prefix(40), to: directory + "/displayname")
         guard let first = try? VdirCalendar.read(at: directory) else { return }
-        _ = FileManager.default.createFile(atPath: directory + "/b.ics", contents: Data(bytes[..<middle]))
+        FuzzFiles.write(bytes[..<middle], to: directory + "/b.ics")
         if let again = try? VdirCalendar.read(at: directory, previous: first) {
             _ = again.calendar.events.count + again.skipped.count
         }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import icsviewCore
 
 /// What `icsview-fuzz` does with one input: icsview's own commands, run in-process through
@@ -130,6 +131,6 @@ enum CommandRuns {
     }
 
     static func write(_ bytes: [UInt8], to path: String) {
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        FuzzFiles.write(bytes, to: path)
     }
 }

@@ -252,10 +252,12 @@ public struct ReminderExpansion: Sequence, Sendable {
             var given = perSeries[key]?.count ?? 0
             guard given < reminderLimit else { return }
             let limit = reminderLimit
-            maker.relative(occurrence) { reminder in
+            let uid = occurrence.shared.value.uid ?? ""
+            // Pushed as triggers; each reminder is made when it is handed out (``ReminderHeap/Entry``).
+            maker.relativeTriggers(occurrence) { index, utc, anchor, k, done in
                 guard given < limit else { return }
-                heap.push(ReminderHeap.Entry(trigger: Int(reminder.trigger.timeIntervalSince1970),
-                                             uid: reminder.incidence.uid ?? "", sequence: sequence, reminder: reminder))
+                heap.push(ReminderHeap.Entry(uid: uid, sequence: sequence, relative: ReminderMaker.RelativeTrigger(
+                    occurrence: occurrence, alarm: index, utc: utc, anchor: anchor, repetition: k, acknowledged: done)))
                 sequence += 1
                 given += 1
             }

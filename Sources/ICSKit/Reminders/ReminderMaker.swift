@@ -22,13 +22,30 @@ struct ReminderMaker {
 
     /// The reminders of the relative alarms of one occurrence (none for a cancelled one).
     func relative(_ occurrence: Occurrence, emit: (Reminder) -> Void) {
-        let incidence = occurrence.incidence
         relativeTriggers(occurrence) { index, utc, anchor, k, done in
-            let alarm = incidence.alarms[index]
-            emit(Reminder(alarm: alarm, incidence: incidence, calendarID: occurrence.calendarID,
-                          calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
-                          recurrenceID: occurrence.recurrenceIDTime, trigger: Self.date(utc), anchor: Self.date(anchor), repetition: k,
-                          isAcknowledged: done, isSnooze: alarm.snoozedAlarmUID != nil))
+            emit(RelativeTrigger(occurrence: occurrence, alarm: index, utc: utc, anchor: anchor, repetition: k, acknowledged: done).reminder)
+        }
+    }
+
+    /// One trigger of a relative alarm of an occurrence, as ``relativeTriggers(_:_:)`` gives it:
+    /// what its ``Reminder`` is made from, narrower than the reminder (which copies the incidence
+    /// and the alarm), for the expansion's heap to hold until it hands the reminder out.
+    struct RelativeTrigger: Sendable {
+        let occurrence: Occurrence
+        let alarm: Int
+        let utc: Int
+        let anchor: Int
+        let repetition: Int
+        let acknowledged: Bool
+
+        /// The reminder.
+        var reminder: Reminder {
+            let incidence = occurrence.incidence
+            let alarm = incidence.alarms[self.alarm]
+            return Reminder(alarm: alarm, incidence: incidence, calendarID: occurrence.calendarID,
+                            calendarIndex: occurrence.calendarIndex, occurrence: occurrence,
+                            recurrenceID: occurrence.recurrenceIDTime, trigger: ReminderMaker.date(utc), anchor: ReminderMaker.date(anchor),
+                            repetition: repetition, isAcknowledged: acknowledged, isSnooze: alarm.snoozedAlarmUID != nil)
         }
     }
 
