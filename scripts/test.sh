@@ -17,5 +17,5 @@ fi
 bash scripts/report-formats.sh install
 export ICSVIEW_REQUIRE_REPORT_CHECKERS=1
 swift build --build-tests
+# The suite runs scripts/validate-fixtures.sh too (ValidateCommandTests.fixturesScriptPasses).
 swift test --skip-build
-bash scripts/validate-fixtures.sh

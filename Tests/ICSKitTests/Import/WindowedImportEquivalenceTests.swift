@@ -45,7 +45,7 @@ import Testing
     /// Fixed ranges (far past and future, years, the months of 2023–2025, a day) and ranges around
     /// the data: the month before its first occurrence, the month of it, the month after the last,
     /// the year of the first, a range cut through each long occurrence, one ending where an
-    /// occurrence starts and one starting where it ends.
+    /// occurrence starts and one starting where it ends (of the first forty, at most four of a series).
     static func ranges(around calendar: ICalendar) -> [DateInterval] {
         var ranges = [
             interval(1900, 1, 1, days: 31), interval(2300, 1, 1, days: 366),
@@ -64,10 +64,15 @@ import Testing
             ranges.append(DateInterval(start: last + day, duration: 31 * day))
             ranges.append(DateInterval(start: first - 100 * day, duration: 366 * day))
         }
+        // At most four instances of one series: a minutely or secondly series' first forty give
+        // forty nearly equal ranges, each a capped expansion of ten thousand instances.
         var seen = Set<Date>()
+        var perSeries: [String: Int] = [:]
         for occurrence in found.prefix(40) {
             let start = occurrence.start.date(in: zone), end = occurrence.end.date(in: zone)
-            guard seen.insert(start).inserted else { continue }
+            let series = occurrence.incidence.uid ?? ""
+            guard perSeries[series, default: 0] < 4, seen.insert(start).inserted else { continue }
+            perSeries[series, default: 0] += 1
             if end.timeIntervalSince(start) > 3600 {
                 let middle = start + end.timeIntervalSince(start) / 2
                 ranges.append(DateInterval(start: middle, duration: 3600))
