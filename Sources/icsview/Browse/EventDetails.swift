@@ -34,8 +34,8 @@ enum EventDetails {
         for (index, attendee) in event.attendees.enumerated() {
             field(index == 0 ? "Attendees" : "", EventFacts.person(attendee) + " — " + EventFacts.answer(attendee.participationStatus))
         }
-        for (index, alarm) in event.alarms.enumerated() {
-            field(index == 0 ? "Alarms" : "", EventFacts.alarmText(alarm, isTodo: event.kind == .todo))
+        for (index, text) in EventFacts.alarmTexts(event.alarms, isTodo: event.kind == .todo).enumerated() {
+            field(index == 0 ? "Alarms" : "", text)
         }
         field("Calendar", calendarName)
         if let status = event.status { field("Status", status.rawValue.lowercased()) }

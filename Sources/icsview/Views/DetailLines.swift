@@ -37,7 +37,7 @@ enum DetailLines {
         }
         add("Repeats", EventFacts.repeats(incidence))
         if !incidence.alarms.isEmpty {
-            add("Alarms", incidence.alarms.map { EventFacts.alarmText($0, isTodo: incidence.kind == .todo) }.joined(separator: "; "))
+            add("Alarms", EventFacts.alarmTexts(incidence.alarms, isTodo: incidence.kind == .todo).joined(separator: "; "))
         }
         let labelWidth = (fields.map { $0.0.count }.max() ?? 0) + 2
         let pad = String(repeating: " ", count: indent)

@@ -220,4 +220,22 @@ import Testing
         #expect(month.status == 0, "\(month.stderr)")
         #expect(month.stdout.contains(Self.details), "\(month.stdout)")
     }
+
+    /// An event of 12 alarms (1 to 12 minutes before its start, worked out by hand) lists the
+    /// first ten in words and counts the other two (`EventFacts.listedAlarms`): an event of 10,000
+    /// alarms wrote 680 KB of details on each of its occurrences.
+    @Test func manyAlarmsAreCounted() throws {
+        let alarms = (1...12).map { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\($0)M\r\nDESCRIPTION:a\r\nEND:VALARM\r\n" }.joined()
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:many\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART:20240610T090000Z\r\nSUMMARY:Many\r\n" + alarms + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let result = try CLI.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details", "--tz", "UTC", "-"], input: Data(ics.utf8),
+                                 environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // The value wraps under its label: join its lines back.
+        let lines = result.stdout.split(separator: "\n").drop { !$0.contains("Alarms:") }
+        let text = lines.map { $0.replacingOccurrences(of: "Alarms:", with: "").trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let expected = (["1 minute before the start (display)"] + (2...10).map { "\($0) minutes before the start (display)" } + ["and 2 more"])
+            .joined(separator: "; ")
+        #expect(text == expected, "\(result.stdout)")
+    }
 }
