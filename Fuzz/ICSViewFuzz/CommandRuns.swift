@@ -21,6 +21,9 @@ enum CommandRuns {
     static let directory: String = {
         let path = NSTemporaryDirectory() + "icsview-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path + "/home", withIntermediateDirectories: true)
+        // Removed when the process exits (a replay of files, or libFuzzer's run to its end):
+        // each run left one behind in the temporary directory.
+        atexit { try? FileManager.default.removeItem(atPath: CommandRuns.directory) }
         return path
     }()
 

@@ -40,6 +40,8 @@ public final class CalDAVTestServer: @unchecked Sendable {
         self.kind = kind
         storage = NSTemporaryDirectory() + "caldav-\(kind.rawValue)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: storage, withIntermediateDirectories: true)
+        // A suite's shared server lives as long as the process (its `deinit` never runs).
+        ScratchDirectory.removeAtExit(storage)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", RepositoryRoot.url.appendingPathComponent("scripts/caldav-test-server.py").path,

@@ -42,7 +42,7 @@ enum ControlCharacterFix {
     static func message(_ distinct: [Unicode.Scalar], count: Int, name: String) -> String {
         let shown = distinct.prefix(4).map(\.codePointText)
         let word = count == 1 ? "control character" : "control characters"
-        let named = name.utf8.count > 60 ? String(name.prefix(40)) + "…" : name
+        let named = name.messageExcerpt()
         return "\(word) \(shown.joined(separator: ", "))\(distinct.count > 4 ? ", …" : "") removed from \(named.isEmpty ? "a line" : named)"
     }
 }

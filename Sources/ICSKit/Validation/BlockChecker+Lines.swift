@@ -54,7 +54,7 @@ extension BlockChecker {
     /// A name as a message quotes it: its first 40 characters and "…" when it is longer than 60
     /// bytes (a malformed name can be megabytes long).
     static func shortened(_ name: String) -> String {
-        name.utf8.count > 60 ? String(name.prefix(40)) + "…" : name
+        name.messageExcerpt()
     }
 
     /// Control characters, the first of a line: those RFC 5545 3.3.11 excludes from TEXT (below

@@ -105,7 +105,7 @@ final class BrowseData {
                 states[index] = SourceState(input, warnings: warnings, options: options)
             } catch {
                 let kept = copies[index] == nil ? "" : " (showing the last copy)"
-                failures.append("\(input.word): \(error.message)\(kept)")
+                failures.append(TerminalMessage.part(input.word) + ": " + TerminalMessage.said(error.message) + kept)
             }
         }
         self.failures = failures

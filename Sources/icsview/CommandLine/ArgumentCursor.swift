@@ -71,7 +71,7 @@ struct ArgumentCursor {
         let letters = name.drop { $0 == "-" }.count
         let best = known.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
         let hint = best.map { $0.1 <= max(2, name.count / 3) && $0.1 < letters ? ". Did you mean '\($0.0)'?" : "" } ?? ""
-        return UsageError(message: "unknown option '\(name)'" + hint)
+        return UsageError(message: "unknown option '\(name)'\(TerminalMessage(verbatim: hint))")
     }
 
     /// Levenshtein distance.

@@ -6,10 +6,11 @@ import Darwin
 import Foundation
 import ICSKit
 
-/// Writes to standard error, each line made safe for the terminal (``TerminalText/safe(_:lineBreak:limit:)``):
-/// messages quote feed text (a TZID, a value, a calendar's name) and file names.
-func printError(_ text: String) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe($0) }
+/// Writes to standard error: a message whose quoted parts (a TZID, a value, a calendar's name, a
+/// file name) were made safe each on its own (``TerminalMessage``), then each line made safe whole
+/// keeping its words (``TerminalText/safeLine(_:)``), for text the message took as it was.
+func printError(_ message: TerminalMessage) {
+    let lines = message.description.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safeLine($0) }
     FileHandle.standardError.write(Data(lines.joined(separator: "\n").utf8))
 }
 

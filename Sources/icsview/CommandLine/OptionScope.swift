@@ -36,7 +36,7 @@ enum OptionScope {
         for name in given where seen.insert(name).inserted {
             guard let rule = rules[name], !views(of: rule, name, options).contains(options.view) else { continue }
             let message = "\(name) has no effect \(shown(options.view)); it is for \(list(rule.views))"
-            if rule.isError { throw UsageError(message: message) }
+            if rule.isError { throw UsageError(message: TerminalMessage(verbatim: message)) }
             warnings.append(message)
         }
         if given.contains("--months") && options.threeMonths {

@@ -55,8 +55,13 @@ struct Subcommand: Sendable {
     var usage: String { "USAGE: icsview \(name) \(synopsis)" }
 
     /// Reports a usage error of this subcommand (``UsageError/report(_:usage:command:)``): exit 64.
-    func usageError(_ message: String) -> Int32 {
-        UsageError.report(message, usage: usage, command: name)
+    func usageError(_ message: TerminalMessage) -> Int32 {
+        UsageError.report(message.description, usage: usage, command: name)
+    }
+
+    /// Reports a usage error already made (its message safe): exit 64.
+    func usageError(_ error: UsageError) -> Int32 {
+        UsageError.report(error.message, usage: usage, command: name)
     }
 }
 

@@ -78,5 +78,5 @@ struct ConfigErrors: Error, Equatable {
     init(_ errors: [ConfigError]) { self.errors = errors }
 
     /// One line per error, as `config check` and every command print them.
-    var text: String { errors.map { "\($0)\n" }.joined() }
+    var text: TerminalMessage { TerminalMessage(verbatim: errors.map { "\($0)\n" }.joined()) }
 }

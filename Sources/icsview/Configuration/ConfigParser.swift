@@ -58,7 +58,7 @@ enum ConfigParser {
         var section: Section?
         var open: OpenCalendar?
         var seenSections: [String: Int] = [:]
-        func fail(_ line: Int, _ message: String) { errors.append(ConfigError(path: path, line: line, message: message)) }
+        func fail(_ line: Int, _ message: TerminalMessage) { errors.append(ConfigError(path: path, line: line, message: message.description)) }
         func close() {
             guard let entry = open else { return }
             open = nil
@@ -72,7 +72,7 @@ enum ConfigParser {
             let kind: Configuration.CalendarEntry.Kind = source.key == "caldav" ? .caldav : source.key == "vdir" ? .vdir : .feed
             let value = { (key: String) in entry.values.first { $0.key == key } }
             for key in ["username", "password-command", "auth"] where kind != .caldav {
-                if let line = value(key)?.line { return fail(line, "'\(key)' is for a calendar read with 'caldav'") }
+                if let line = value(key)?.line { return fail(line, "'\(key.messageExcerpt())' is for a calendar read with 'caldav'") }
             }
             if let line = value("password-command")?.line, value("username") == nil {
                 return fail(line, "'password-command' needs a 'username'")
@@ -86,7 +86,7 @@ enum ConfigParser {
             }
             if kind == .caldav {
                 guard let url = URL(string: source.value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                    return fail(source.line, "'\(FeedSource.mask(source.value))' is not an http(s) URL")
+                    return fail(source.line, "'\(FeedSource.mask(source.value).messageExcerpt())' is not an http(s) URL")
                 }
             }
             var calendar = Configuration.CalendarEntry(key: entry.key, source: kind == .caldav ? source.value : resolve(source.value, folder: folder, home: home),
@@ -141,7 +141,7 @@ enum ConfigParser {
                 case ("calendar", _):
                     fail(number, "a calendar section is written [calendar NAME], with one name")
                 default:
-                    fail(number, "unknown section '\(line)' (use [defaults], [calendars] or [calendar NAME])")
+                    fail(number, "unknown section '\(line.messageExcerpt())' (use [defaults], [calendars] or [calendar NAME])")
                 }
                 continue
             }
@@ -156,7 +156,7 @@ enum ConfigParser {
                 continue
             }
             guard !value.isEmpty else {
-                fail(number, "'\(key)' has no value")
+                fail(number, "'\(key.messageExcerpt())' has no value")
                 continue
             }
             switch section {
@@ -166,7 +166,7 @@ enum ConfigParser {
                 // The short form people write first: `work = webcal://…` before any section is a
                 // calendar, as under [calendars]; a default's key there still needs [defaults].
                 if defaultKeys.contains(key) {
-                    fail(number, "'\(key)' is outside a section (put it under [defaults])")
+                    fail(number, "'\(key.messageExcerpt())' is outside a section (put it under [defaults])")
                 } else if let problem = problem(withName: key) {
                     fail(number, problem)
                 } else {
@@ -174,7 +174,7 @@ enum ConfigParser {
                 }
             case .defaults?:
                 if let earlier = configuration.settings.first(where: { $0.key == key }) {
-                    fail(number, "'\(key)' is already set on line \(earlier.line)")
+                    fail(number, "'\(key.messageExcerpt())' is already set on line \(earlier.line)")
                 } else if let problem = setDefault(key, value, in: &configuration) {
                     fail(number, problem)
                 } else {
@@ -189,13 +189,13 @@ enum ConfigParser {
             case .calendar?:
                 guard var entry = open else { continue }
                 if !calendarKeys.contains(key) {
-                    fail(number, "unknown key '\(key)' in [calendar \(entry.key)] (use \(calendarKeys.joined(separator: ", ")))")
+                    fail(number, "unknown key '\(key.messageExcerpt())' in [calendar \(entry.key)] (use \(calendarKeys.joined(separator: ", ")))")
                 } else if !repeatableKeys.contains(key), let earlier = entry.values.first(where: { $0.key == key }) {
-                    fail(number, "'\(key)' is already set on line \(earlier.line)")
+                    fail(number, "'\(key.messageExcerpt())' is already set on line \(earlier.line)")
                 } else if key == "color", RGBColor(css: value) == nil {
-                    fail(number, "'\(value)' is not a colour (#RRGGBB, #RGB or a CSS name such as teal)")
+                    fail(number, "'\(value.messageExcerpt())' is not a colour (#RRGGBB, #RGB or a CSS name such as teal)")
                 } else if key == "auth", HTTPCredentials.Scheme(rawValue: value.lowercased()) == nil {
-                    fail(number, "'\(value)' is not an authentication scheme (basic, digest or any)")
+                    fail(number, "'\(value.messageExcerpt())' is not an authentication scheme (basic, digest or any)")
                 } else if key == "header", let problem = HeaderLine.problem(value) {
                     fail(number, problem)
                 } else {
@@ -220,45 +220,45 @@ enum ConfigParser {
     }
 
     /// Sets one `[defaults]` key; returns what is wrong with it, if anything.
-    private static func setDefault(_ key: String, _ value: String, in configuration: inout Configuration) -> String? {
+    private static func setDefault(_ key: String, _ value: String, in configuration: inout Configuration) -> TerminalMessage? {
         switch key {
         case "timezone":
             guard TimeZoneNames.displayTimeZone(named: value) != nil else {
-                return "unknown time zone '\(value)' (use an IANA name such as Europe/Berlin)"
+                return "unknown time zone '\(value.messageExcerpt())' (use an IANA name such as Europe/Berlin)"
             }
             configuration.timeZone = value
         case "first-weekday":
-            guard let day = DateArgument.weekday(value) else { return "'\(value)' is not a weekday (mon, tue, wed, thu, fri, sat or sun)" }
+            guard let day = DateArgument.weekday(value) else { return "'\(value.messageExcerpt())' is not a weekday (mon, tue, wed, thu, fri, sat or sun)" }
             configuration.firstWeekday = day
         case "time-format":
             switch value.lowercased() {
             case "12", "12h": configuration.hour12 = true
             case "24", "24h": configuration.hour12 = false
-            default: return "'\(value)' is not a time format (24h or 12h)"
+            default: return "'\(value.messageExcerpt())' is not a time format (24h or 12h)"
             }
         case "color":
-            guard let mode = Options.ColorMode(rawValue: value) else { return "'\(value)' is not a color mode (auto, always or never)" }
+            guard let mode = Options.ColorMode(rawValue: value) else { return "'\(value.messageExcerpt())' is not a color mode (auto, always or never)" }
             configuration.color = mode
         case "view":
             guard let view = Configuration.views[value] else {
-                return "'\(value)' is not a view (\(Configuration.views.keys.sorted().joined(separator: ", ")))"
+                return "'\(value.messageExcerpt())' is not a view (\(Configuration.views.keys.sorted().joined(separator: ", ")))"
             }
             configuration.view = view
         case "agenda", "pager":
-            guard let on = switchValue(value) else { return "'\(value)' is not on or off" }
+            guard let on = switchValue(value) else { return "'\(value.messageExcerpt())' is not on or off" }
             if key == "agenda" { configuration.agenda = on } else { configuration.pager = on }
         case "refresh-interval":
             guard let seconds = refreshSeconds(value), seconds > 0 else {
-                return "'\(value)' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"
+                return "'\(value.messageExcerpt())' is not a refresh interval (seconds, or 90s, 15m, 2h, 1d)"
             }
             configuration.refreshInterval = seconds
         case "sync-timeout":
             guard let seconds = refreshSeconds(value), seconds > 0 else {
-                return "'\(value)' is not a sync timeout (seconds, or 90s, 15m, 2h)"
+                return "'\(value.messageExcerpt())' is not a sync timeout (seconds, or 90s, 15m, 2h)"
             }
             configuration.syncTimeout = seconds
         default:
-            return "unknown key '\(key)' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
+            return "unknown key '\(key.messageExcerpt())' in [defaults] (use \(defaultKeys.joined(separator: ", ")))"
         }
         return nil
     }
@@ -295,7 +295,7 @@ enum ConfigParser {
     }
 
     /// What is wrong with `name` as a calendar's name on the command line, if anything.
-    static func problem(withName name: String) -> String? {
+    static func problem(withName name: String) -> TerminalMessage? {
         // An ASCII name on its bytes (each byte a character, CR LF being neither a letter nor
         // allowed either way); any other through `Character`'s properties.
         let ascii = name.utf8.allSatisfy { $0 < 0x80 }
@@ -303,14 +303,14 @@ enum ConfigParser {
         let startsWell = ascii ? name.utf8.first.map { isLetterOrDigit($0) || $0 == 0x5F } ?? false
             : name.first.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
         guard startsWell else {
-            return "'\(name)' cannot name a calendar: it must start with a letter, a digit or '_'"
+            return "'\(name.messageExcerpt())' cannot name a calendar: it must start with a letter, a digit or '_'"
         }
         let allWell = ascii ? name.utf8.allSatisfy { isLetterOrDigit($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
             : name.allSatisfy { $0.isLetter || $0.isNumber || "_.-".contains($0) }
         guard allWell else {
-            return "'\(name)' cannot name a calendar: use letters, digits, '_', '.' and '-'"
+            return "'\(name.messageExcerpt())' cannot name a calendar: use letters, digits, '_', '.' and '-'"
         }
-        if Configuration.reservedNames.contains(name) { return "'\(name)' cannot name a calendar: it is a subcommand" }
+        if Configuration.reservedNames.contains(name) { return "'\(name.messageExcerpt())' cannot name a calendar: it is a subcommand" }
         return nil
     }
 

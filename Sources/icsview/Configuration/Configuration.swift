@@ -126,9 +126,12 @@ struct ConfigError: Error, Equatable, CustomStringConvertible {
     var path: String
     /// The 1-based line, nil for the whole file (it cannot be read).
     var line: Int?
+    /// What is wrong: the values it quotes were made safe each on its own and cut to a bounded
+    /// prefix (``TerminalMessage``, ``Swift/StringProtocol/messageExcerpt(limit:kept:)``).
     var message: String
 
+    /// The path made safe on its own: a name ending in U+009B would take the message with it.
     var description: String {
-        "\(path)\(line.map { ":\($0)" } ?? ""): error: \(message)"
+        "\(TerminalMessage.part(path))\(line.map { ":\($0)" } ?? ""): error: \(message)"
     }
 }

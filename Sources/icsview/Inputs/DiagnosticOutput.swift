@@ -53,13 +53,13 @@ final class DiagnosticOutput: Sendable {
 
     /// Reports diagnostics: printed now when verbose, counted for ``finish()`` otherwise.
     func report(_ diagnostics: [Diagnostic]) {
-        let lines: [String] = state.withLock { state in
-            var lines: [String] = []
+        let lines: [TerminalMessage] = state.withLock { state in
+            var lines: [TerminalMessage] = []
             for diagnostic in diagnostics {
                 let source = diagnostic.source ?? "<input>"
                 if state.seen[source] == nil { state.order.append(source) }
                 guard state.seen[source, default: []].insert(diagnostic).inserted else { continue }
-                if state.verbosity == .verbose { lines.append(TerminalText.safe("\(diagnostic)") + "\n") }
+                if state.verbosity == .verbose { lines.append("\(TerminalMessage(diagnostic))\n") }
             }
             return lines
         }
@@ -68,7 +68,8 @@ final class DiagnosticOutput: Sendable {
 
     /// A warning that is not about the data (a stale feed, a cache that cannot be written):
     /// printed unless quiet.
-    func warning(_ text: String) {
+    func warning(_ message: TerminalMessage) {
+        let text = message.description
         let printed: Bool = state.withLock { state in
             if state.captured != nil {
                 state.captured?.append(text)
@@ -76,7 +77,7 @@ final class DiagnosticOutput: Sendable {
             }
             return state.verbosity != .quiet
         }
-        if printed { printError("warning: \(text)\n") }
+        if printed { printError("warning: \(message)\n") }
     }
 
     /// Runs `body` with its warnings kept rather than printed, whatever the verbosity, and
@@ -101,21 +102,22 @@ final class DiagnosticOutput: Sendable {
     /// cap; ICS4001 and ICS4002, a source's item skipped or its sync failed), and `validate`
     /// would show none of it: one such problem is printed as `--verbose` prints it, several are
     /// counted by kind with a pointer to `--verbose`.
-    func summary() -> [String] {
+    func summary() -> [TerminalMessage] {
         state.withLock { state in
             guard state.verbosity == .summary else { return [] }
-            return state.order.compactMap { source -> String? in
+            return state.order.compactMap { source -> TerminalMessage? in
                 let problems = state.seen[source, default: []].filter { $0.severity != .note }
                 guard !problems.isEmpty else { return nil }
                 let word = state.words.first { $0.source == source }?.word ?? source
-                let name = word == source ? source : "\(word) (\(source))"
+                let name: TerminalMessage = word == source ? "\(source)" : "\(word) (\(source))"
                 let others = problems.filter { Self.validateCannotShow($0.code) }
                 let checked = problems.count - others.count
-                var line = checked == 0 ? "" : "\(checked) problem\(checked == 1 ? "" : "s") in \(name); run 'icsview validate \(word)' for details"
+                var line: TerminalMessage = checked == 0 ? "" : "\(checked) problem\(checked == 1 ? "" : "s") in \(name); run 'icsview validate \(word)' for details"
                 if others.count == 1, checked == 0, let only = others.first {
-                    line = TerminalText.safe("\(only)")
+                    line = TerminalMessage(only)
                 } else if !others.isEmpty {
-                    line += (checked == 0 ? "in \(name): " : "; and ") + Self.counted(others) + " (--verbose lists them)"
+                    let counted = TerminalMessage(verbatim: Self.counted(others))
+                    line = checked == 0 ? "in \(name): \(counted) (--verbose lists them)" : "\(line); and \(counted) (--verbose lists them)"
                 }
                 return line
             }
@@ -144,6 +146,6 @@ final class DiagnosticOutput: Sendable {
 
     /// Prints ``summary()`` on stderr.
     func finish() {
-        for line in summary() { printError(line + "\n") }
+        for line in summary() { printError("\(line)\n") }
     }
 }

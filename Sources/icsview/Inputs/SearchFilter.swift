@@ -162,10 +162,12 @@ extension SearchFilter {
         let unknown = unknownNames(in: calendars)
         let kept = apply(calendars)
         if !unknown.isEmpty {
-            let names = calendars.map(Self.displayName).map { "'\($0)'" }.joined(separator: ", ")
-            let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
+            // Each name made safe on its own (``TerminalMessage/part(_:)``): a name ending in U+009B
+            // would take the rest of the line.
+            let names = calendars.map(Self.displayName).map { "'\(TerminalMessage.part($0))'" }.joined(separator: ", ")
+            let quoted = unknown.map { "'\(TerminalMessage.part($0))'" }.joined(separator: ", ")
             let known = calendars.isEmpty ? "" : " (the calendars read: \(names))"
-            printError((kept.isEmpty ? "Error: " : "warning: ") + "--calendar \(quoted) names no calendar\(known)\n")
+            printError(TerminalMessage(verbatim: (kept.isEmpty ? "Error: " : "warning: ") + "--calendar \(quoted) names no calendar\(known)\n"))
         }
         if kept.isEmpty && !calendarNames.isEmpty && !calendars.isEmpty { return nil }
         return kept

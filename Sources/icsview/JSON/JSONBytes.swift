@@ -208,8 +208,10 @@ struct JSONBytes: ~Copyable {
         return n
     }
 
-    /// Whether any of the eight bytes in `word` is below 0x20, `"` or `\\` (bit tricks from
-    /// "Bit Twiddling Hacks": a byte below n, a byte equal to n; exact as a yes/no answer).
+    /// Whether any of the eight bytes in `word` is below 0x20, `"` or `\\`, or the lead byte of a
+    /// terminal control escaped as well (0xC2, 0xE2, 0xD8: ``terminalControl(_:at:)``) (bit tricks
+    /// from "Bit Twiddling Hacks": a byte below n, a byte equal to n; exact as a yes/no answer).
+    /// Eight bytes of ASCII pay one test more than the JSON escapes alone: their high bits.
     @inline(__always)
     static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -217,17 +219,26 @@ struct JSONBytes: ~Copyable {
         let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
         let hasQuote = (quote &- ones) & ~quote & highs
         let hasBackslash = (backslash &- ones) & ~backslash & highs
-        return (below20 | hasQuote | hasBackslash) != 0
+        if (below20 | hasQuote | hasBackslash) != 0 { return true }
+        guard word & highs != 0 else { return false }
+        let c2 = word ^ (ones &* 0xC2), e2 = word ^ (ones &* 0xE2), d8 = word ^ (ones &* 0xD8)
+        return (((c2 &- ones) & ~c2) | ((e2 &- ones) & ~e2) | ((d8 &- ones) & ~d8)) & highs != 0
     }
 
-    /// The position of the first byte that JSON must escape (`"`, `\\`, below 0x20), else `n`.
+    /// Whether a byte is one that ``mayNeedEscape(_:)`` looks for.
+    @inline(__always)
+    static func mayNeedEscape(byte b: UInt8) -> Bool {
+        b == 0x22 || b == 0x5C || b < 0x20 || b == 0xC2 || b == 0xE2 || b == 0xD8
+    }
+
+    /// The position of the first byte that JSON must escape (`"`, `\\`, below 0x20) or that may
+    /// start a terminal control (``mayNeedEscape(_:)``), else `n`.
     @inline(__always)
     static func firstEscape(_ p: UnsafePointer<UInt8>, count n: Int) -> Int {
         var i = 0
         while i + 8 <= n, !mayNeedEscape(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) { i += 8 }
         while i < n {
-            let b = p[i]
-            if b == 0x22 || b == 0x5C || b < 0x20 { return i }
+            if mayNeedEscape(byte: p[i]) { return i }
             i += 1
         }
         return n
@@ -271,8 +282,19 @@ struct JSONBytes: ~Copyable {
             }
             let b = utf8[i]
             i += 1
-            guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+            guard JSONBytes.mayNeedEscape(byte: b) else { continue }
             let at = i - 1
+            if b >= 0x80 {
+                // A C1 control or a bidi control: `\u009b`, `\u202e`; other text as it is.
+                guard let (scalar, length) = JSONBytes.terminalControl(utf8, at: at) else { continue }
+                append(UnsafeBufferPointer(rebasing: utf8[start..<at]))
+                literal("\\u")
+                let hex: StaticString = "0123456789abcdef"
+                for shift in [12, 8, 4, 0] { byte(hex.utf8Start[Int((scalar >> UInt32(shift)) & 0xF)]) }
+                i = at + length
+                start = i
+                continue
+            }
             append(UnsafeBufferPointer(rebasing: utf8[start..<at]))
             switch b {
             case 0x22: literal("\\\"")

@@ -149,8 +149,7 @@ enum LocalCopies {
         case .unreadable:
             return nil
         case .tooLarge(let size):
-            DiagnosticOutput.shared.warning("the local copy \(TerminalText.safe(path)) is \(size) bytes, more than the \(maxCopyBytes >> 20) MiB "
-                + "a copy may hold; read as no local copy")
+            DiagnosticOutput.shared.warning("the local copy \(path) is \(size) bytes, more than the \(maxCopyBytes >> 20) MiB a copy may hold; read as no local copy")
             return nil
         }
     }

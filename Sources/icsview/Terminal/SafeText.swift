@@ -36,6 +36,27 @@ extension TerminalText {
     /// - Complexity: O(n) in the length of `text`, or O(`limit`) scalars read (an escape
     ///   sequence's payload is read whole).
     static func safe(_ text: some StringProtocol, lineBreak: String = " ", limit: Int = .max) -> String {
+        made(text, lineBreak: lineBreak, limit: limit, sequencesWhole: true)
+    }
+
+    /// A whole message line made safe, keeping every word of it: an escape sequence's
+    /// introducer (`ESC [`, `ESC ]`, U+009B, U+009D …) is removed with the other controls, but
+    /// what follows it stays as text instead of being read as the sequence's payload.
+    ///
+    /// For the lines icsview writes on standard error and in `validate`'s text, after each
+    /// feed string or path quoted in them was made safe on its own (``safe(_:lineBreak:limit:)``,
+    /// ``TerminalMessage``): a message ICSKit built may still quote a value raw (`STATUS:X is not
+    /// allowed in VEVENT`), and a U+009B or an unterminated `ESC ]` at the end of that value
+    /// would otherwise take the rest of the line (`is not allowed in VEVENT`) with it.
+    /// - Returns: `line` itself when nothing in it needs changing.
+    /// - Complexity: O(n) in the length of `line`.
+    static func safeLine(_ line: some StringProtocol) -> String {
+        made(line, lineBreak: " ", limit: .max, sequencesWhole: false)
+    }
+
+    /// ``safe(_:lineBreak:limit:)`` and ``safeLine(_:)``: with `sequencesWhole`, an escape
+    /// sequence is removed with its payload; without, only its introducer is.
+    private static func made(_ text: some StringProtocol, lineBreak: String, limit: Int, sequencesWhole: Bool) -> String {
         // Printable ASCII needs no change: only the part that can be shown is looked at.
         if limit < text.utf8.count {
             let head = text.utf8.prefix(limit)
@@ -63,6 +84,11 @@ extension TerminalText {
                 write(lineBreak)
             case 0x09:
                 write(" ")
+            case 0x1B where !sequencesWhole:
+                // The introducer goes; what follows it is read as text.
+                if let introducer = reader.next(), ![0x5B, 0x5D, 0x50, 0x58, 0x5E, 0x5F].contains(introducer.value) {
+                    reader.pending = introducer
+                }
             case 0x1B:
                 guard let introducer = reader.next() else { break }
                 switch introducer.value {
@@ -78,8 +104,8 @@ extension TerminalText {
                 case 0x30...0x7E: break  // Fp, Fe, Fs: ESC and one byte
                 default: reader.pending = introducer  // ESC before something else: that is read on its own
                 }
-            case 0x9B: reader.skipControlSequence()
-            case 0x9D, 0x90, 0x98, 0x9E, 0x9F: reader.skipString()
+            case 0x9B: if sequencesWhole { reader.skipControlSequence() }
+            case 0x9D, 0x90, 0x98, 0x9E, 0x9F: if sequencesWhole { reader.skipString() }
             case 0x00...0x1F, 0x7F...0x9F: break
             default:
                 if isInvisibleFormat(v) { break }

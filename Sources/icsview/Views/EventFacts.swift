@@ -3,14 +3,16 @@ import ICSKit
 
 /// What an event's details say, in words, shared by the full-screen details (`Browse/EventDetails`)
 /// and the lines `--details` prints under an event (``DetailLines``): people and their answers,
-/// alarms, how it repeats, its meeting link, and text wrapped to a width. The texts returned hold
-/// feed text as read: callers pass them through ``TerminalText/safe(_:lineBreak:limit:)``.
+/// alarms, how it repeats, its meeting link, and text wrapped to a width. The feed text in the
+/// texts returned (a name, an address, an unknown PARTSTAT or ACTION) is made safe each piece on
+/// its own (``TerminalText/safe(_:lineBreak:limit:)``): a name ending in U+009B would otherwise take
+/// the address and the answer after it with it when the whole line is made safe.
 enum EventFacts {
     /// "Ada Lovelace <ada@example.com>", or the address alone.
     static func person(_ user: CalendarUser) -> String {
-        let address = user.email ?? user.address
+        let address = TerminalText.safe(user.email ?? user.address)
         guard let name = user.commonName, !name.isEmpty else { return address }
-        return "\(name) <\(address)>"
+        return "\(TerminalText.safe(name)) <\(address)>"
     }
 
     /// An attendee's answer (PARTSTAT) in words.
@@ -21,14 +23,14 @@ enum EventFacts {
         case .tentative: return "tentative"
         case .delegated: return "delegated"
         case .needsAction: return "not answered"
-        default: return status.rawValue.lowercased()
+        default: return TerminalText.safe(status.rawValue.lowercased())
         }
     }
 
     /// "15 minutes before the start (display)", "at 2024-10-10 08:00:00 (email)"; the anchor of
     /// a to-do's end trigger is its due time (RFC 5545 3.8.6.3).
     static func alarmText(_ alarm: Alarm, isTodo: Bool = false) -> String {
-        let action = alarm.action.map { " (\($0.rawValue.lowercased()))" } ?? ""
+        let action = alarm.action.map { " (\(TerminalText.safe($0.rawValue.lowercased())))" } ?? ""
         switch alarm.trigger {
         case .relative(let duration, let toEnd)?:
             let seconds = duration.nominalDays * 86_400 + duration.exactSeconds
@@ -72,7 +74,7 @@ enum EventFacts {
     /// name: "https://meet.google.com/abc-defg-hij (Google Meet)".
     static func meeting(_ event: Incidence) -> String? {
         guard let link = MeetingLink.first(in: event) else { return nil }
-        return link.url + (link.provider.map { " (\($0.name))" } ?? "")
+        return TerminalText.safe(link.url) + (link.provider.map { " (\($0.name))" } ?? "")
     }
 
     /// `text` cut into lines of at most `width` cells, at spaces where it can; a word longer

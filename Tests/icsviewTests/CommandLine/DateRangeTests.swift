@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The one range of dates (docs/trust.md): days 1583-01-01 to 9999-12-31, grids 1583-01 to
 /// 9999-12, checked after relative arithmetic and for `--today`; outside it, exit 64 with the
@@ -83,8 +84,7 @@ import Testing
             "DTEND;VALUE=DATE:20250116", "SUMMARY:old", "END:VEVENT",
             "END:VCALENDAR",
         ]
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-range-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("icsview-range")
         let url = dir.appendingPathComponent("far.ics")
         try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: url)
         let result = try CLI.run(["--agenda", "--from", "2025-01-15", "--to", "2025-01-15", "--format", "json", url.path])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Numeric properties and dates at their extremes through every command: no trap (a signal
 /// gives a status above 128), and the problems are reported. The cases are those of
@@ -42,8 +43,7 @@ import Testing
 
     /// One calendar per case, with a to-do beside the event, in a fresh directory.
     static func files() throws -> [String] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-extremes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("icsview-extremes")
         var paths: [String] = []
         for (index, c) in cases.enumerated() {
             var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ICSKit//extremes//EN"]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Views of hostile shapes through the command line: the month JSON
 /// says how many occurrences a day and a week row hold beyond what it lists, the text grid's
@@ -7,8 +8,7 @@ import Testing
 @Suite struct HostileViewTests {
     /// A file in a fresh temporary directory, holding `lines` joined by CRLF.
     static func file(_ name: String, _ lines: [String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("icsview-hostile")
         let url = dir.appendingPathComponent(name)
         try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: url)
         return url

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Feed text never drives the terminal (docs/trust.md): `Fixtures/hostile/terminal-escapes.ics`
 /// puts OSC 52 (clipboard), OSC 0 (window title), OSC 8 (a disguised link), CSI 2J (clear),
@@ -79,8 +80,7 @@ import Testing
 
     /// `diff` of the fixture against an empty calendar lists the hostile events without their sequences.
     @Test func diffIsSafe() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-safe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("icsview-safe")
         let empty = dir.appendingPathComponent("empty.ics")
         try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nEND:VCALENDAR\r\n".utf8).write(to: empty)
         for pair in [[empty.path, Self.fixture], [Self.fixture, empty.path]] {
@@ -153,8 +153,7 @@ import Testing
         let head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ICSKit//tests//EN\r\nBEGIN:VEVENT\r\nUID:minutely@tests\r\n"
             + "DTSTAMP:20250101T000000Z\r\nDTSTART:20250115T090000Z\r\nDURATION:PT1M\r\nRRULE:FREQ=MINUTELY;COUNT=1440\r\n"
         let tail = "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-long-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("icsview-long")
         let url = dir.appendingPathComponent("series.ics")
         try Data(Array(head.utf8) + folded + Array(tail.utf8)).write(to: url)
         return url

@@ -12,6 +12,7 @@ import TestSupport
     static let file: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("icsview-dense-\(getpid()).ics")
         try! DenseCalendar.text(events: 300, seed: 7).write(to: url, atomically: true, encoding: .utf8)
+        ScratchDirectory.removeAtExit(url.path)
         return url
     }()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Views that fit the terminal: start times on the week's bars, "+N more" within the height,
 /// `agenda = off`, "Today"/"Tomorrow" in the agenda, and the pager (in a real terminal, tmux).
@@ -133,6 +134,7 @@ struct PagerTerminalTests {
             return ViewsThatFitTests.event("p\(day)", "2024\(month)\(d)T090000Z", "2024\(month)\(d)T100000Z", "Event \(day + 1)")
         }
         try? ViewsThatFitTests.calendar(events).write(to: url)
+        ScratchDirectory.removeAtExit(url.path)
         return url
     }()
 

@@ -90,17 +90,17 @@ enum BrowseCommand {
         do {
             options = try OptionParser.parse(rest, defaults: browseDefaults(configuration?.defaults), configuredNames: configuration?.names ?? [])
         } catch {
-            return usageError(error.message)
+            return usageError(error)
         }
         let context: ViewContext
         do {
             context = try ViewContext(options: options, environment: environment)
         } catch {
-            return usageError(error.message)
+            return usageError(error)
         }
         guard isatty(1) != 0, isatty(0) != 0 else {
-            printError("Error: 'icsview browse' needs a terminal: standard \(isatty(1) == 0 ? "output" : "input") is not one "
-                       + "(for output to a file or a pipe, use the views: icsview --month, --agenda)\n")
+            printError(TerminalMessage(verbatim: "Error: 'icsview browse' needs a terminal: standard \(isatty(1) == 0 ? "output" : "input") is not one "
+                       + "(for output to a file or a pipe, use the views: icsview --month, --agenda)\n"))
             return 64
         }
         DiagnosticOutput.shared.verbosity = options.verbosity
@@ -122,7 +122,7 @@ enum BrowseCommand {
         let app = BrowseApp(data: data, options: options, context: context, availableDays: available,
                             mouse: mouse && environment["TERM"].map { $0 != "dumb" && !$0.isEmpty } == true, timings: timings)
         let status = app.run()
-        if let timings { printError(timings.report) }
+        if let timings { printError(TerminalMessage(verbatim: timings.report)) }
         if !data.failures.isEmpty { for failure in data.failures { printError("warning: \(failure)\n") } }
         return status
     }
@@ -135,8 +135,11 @@ enum BrowseCommand {
         return options
     }
 
-    private static func usageError(_ message: String) -> Int32 {
-        printError("Error: \(message)\n\(usage)\n  See 'icsview browse --help' for more information.\n")
-        return 64
+    private static func usageError(_ message: TerminalMessage) -> Int32 {
+        usageError(UsageError(message: message))
+    }
+
+    private static func usageError(_ error: UsageError) -> Int32 {
+        UsageError.report(error.message, usage: usage, command: "browse")
     }
 }

@@ -45,7 +45,7 @@ enum ConfigCommand {
             }
         }
         guard arguments == ["check"] else {
-            let message = arguments.isEmpty ? "missing subcommand 'check' or 'names'"
+            let message: TerminalMessage = arguments.isEmpty ? "missing subcommand 'check' or 'names'"
                 : "unknown argument '\(["check", "names"].contains(arguments[0]) ? arguments[1] : arguments[0])'"
             return subcommand.usageError(message)
         }

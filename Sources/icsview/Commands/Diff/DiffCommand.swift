@@ -114,7 +114,7 @@ enum DiffCommand {
                 throw UsageError(message: inputs.count < 2 ? "diff needs two calendars, <old> and <new>" : "diff takes two calendars, not \(inputs.count)")
             }
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         let old: ICalendar, new: ICalendar
         do {
@@ -132,7 +132,7 @@ enum DiffCommand {
         do {
             context = try ViewContext(options: options)
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         if occurrences {
             let from = options.from ?? context.today
@@ -144,7 +144,7 @@ enum DiffCommand {
                                       viewerTimeZone: context.zone, instanceLimit: occurrenceLimit)
             if DiagnosticOutput.shared.verbosity != .quiet {
                 for diagnostic in diff.diagnostics where diagnostic.code == .recurrenceLimit {
-                    printError(TerminalText.safe("\(diagnostic)") + "\n")
+                    printError("\(TerminalMessage(diagnostic))\n")
                 }
             }
             switch options.format {

@@ -12,7 +12,7 @@ extension DiffCommand {
         do {
             context = try ViewContext(options: options)
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         var changed = false, trouble = false
         for entry in configuration.calendars {

@@ -31,7 +31,7 @@ enum DiffRenderer {
             out += "~ \(safe(change.key)): \(title(change.new)) — \(what)"
             out += change.revision == .same ? "\n" : " (\(change.revision.rawValue))\n"
             for field in change.fields {
-                if let line = values.line(field, old: change.old, new: change.new) { out += "    \(TerminalText.safe(line))\n" }
+                if let line = values.line(field, old: change.old, new: change.new) { out += "    \(TerminalText.safeLine(line))\n" }
             }
         }
         out += "\(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed, \(diff.unchangedCount) unchanged\n"

@@ -13,19 +13,21 @@ struct DiffValues {
     /// `SUMMARY: "Design review" → "Design review (moved)"`, or nil for a property whose
     /// values are not shown (alarms, other components: the header line names them). A list
     /// (EXDATE, RDATE, CATEGORIES, ATTENDEE) says only what was added and removed:
-    /// `EXDATE: added Tue 18 Jun 2024; removed Mon 3 Jun 2024`.
+    /// `EXDATE: added Tue 18 Jun 2024; removed Mon 3 Jun 2024`. Each value is made safe for the
+    /// terminal on its own (``TerminalText/safe(_:lineBreak:limit:)``): an old value ending in
+    /// U+009B would otherwise take the arrow and the new value with it.
     func line(_ field: CalendarDiff.Field, old: Incidence, new: Incidence) -> String? {
         if let before = items(field, of: old), let after = items(field, of: new) {
             let added = after.filter { !before.contains($0) }, removed = before.filter { !after.contains($0) }
             var parts: [String] = []
-            if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
-            if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
+            if !added.isEmpty { parts.append("added " + added.map { TerminalText.safe($0) }.joined(separator: ", ")) }
+            if !removed.isEmpty { parts.append("removed " + removed.map { TerminalText.safe($0) }.joined(separator: ", ")) }
             // The same items in another order (or written twice): said as it is.
             if parts.isEmpty { parts.append("the same items, reordered") }
             return "\(field): " + parts.joined(separator: "; ")
         }
         guard let before = value(field, of: old), let after = value(field, of: new) else { return nil }
-        return "\(field): \(before) → \(after)"
+        return "\(field): \(TerminalText.safe(before)) → \(TerminalText.safe(after))"
     }
 
     /// The value of `field` in `incidence` as written in a line; `(none)` when absent.
@@ -115,6 +117,6 @@ struct DiffValues {
     private func quoted(_ text: String) -> String {
         var flat = text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
         if flat.count > DiffValues.maxLength { flat = String(flat.prefix(DiffValues.maxLength - 1)) + "…" }
-        return "\"" + flat + "\""
+        return "\"" + TerminalText.safe(flat) + "\""
     }
 }

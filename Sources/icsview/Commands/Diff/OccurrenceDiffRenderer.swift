@@ -32,7 +32,7 @@ enum OccurrenceDiffRenderer {
 
         func lines(_ fields: [CalendarDiff.Field], _ change: OccurrenceDiff.Change) -> String {
             fields.compactMap { values.line($0, old: change.old.incidence, new: change.new.incidence) }
-                .map { "    \(TerminalText.safe($0))\n" }.joined()
+                .map { "    \(TerminalText.safeLine($0))\n" }.joined()
         }
     }
 

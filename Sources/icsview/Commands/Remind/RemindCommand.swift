@@ -72,7 +72,7 @@ enum RemindCommand {
             }
             context = try ViewContext(options: options.base, environment: environment)
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         DiagnosticOutput.shared.verbosity = options.base.verbosity
         var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.base.inputs, configuration: configuration, options: options.base),

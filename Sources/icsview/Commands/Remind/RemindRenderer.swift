@@ -43,7 +43,8 @@ struct RemindRenderer {
         let title = reminder.incidence.summary ?? reminder.alarm.summary ?? reminder.alarm.notes
         line += title.map { TerminalText.safe($0, toWidth: 500) } ?? "(no title)"
         if let phrase = Self.phrase(reminder) { line += " " + phrase }
-        line += " · " + reminder.action.rawValue
+        // ACTION is feed text too (an x-name holds what the file wrote): made safe on its own.
+        line += " · " + TerminalText.safe(reminder.action.rawValue, toWidth: 200)
         if reminder.repetition > 0 { line += " (repeat \(reminder.repetition))" }
         if reminder.isSnooze { line += " (snoozed)" }
         if reminder.isDefault { line += " (default)" }

@@ -114,7 +114,7 @@ enum SearchCommand {
             }
             context = try ViewContext(options: options, environment: environment)
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         DiagnosticOutput.shared.verbosity = options.verbosity
         var (calendars, failures) = ConfiguredInputs.load(ConfiguredInputs.resolve(options.inputs, configuration: configuration, options: options),

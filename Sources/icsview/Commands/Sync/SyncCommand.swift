@@ -95,10 +95,10 @@ enum SyncCommand {
                 }
             }
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         let context: ViewContext
-        do { context = try ViewContext(options: options) } catch { return subcommand.usageError(error.message) }
+        do { context = try ViewContext(options: options) } catch { return subcommand.usageError(error) }
         DiagnosticOutput.shared.verbosity = quiet ? .quiet : .summary
         let inputs = ConfiguredInputs.resolve(names, configuration: configuration, options: options, relist: true)
         var reports: [LocalCopies.SyncReport] = []
@@ -109,7 +109,7 @@ enum SyncCommand {
                 print(SyncRenderer.text(report, values: DiffValues(calendar: context.calendar, dates: context.dates), quiet: quiet),
                       terminator: "")
             }
-            if let error = report.error { printError("Error: \(TerminalText.safe(input.word)): \(TerminalText.safe(error.message))\n") }
+            if let error = report.error { printError("Error: \(input.word): \(TerminalMessage(said: error.message))\n") }
         }
         if options.format == .json { print(SyncRenderer.json(reports).text) }
         return reports.contains { $0.error != nil } ? 1 : 0

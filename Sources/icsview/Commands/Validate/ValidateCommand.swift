@@ -66,7 +66,7 @@ enum ValidateCommand {
         do {
             options = try ValidateOptions.parse(arguments, defaultInputs: configuration?.calendars.map(\.key) ?? [])
         } catch {
-            return subcommand.usageError(error.message)
+            return subcommand.usageError(error)
         }
         if options.showHelp {
             print(help, terminator: "")
@@ -83,7 +83,7 @@ enum ValidateCommand {
         var out = ""
         if let document = ValidateRenderer.document(report, format: options.format, strict: options.strict, seconds: seconds) {
             out = document
-            if !options.quiet { printError(ValidateRenderer.summary(report) + "\n") }
+            if !options.quiet { printError("\(ValidateRenderer.summary(report))\n") }
         } else {
             for line in ValidateRenderer.lines(report.findings, format: options.format) {
                 out += line
@@ -95,7 +95,7 @@ enum ValidateCommand {
         }
         FileHandle.standardOutput.write(Data(out.utf8))
         for failure in report.failures {
-            printError("Error: \(failure.file): \(failure.message)\n")
+            printError("Error: \(failure.file): \(TerminalMessage(said: failure.message))\n")
         }
         if !report.failures.isEmpty { return 2 }
         return report.fails(strict: options.strict) ? 1 : 0

@@ -11,6 +11,7 @@ enum ValidateFix {
         // The list goes to standard error when the fixed text takes standard output.
         let toStdout = !options.inPlace && options.output == nil
         var messages = ""
+        func add(_ message: TerminalMessage) { messages += message.description }
         for path in options.inputs {
             let bytes: [UInt8]
             if path == "-" {
@@ -32,10 +33,10 @@ enum ValidateFix {
             }
             let remaining = options.accepted(ValidationReport(findings: repair.remaining, files: [path]))
             for change in repair.changes {
-                messages += "\(path):\(change.line.map { "\($0):" } ?? "") fixed: \(TerminalText.safe(change.message))"
-                    + (change.uid.map { " (UID \(TerminalText.safe($0)))" } ?? "") + "\n"
+                let uid: TerminalMessage = change.uid.map { " (UID \($0))" } ?? ""
+                add("\(path):\(TerminalMessage(verbatim: change.line.map { "\($0):" } ?? "")) fixed: \(TerminalMessage(said: change.message))\(uid)\n")
             }
-            for finding in remaining.findings { messages += "not fixed: \(TerminalText.safe(finding.description))\n" }
+            for finding in remaining.findings { add("not fixed: \(TerminalMessage(finding))\n") }
             let target = options.inPlace ? path : options.output
             if let target, path != "-" || !options.inPlace {
                 if repair.isChanged || target != path {
@@ -58,13 +59,14 @@ enum ValidateFix {
             let left = remaining.count(.error) + remaining.count(.warning)
             if !options.quiet {
                 let fixes = repair.changes.count
-                messages += "\(path): \(fixes == 0 ? "nothing to fix" : "\(fixes) fix\(fixes == 1 ? "" : "es")"), "
-                    + "\(left == 0 ? "no problem left" : "\(left) problem\(left == 1 ? "" : "s") left")"
-                    + (target.map { repair.isChanged || $0 != path ? " (written to \($0))" : "" } ?? "") + "\n"
+                let counts = (fixes == 0 ? "nothing to fix" : "\(fixes) fix\(fixes == 1 ? "" : "es")") + ", "
+                    + (left == 0 ? "no problem left" : "\(left) problem\(left == 1 ? "" : "s") left")
+                let written: TerminalMessage = target.map { repair.isChanged || $0 != path ? " (written to \($0))" : "" } ?? ""
+                add("\(path): \(TerminalMessage(verbatim: counts))\(written)\n")
             }
             if status == 0 && remaining.fails(strict: options.strict) { status = 1 }
         }
-        if toStdout { printError(messages) } else { FileHandle.standardOutput.write(Data(messages.utf8)) }
+        if toStdout { printError(TerminalMessage(verbatim: messages)) } else { FileHandle.standardOutput.write(Data(messages.utf8)) }
         return status
     }
 

@@ -10,7 +10,7 @@ enum ValidateRenderer {
         findings.map { finding in
             switch format {
             // Messages quote feed text: made safe for the terminal, one line each.
-            case .text, .markdown, .junit, .sarif, .gitlab: return TerminalText.safe("\(finding)") + "\n    hint: " + TerminalText.safe(finding.hint)
+            case .text, .markdown, .junit, .sarif, .gitlab: return TerminalMessage(finding).description + "\n    hint: " + TerminalText.safe(finding.hint)
             case .github: return github(finding)
             case .json: return json(finding)
             }
@@ -35,11 +35,13 @@ enum ValidateRenderer {
         case .warning: command = "warning"
         case .note: command = "notice"
         }
-        var properties = ["file=\(escapeProperty(finding.file))"]
+        // The file and the message each made safe on its own: a name ending in U+009B would take
+        // the line, the column and the message with it.
+        var properties = ["file=\(escapeProperty(TerminalMessage.part(finding.file)))"]
         if let line = finding.line { properties.append("line=\(line)") }
         if let column = finding.column { properties.append("col=\(column)") }
         properties.append("title=\(finding.code.rawValue)")
-        return TerminalText.safe("::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))")
+        return TerminalText.safeLine("::\(command) \(properties.joined(separator: ","))::\(escapeData(TerminalMessage.said(finding.message)))")
     }
 
     /// GitHub's escaping of a command's message.

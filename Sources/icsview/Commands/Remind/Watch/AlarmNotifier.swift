@@ -80,7 +80,7 @@ struct AlarmNotifier {
         }
         for reminder in reminders {
             let environment = AlarmEnvironment(reminder, calendarName: names[safe: reminder.calendarIndex], zone: zone)
-            printError("icsview: missed: " + Self.text(reminder, environment) + "\n")
+            printError(TerminalMessage(verbatim: "icsview: missed: " + Self.text(reminder, environment) + "\n"))
         }
     }
 

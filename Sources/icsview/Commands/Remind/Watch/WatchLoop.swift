@@ -42,7 +42,7 @@ final class WatchLoop {
 
     /// Reports on standard error, one `icsview: …` line, feed text made safe.
     static func reporter(quiet: Bool) -> @Sendable (String) -> Void {
-        { message in if !quiet { printError("icsview: " + WatchText.line(message) + "\n") } }
+        { message in if !quiet { printError("icsview: \(TerminalMessage(said: message))\n") } }
     }
 
     private var say: (String) -> Void { Self.reporter(quiet: options.base.verbosity == .quiet) }
@@ -138,7 +138,7 @@ final class WatchLoop {
         do {
             configuration = try ConfigLocation.load(explicit: configPath, environment: environment)
         } catch {
-            Self.reporter(quiet: false)("the configuration was not reloaded: " + error.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            Self.reporter(quiet: false)("the configuration was not reloaded: " + error.text.description.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         if var reparsed = try? WatchOptions.parse(arguments, defaults: configuration?.defaults ?? Options()) {
             if reparsed.refreshInterval == nil, let configured = configuration?.refreshInterval { reparsed.refreshInterval = Double(configured) }
