@@ -208,7 +208,9 @@ enum ContentLineSyntax {
     }
 
     /// One `NAME=value` part (``parameters(_:colon:)``): the name upper-cased, quotes around the
-    /// whole value dropped; a part without `=` has an empty value.
+    /// whole value dropped and its RFC 6868 escapes decoded (``CaretDecoding``); a value that is a
+    /// list of quoted values (`"mailto:a@x","mailto:b@x"`) is kept as written; a part without `=`
+    /// has an empty value.
     private static func parameter(_ slice: UnsafeBufferPointer<UInt8>) -> Parameter {
         guard let eq = slice.firstIndex(of: 0x3D) else { return Parameter(name: upperASCII(slice), value: "") }
         var valueRange = (eq + 1)..<slice.count
@@ -216,7 +218,8 @@ enum ContentLineSyntax {
            !slice[(valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)].contains(0x22) {
             valueRange = (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1)
         }
+        let value = UnsafeBufferPointer(rebasing: slice[valueRange])
         return Parameter(name: upperASCII(UnsafeBufferPointer(rebasing: slice[0..<eq])),
-                         value: String(decoding: UnsafeBufferPointer(rebasing: slice[valueRange]), as: UTF8.self))
+                         value: value.contains(0x22) ? String(decoding: value, as: UTF8.self) : CaretDecoding.decoded(value))
     }
 }

@@ -67,8 +67,10 @@ extension ContentLineWriter {
         end("VALARM")
     }
 
-    /// A component kept whole (VFREEBUSY, VAVAILABILITY, X- components), as written.
+    /// A component kept whole (VFREEBUSY, VAVAILABILITY, X- components), as written; none when
+    /// its name has nothing a name keeps (a caller's, ``ContentLineWriter/appendName(_:to:)``).
     mutating func write(_ component: RawComponent) {
+        guard !Self.nameBytes(component.name).isEmpty else { return }
         begin(component.name)
         for property in component.properties { write(property) }
         for child in component.components { write(child) }

@@ -12,7 +12,8 @@ extension SimpleLineReader {
     }
 
     /// Calls `body` on each parameter of a line whose head (the bytes before `colon`) is plain
-    /// enough to be read in Swift: no quote, comma, colon, backslash or control byte, and each
+    /// enough to be read in Swift: no quote, comma, colon, backslash, caret (RFC 6868's escapes are
+    /// decoded on the other way, ``CaretDecoding``) or control byte, and each
     /// part between `;`s a name of name bytes, `=`, and a value with no blank at either end.
     /// The one reading of those rules for ``plainParameters(_:colon:allowed:)`` and
     /// ``timeForm(_:colon:)``: what each keeps of a part is up to its `body`.
@@ -26,7 +27,7 @@ extension SimpleLineReader {
         // No `;` before the value: the head is the name alone, which the caller found among the
         // known names (letters, digits and `-`), so there are no parameters and nothing to check.
         guard let firstSemicolon = head.firstIndex(of: 0x3B) else { return true }
-        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 < 0x20 }) else { return false }
+        guard !head.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x5C || $0 == 0x5E || $0 < 0x20 }) else { return false }
         // With no quote in the head, the parameters are the parts between `;`s, the name skipped.
         var start = firstSemicolon + 1
         while true {
