@@ -146,7 +146,7 @@ public struct OccurrenceDiff: Sendable {
 
     /// Compares two lists of occurrences (of the same calendars) by identity.
     /// - Parameter zone: the zone all-day and floating times are compared in.
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n log n), and one comparison of each pair of incidences (a series shares one).
     public init(old: [Occurrence], new: [Occurrence], zone: TimeZone) {
         // Positions, not copies (an ``Occurrence`` is a large value): the first of each identity.
         func index(_ list: [Occurrence]) -> [Occurrence.ID: Int] {
@@ -177,13 +177,27 @@ public struct OccurrenceDiff: Sendable {
         removed = ordered(before.filter { after[$0.key] == nil }.values) { old[$0] }.map { old[$0] }
         var moved: [Change] = [], changed: [Change] = []
         var same = 0
+        // Each pair of incidences is compared once: the instances of a series share theirs
+        // (``SharedIncidence``, never written), and a series of 10,000 alarms compared field by
+        // field for each of its occurrences took 5 ms an occurrence.
+        struct Pair: Hashable {
+            let old: ObjectIdentifier, new: ObjectIdentifier
+        }
+        var compared: [Pair: [CalendarDiff.Field]] = [:]
         for (id, nowAt) in after {
             guard let wasAt = before[id] else { continue }
             let was = old[wasAt], now = new[nowAt]
             var fields: [CalendarDiff.Field] = []
             if was.start.date(in: zone) != now.start.date(in: zone) || was.start.isAllDayDate != now.start.isAllDayDate { fields.append(.start) }
             if was.end.date(in: zone) != now.end.date(in: zone) || was.end.isAllDayDate != now.end.isAllDayDate { fields.append(.end) }
-            fields += IncidenceFields.differences(was.incidence, now.incidence).filter { !OccurrenceDiff.seriesFields.contains($0) }
+            let pair = Pair(old: ObjectIdentifier(was.shared), new: ObjectIdentifier(now.shared))
+            if let known = compared[pair] {
+                fields += known
+            } else {
+                let differences = IncidenceFields.differences(was.incidence, now.incidence).filter { !OccurrenceDiff.seriesFields.contains($0) }
+                compared[pair] = differences
+                fields += differences
+            }
             if fields.isEmpty {
                 same += 1
             } else {

@@ -74,9 +74,14 @@ struct PlainSeries {
     /// more, or one that reaches year 9999).
     func window(rangeStart: Int, rangeEnd: Int, length: InstanceLength, limit: Int) -> ClosedRange<Int>? {
         let margin = 5 * 86_400
-        let low = rangeStart - (length.days * 86_400 + abs(length.seconds) + 2 * 86_400) - margin
-        let high = rangeEnd + margin
-        guard high / 86_400 < Self.lastYearDay, (high - low) / 86_400 + 2 < limit, !meetsGap(before: high + 1) else { return nil }
+        // The length as far as it reaches back (a negative one not at all), in saturating
+        // arithmetic: a length built in code may be any size, and `low...high` must not reverse.
+        let seconds = length.seconds == Int.min ? Int.max : abs(length.seconds)
+        let reach = max(0, length.days).saturatingMultiplied(by: 86_400).saturatingAdding(seconds)
+        let low = rangeStart.saturatingSubtracting(reach.saturatingAdding(2 * 86_400 + margin))
+        let high = rangeEnd.saturatingAdding(margin)
+        guard low <= high, high / 86_400 < Self.lastYearDay, high.saturatingSubtracting(low) / 86_400 + 2 < limit,
+              !meetsGap(before: high + 1) else { return nil }
         return low...high
     }
 

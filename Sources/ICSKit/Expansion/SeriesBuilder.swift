@@ -247,7 +247,11 @@ struct SeriesBuilder {
             if case .floating = frame.clock { return InstanceLength(days: 0, seconds: endValue.civil.secondsSinceEpoch - start.civil.secondsSinceEpoch) }
             return InstanceLength(days: 0, seconds: max(0, e - s))
         }
-        if let duration = incidence.duration { return InstanceLength(days: duration.nominalDays, seconds: duration.exactSeconds) }
+        // A negative DURATION (RFC 5545 3.8.2.5 allows none on an event or a to-do; validate says
+        // ICS2116) is read as no DURATION: taken as it is, a series' instances ended before they began.
+        if let duration = incidence.duration, !duration.isNegative {
+            return InstanceLength(days: duration.nominalDays, seconds: duration.exactSeconds)
+        }
         return start.isDate ? InstanceLength(days: 1, seconds: 0) : .zero
     }
 

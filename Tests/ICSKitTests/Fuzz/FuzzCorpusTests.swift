@@ -35,6 +35,10 @@ import Testing
         // ASan); see `reminderWindowOfLongInstancesStops`. A nested BEGIN:VEVENT closes nothing
         // (ICS1004); a mangled RECURRENCE-ID is an unknown name (ICS2007).
         "crash-remind-long-instances-far-trigger.ics": [DiagnosticCode(rawValue: "ICS1004"), DiagnosticCode(rawValue: "ICS2007")],
+        // A daily series with `DURATION:-P1000W`: the year view's sieve reversed its range of days
+        // and trapped; a negative DURATION is now read as none (validate says ICS2116; the import
+        // has nothing to say).
+        "crash-negative-duration-year.ics": [],
     ]
 
     struct Outcome {
