@@ -31,8 +31,11 @@ enum EventDetails {
         field("Meeting", EventFacts.meeting(event))
         field("URL", event.url)
         field("Organizer", event.organizer.map(EventFacts.person))
-        for (index, attendee) in event.attendees.enumerated() {
-            field(index == 0 ? "Attendees" : "", EventFacts.person(attendee) + " — " + EventFacts.answer(attendee.participationStatus))
+        let attendees = EventFacts.listed(event.attendees, limit: EventFacts.listedAttendees) {
+            EventFacts.person($0) + " — " + EventFacts.answer($0.participationStatus)
+        }
+        for (index, text) in attendees.enumerated() {
+            field(index == 0 ? "Attendees" : "", text)
         }
         for (index, text) in EventFacts.alarmTexts(event.alarms, isTodo: event.kind == .todo).enumerated() {
             field(index == 0 ? "Alarms" : "", text)

@@ -32,8 +32,9 @@ enum DetailLines {
         if incidence.url != link?.url { add("URL", incidence.url) }
         add("Organizer", incidence.organizer.map(EventFacts.person))
         if !incidence.attendees.isEmpty {
-            add("Attendees", incidence.attendees.map { EventFacts.person($0) + " (" + EventFacts.answer($0.participationStatus) + ")" }
-                .joined(separator: ", "))
+            add("Attendees", EventFacts.listed(incidence.attendees, limit: EventFacts.listedAttendees) {
+                EventFacts.person($0) + " (" + EventFacts.answer($0.participationStatus) + ")"
+            }.joined(separator: ", "))
         }
         add("Repeats", EventFacts.repeats(incidence))
         if !incidence.alarms.isEmpty {

@@ -49,12 +49,22 @@ enum EventFacts {
     /// series: gigabytes), where no calendar we know holds more than a few alarms an event.
     static let listedAlarms = 10
 
+    /// The most attendees the details list one by one; the rest are counted. A meeting of a
+    /// few hundred is listed whole; 20,000 were 900 KB of details on every occurrence.
+    static let listedAttendees = 200
+
     /// The alarms in words (``alarmText(_:isTodo:)``): the first ``listedAlarms``, then
     /// `and N more` when there are more.
     /// - Complexity: O(``listedAlarms``).
     static func alarmTexts(_ alarms: [Alarm], isTodo: Bool) -> [String] {
-        let listed = alarms.prefix(listedAlarms).map { alarmText($0, isTodo: isTodo) }
-        return alarms.count > listedAlarms ? listed + ["and \(alarms.count - listedAlarms) more"] : listed
+        listed(alarms, limit: listedAlarms) { alarmText($0, isTodo: isTodo) }
+    }
+
+    /// The first `limit` items as `text` words them, then `and N more` when there are more.
+    /// - Complexity: O(`limit`).
+    static func listed<Item>(_ items: [Item], limit: Int, _ text: (Item) -> String) -> [String] {
+        let shown = items.prefix(limit).map(text)
+        return items.count > limit ? shown + ["and \(items.count - limit) more"] : shown
     }
 
     /// "15 minutes", "1 hour 30 minutes", "2 days".

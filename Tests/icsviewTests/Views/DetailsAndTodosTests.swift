@@ -238,4 +238,20 @@ import Testing
             .joined(separator: "; ")
         #expect(text == expected, "\(result.stdout)")
     }
+
+    /// An event of 203 attendees (a0…a202, all accepted) lists the first 200 and counts the other
+    /// three (`EventFacts.listedAttendees`): 20,000 attendees were 900 KB of details on every
+    /// occurrence.
+    @Test func manyAttendeesAreCounted() throws {
+        let people = (0..<203).map { "ATTENDEE;PARTSTAT=ACCEPTED:mailto:a\($0)@example.com\r\n" }.joined()
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:crowd\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART:20240610T090000Z\r\nSUMMARY:Crowd\r\n" + people + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let result = try CLI.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details", "--tz", "UTC", "-"], input: Data(ics.utf8),
+                                 environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").drop { !$0.contains("Attendees:") }
+        let text = lines.map { $0.replacingOccurrences(of: "Attendees:", with: "").trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let expected = ((0..<200).map { "a\($0)@example.com (accepted)" } + ["and 3 more"]).joined(separator: ", ")
+        #expect(text == expected, "\(result.stdout.suffix(300))")
+    }
 }
