@@ -221,22 +221,26 @@ import Testing
         #expect(month.stdout.contains(Self.details), "\(month.stdout)")
     }
 
+    /// The value of `label` in the `--details` of one event on 10 June 2024 09:00 UTC holding
+    /// `lines`, its wrapped lines joined back (the value is the event's last field).
+    static func detailValue(_ label: String, eventLines lines: String) throws -> String {
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:many\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART:20240610T090000Z\r\nSUMMARY:Many\r\n" + lines + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let result = try CLI.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details", "--tz", "UTC", "-"], input: Data(ics.utf8),
+                                 environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let wrapped = result.stdout.split(separator: "\n").drop { !$0.contains(label + ":") }
+        return wrapped.map { $0.replacingOccurrences(of: label + ":", with: "").trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
     /// An event of 12 alarms (1 to 12 minutes before its start, worked out by hand) lists the
     /// first ten in words and counts the other two (`EventFacts.listedAlarms`): an event of 10,000
     /// alarms wrote 680 KB of details on each of its occurrences.
     @Test func manyAlarmsAreCounted() throws {
         let alarms = (1...12).map { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\($0)M\r\nDESCRIPTION:a\r\nEND:VALARM\r\n" }.joined()
-        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:many\r\nDTSTAMP:20240101T000000Z\r\n"
-            + "DTSTART:20240610T090000Z\r\nSUMMARY:Many\r\n" + alarms + "END:VEVENT\r\nEND:VCALENDAR\r\n"
-        let result = try CLI.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details", "--tz", "UTC", "-"], input: Data(ics.utf8),
-                                 environment: ["COLUMNS": "80"])
-        #expect(result.status == 0, "\(result.stderr)")
-        // The value wraps under its label: join its lines back.
-        let lines = result.stdout.split(separator: "\n").drop { !$0.contains("Alarms:") }
-        let text = lines.map { $0.replacingOccurrences(of: "Alarms:", with: "").trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let expected = (["1 minute before the start (display)"] + (2...10).map { "\($0) minutes before the start (display)" } + ["and 2 more"])
             .joined(separator: "; ")
-        #expect(text == expected, "\(result.stdout)")
+        #expect(try Self.detailValue("Alarms", eventLines: alarms) == expected)
     }
 
     /// An event of 203 attendees (a0…a202, all accepted) lists the first 200 and counts the other
@@ -244,14 +248,7 @@ import Testing
     /// occurrence.
     @Test func manyAttendeesAreCounted() throws {
         let people = (0..<203).map { "ATTENDEE;PARTSTAT=ACCEPTED:mailto:a\($0)@example.com\r\n" }.joined()
-        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:crowd\r\nDTSTAMP:20240101T000000Z\r\n"
-            + "DTSTART:20240610T090000Z\r\nSUMMARY:Crowd\r\n" + people + "END:VEVENT\r\nEND:VCALENDAR\r\n"
-        let result = try CLI.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details", "--tz", "UTC", "-"], input: Data(ics.utf8),
-                                 environment: ["COLUMNS": "80"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").drop { !$0.contains("Attendees:") }
-        let text = lines.map { $0.replacingOccurrences(of: "Attendees:", with: "").trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let expected = ((0..<200).map { "a\($0)@example.com (accepted)" } + ["and 3 more"]).joined(separator: ", ")
-        #expect(text == expected, "\(result.stdout.suffix(300))")
+        #expect(try Self.detailValue("Attendees", eventLines: people) == expected)
     }
 }
