@@ -78,7 +78,7 @@ public struct CalDAVLocalCopy: Sendable {
     /// The warning for a stored copy too large to read, which a sync replaces.
     func tooLargeWarning(_ size: Int) -> Diagnostic {
         let bound = maximumBytes % (1 << 20) == 0 ? "\(maximumBytes >> 20) MiB" : "\(maximumBytes) bytes"
-        return Diagnostic(.sourceItemSkipped, "the local copy \(path) is \(size) bytes, more than the \(bound) a copy may hold; "
+        return Diagnostic(.localCopyTooLarge, "the local copy \(path) is \(size) bytes, more than the \(bound) a copy may hold; "
                           + "read as no copy, and the collection synced whole", source: FeedSource.mask(collection.absoluteString))
     }
 

@@ -336,11 +336,14 @@ extension DiagnosticCode {
     /// `ICS4002` (warning): a sync failed and the last good copy is served.
     public static let staleCopy = DiagnosticCode("ICS4002", .warning, "sync failed, last copy served",
         hint: "The server did not answer as expected (the message says how); the events shown are those of the last successful sync.")
+    /// `ICS4003` (warning): a source's local copy is larger than a copy may hold and is not read.
+    public static let localCopyTooLarge = DiagnosticCode("ICS4003", .warning, "local copy too large, read as none",
+        hint: "A copy icsview writes is far smaller; the next sync replaces it (remove the file if something else wrote it).")
 
     /// The codes of sources (vdir, CalDAV): raised while reading or syncing a source, about the
     /// source rather than a file's content; in ``all``, and not raised by `validate`
     /// (``Validator/raises(_:)`` is false for them).
-    public static var sourceCodes: [DiagnosticCode] { [sourceItemSkipped, staleCopy] }
+    public static var sourceCodes: [DiagnosticCode] { [sourceItemSkipped, staleCopy, localCopyTooLarge] }
 
     /// Every code this module registers, in order; the README's table is made from this list.
     public static var all: [DiagnosticCode] {
@@ -362,6 +365,6 @@ extension DiagnosticCode {
          exceptionMatchesNoInstance, recurrenceIDMatchesNoInstance, emptyRecurrenceRule, repeatedRulePart, countNotPositive, untilBeforeStart,
          unknownTimeZone, recurrenceLimit, unsupportedRecurrence, unusedTimeZone, windowsZoneName,
          defaultZoneMismatch, floatingTimeInFeed, timeZoneWithoutObservance, duplicateTimeZone, utcSeriesInCalendarZone, fixedOffsetZoneName,
-         sourceItemSkipped, staleCopy]
+         sourceItemSkipped, staleCopy, localCopyTooLarge]
     }
 }

@@ -23,8 +23,9 @@ extension Validator {
     /// explained is dropped: ICS2001 and ICS2002 are libical's "property/parameter does not
     /// parse", and ICS2005 an X-LIC-ERROR of a kind libical 3.0 does not raise while parsing
     /// iCalendar. ICS3002 is the expansion's cap on the occurrences of one series in a view; the
-    /// validator's walks are bounded too, without a finding (no proof, no report). ICS4001 and
-    /// ICS4002 are about a source (an item of a vdir or a CalDAV collection skipped, a failed sync).
+    /// validator's walks are bounded too, without a finding (no proof, no report). ICS4001,
+    /// ICS4002 and ICS4003 are about a source (an item of a vdir or a CalDAV collection skipped, a
+    /// failed sync, a local copy too large to read).
     static let codesNotRaised: [DiagnosticCode: CodeNotRaised] = [
         .propertyParseError: CodeNotRaised(raisedBy: .importer, instead: [.malformedLine, .invalidPropertyName]),
         .parameterParseError: CodeNotRaised(raisedBy: .importer, instead: [.malformedParameter, .invalidParameterValue]),
@@ -32,6 +33,7 @@ extension Validator {
         .recurrenceLimit: CodeNotRaised(raisedBy: .views, instead: []),
         .sourceItemSkipped: CodeNotRaised(raisedBy: .sources, instead: []),
         .staleCopy: CodeNotRaised(raisedBy: .sources, instead: []),
+        .localCopyTooLarge: CodeNotRaised(raisedBy: .sources, instead: []),
     ]
 }
 

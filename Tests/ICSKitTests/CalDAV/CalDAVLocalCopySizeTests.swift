@@ -50,7 +50,7 @@ import Testing
         #expect(outcome.error != nil)
         #expect(outcome.isFirst)
         #expect(outcome.calendar.events.isEmpty)
-        let warning = try #require(outcome.calendar.diagnostics.first { $0.code == .sourceItemSkipped })
+        let warning = try #require(outcome.calendar.diagnostics.first { $0.code == .localCopyTooLarge })
         #expect(warning.message == "the local copy \(copy.path) is \(size) bytes, more than the \(size - 1) bytes a copy may hold; "
                 + "read as no copy, and the collection synced whole")
     }

@@ -146,7 +146,7 @@ import Testing
     }
 
     /// The log's structure, read with JSONSerialization: one run; a rule per code the validator
-    /// raises (88 of the 94 registered; `--list-codes` says what raises the others), each with its help;
+    /// raises (88 of the 95 registered; `--list-codes` says what raises the others), each with its help;
     /// an unreadable file is a notification that makes the invocation unsuccessful; a path with a
     /// space is percent-encoded and stays relative; an absolute path becomes a file URI.
     @Test func sarifStructure() throws {
