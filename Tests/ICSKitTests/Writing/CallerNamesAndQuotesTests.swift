@@ -10,12 +10,6 @@ import Testing
 /// those rules; the round trip reads the written text back with the importer, which decodes
 /// RFC 6868 (``CaretDecodingTests``).
 @Suite struct CallerNamesAndQuotesTests {
-    private func written(_ build: (inout ContentLineWriter) -> Void) -> String {
-        var writer = ContentLineWriter()
-        build(&writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
     @Test func namesLoseWhatWouldEndThemOrTheLine() {
         let text = written {
             $0.write("X-A\r\nBEGIN:VEVENT", parameters: [Parameter(name: "X-P;Q=\"", value: "v"), Parameter(name: ":;=", value: "w")],

@@ -5,12 +5,6 @@ import Testing
 /// Content lines as RFC 5545 3.1, 3.2 and 3.3.11 spell them; every expected text is worked out by
 /// hand from those sections.
 @Suite struct ContentLineWriterTests {
-    private func written(_ build: (inout ContentLineWriter) -> Void) -> String {
-        var writer = ContentLineWriter()
-        build(&writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
     @Test func shortLineEndsWithCRLF() {
         #expect(written { $0.write("SUMMARY", value: "Standup") } == "SUMMARY:Standup\r\n")
     }

@@ -10,12 +10,6 @@ import Testing
 @Suite struct ControlCharacterFixTests {
     static let stamp = Date(timeIntervalSince1970: 1_733_443_200)  // 2024-12-06T00:00:00Z
 
-    private func written(_ build: (inout ContentLineWriter) -> Void) -> String {
-        var writer = ContentLineWriter()
-        build(&writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
     /// C1 (U+009B CSI, U+009D OSC, U+0085 NEL) goes with C0 and DEL; HTAB and the characters
     /// whose UTF-8 has a byte in 0x80–0x9F after another lead byte (é is C3 A9, € is E2 82 AC)
     /// stay.

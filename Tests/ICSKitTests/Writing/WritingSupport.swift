@@ -112,3 +112,10 @@ func agendaSpan(_ calendar: ICalendar) -> DateInterval {
     func start(of year: Int) -> Date { Date(timeIntervalSince1970: Double(CivilDate(year: year, month: 1, day: 1).daysSinceEpoch * 86_400)) }
     return DateInterval(start: start(of: first), end: start(of: last + 1))
 }
+
+/// The text a ``ContentLineWriter`` writes when `build` drives it.
+func written(_ build: (inout ContentLineWriter) -> Void) -> String {
+    var writer = ContentLineWriter()
+    build(&writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
