@@ -100,8 +100,9 @@ final class Series {
     /// instance at or after the range end can overlap the range.
     private let keyIsInstant: Bool
     /// When the key is the raw instant: the earliest raw instant whose instance may reach the
-    /// range (the range start less an instance's length and the slack); the instances before it
-    /// show nothing, whatever their EXDATEs and overrides, and are passed over without those tests.
+    /// range (the range start less an instance's length, and two days more for a length in days);
+    /// the instances before it show nothing, whatever their EXDATEs and overrides, and are passed
+    /// over without those tests.
     private let earliestReaching: Int
     @exclusivity(unchecked) private var lastRaw = Int.min
     @exclusivity(unchecked) private var heap = MinHeap<PendingInstance>()
@@ -150,16 +151,29 @@ final class Series {
         let maxShift = futures.map { abs($0.shift) + $0.length.days * 86_400 + abs($0.length.seconds) }.max() ?? 0
         slack = 2 * 86_400 + maxShift
         // Jump near the range when the rules allow it (no COUNT, or COUNT with fixed periods): skip whole periods.
-        let reach = length.days * 86_400 + abs(length.seconds) + slack
-        earliestReaching = keyIsInstant ? rangeStart - reach : Int.min
-        let offset: Int
+        let target: Int
         switch frame.clock {
-        case .zoned(let zone, _): offset = zone.offset(atUTC: rangeStart)
-        case .date, .floating: offset = frame.viewer.offset(atUTC: rangeStart)
+        case .zoned(let zone, _) where keyIsInstant:
+            // The key is the instant, and an instance ends its length after it: exactly, for a
+            // length in seconds; a length in days is added on the wall clock, so an offset change
+            // may move that end (by less than two days). The walk starts at the wall time of the
+            // earliest instant that can reach the range, less the lowest offset near it and three
+            // hours: two days walked before every range were 172,800 instances of a secondly series.
+            let days = max(0, length.days)
+            earliestReaching = rangeStart - (days > 0 ? (days + 2) * 86_400 : 0) - abs(length.seconds)
+            let lowest = min(zone.offset(atUTC: earliestReaching), zone.offset(atUTC: earliestReaching + 86_400),
+                             zone.offset(atUTC: rangeStart))
+            target = earliestReaching + lowest - 3 * 3600
+        case .zoned(let zone, _):
+            earliestReaching = Int.min
+            target = rangeStart + zone.offset(atUTC: rangeStart) - length.days * 86_400 - abs(length.seconds) - slack
+        case .date, .floating:
+            earliestReaching = Int.min
+            target = rangeStart + frame.viewer.offset(atUTC: rangeStart) - length.days * 86_400 - abs(length.seconds) - slack
         }
-        if firstSource?.canSkip == true { firstSource!.skip(toWallSeconds: rangeStart + offset - reach) }
+        if firstSource?.canSkip == true { firstSource!.skip(toWallSeconds: target) }
         for i in moreSources.indices where moreSources[i].canSkip {
-            moreSources[i].skip(toWallSeconds: rangeStart + offset - reach)
+            moreSources[i].skip(toWallSeconds: target)
         }
         firstHead = firstSource?.next()
         for i in moreSources.indices { moreHeads[i] = moreSources[i].next() }
@@ -248,9 +262,9 @@ final class Series {
         if raw.utc > rangeEnd + slack { exhausted = true; lastRaw = Int.max; return nil }
         // Past the range end nothing can overlap it; the raw instants up to the slack are still counted above.
         if keyIsInstant && raw.utc >= rangeEnd { return nil }
-        // Long before the range start: its end (at most its length and a day of offset change
-        // later, within the slack of two days) is before the range start too; not for an RDATE
-        // PERIOD, whose end is its own.
+        // Before the earliest instant that can reach the range: its end (its length later, and
+        // for a length in days less than two days of offset change more) is before the range
+        // start too; not for an RDATE PERIOD, whose end is its own.
         if raw.utc < earliestReaching && raw.extra < 0 { return nil }
         let key = frame.matchKey(wall: raw.wall, utc: raw.utc)
         if excluded.contains(key: key, wall: raw.wall) || overridden.contains(key: key, wall: raw.wall) { return nil }
