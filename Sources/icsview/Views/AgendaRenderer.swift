@@ -53,11 +53,12 @@ enum AgendaRenderer {
         return lines
     }
 
-    /// One day of the agenda: its heading and its occurrences (none when nothing is on it), the
-    /// placements in `skipping` left out; `listed` names every placement the day showed. A
-    /// multi-day occurrence shows with its span, and the caller skips it on later days.
+    /// One day of the agenda: its heading (unless `withHeading` is false: a later part of a day
+    /// written in parts) and its occurrences (none when nothing is on it), the placements in
+    /// `skipping` left out; `listed` names every placement the day showed. A multi-day
+    /// occurrence shows with its span, and the caller skips it on later days.
     static func dayLines(_ placed: DayOccurrences, day: CalendarDay, calendar: Calendar, options: AgendaRenderOptions,
-                         skipping: Set<Int> = []) -> (lines: [String], listed: [Int]) {
+                         skipping: Set<Int> = [], heading withHeading: Bool = true) -> (lines: [String], listed: [Int]) {
         let today = placed.placements(on: day, skipping: skipping)
         guard !today.isEmpty else { return ([], []) }
         let dates = options.dates ?? LocalDates(calendar: calendar, hour12: false)
@@ -67,7 +68,7 @@ enum AgendaRenderer {
             let labelled = heading + (options.ascii ? " (\(word))" : " · \(word)")
             if TerminalText.width(labelled) <= options.width { heading = labelled }
         }
-        var lines = [TerminalStyle(enabled: options.color).apply(heading, "1")]
+        var lines = withHeading ? [TerminalStyle(enabled: options.color).apply(heading, "1")] : []
         for placement in today {
             let until = placement.isMultiDay ? untilText(placement, dates: dates, calendar: calendar, strings: options.strings) : nil
             lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
