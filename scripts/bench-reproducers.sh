@@ -13,8 +13,9 @@
 # 300,000 nested BEGIN lines, 30,000 and 300,000 repeated BEGIN:VEVENT lines, 300,000 BEGIN
 # lines of other kinds (VTODO, VJOURNAL, VTIMEZONE, VEVENT with VALARM) and stray END lines,
 # 300,000 events of one UID and nothing else, 20,000 alarms with UIDs, 20,000 snoozes of alarms
-# that are not there, a 252-byte SECONDLY rule, an EXDATE of five million empty values, an
-# ATTENDEE of five million empty parameters and one of five million `X=` parameters, 10,000
+# that are not there, a 252-byte SECONDLY rule, 300 and 30 SECONDLY series begun months before,
+# an EXDATE of five million empty values, an ATTENDEE of five million empty parameters and one
+# of five million `X=` parameters, 10,000
 # [calendar] sections; from the third audit: a 100 MB ATTACH line, 60 MB of short lines in one
 # event, a 200 KB description searched for a 10 KB text, a directory holding a FIFO, export with
 # one open end, a minutely COUNT series begun years before, two 100,000-event calendars to diff
@@ -109,6 +110,12 @@ with open(f"{out}/calendars-10000.conf", "w") as f:
     f.write("\n".join(f"[calendar c{i}]\nfile = empty.ics\n" for i in range(10_000)))
 write("secondly-252-bytes.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240601T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"])
+# Many SECONDLY series begun months before the range: 300 (39 KB) for the month, 30 for one
+# day's agenda (2,592,000 lines).
+for n in (30, 300):
+    write(f"secondly-series-{n}.ics", head + [line for i in range(n) for line in [
+          "BEGIN:VEVENT", f"UID:s{i}@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240101T000000Z",
+          "RRULE:FREQ=SECONDLY", f"SUMMARY:Tick {i}", "END:VEVENT"]] + ["END:VCALENDAR"])
 # The third audit: one event with a 100 MB base64 ATTACH line; one of 60 MB of 74-byte lines; a
 # 200 KB description of `a` (searched for a 10 KB text); a minutely COUNT series begun five years
 # before today (summary); two calendars of 100,000 events sharing half their UIDs (diff); and a
@@ -206,6 +213,8 @@ CASES=(
 "20,000 snoozes of missing alarms, validate|validate $R/snoozes-of-missing-alarms-20000.ics"
 "20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"
 "252-byte SECONDLY, agenda 31 days|--today 2024-06-01 --agenda --tz UTC $R/secondly-252-bytes.ics"
+"300 SECONDLY series begun in January (39 KB), month without agenda|--month 2024-06 --no-agenda --tz UTC $R/secondly-series-300.ics"
+"30 SECONDLY series begun in January, agenda of one day|--agenda --from 2024-06-03 --days 1 --tz UTC $R/secondly-series-30.ics"
 "events from 2024 to 9999, agenda to 9999|--agenda --from 2024-01-01 --to 9999-12-31 --tz UTC $B/long-events-to-9999.ics"
 "events from 2024 to 9999, search to 9999|search --from 2024-01-01 --to 9999-12-31 Last $B/long-events-to-9999.ics"
 "search for one override of a SECONDLY series|search --from 2024-01-01 --to 2024-12-31 Needle $B/secondly-one-override.ics"
