@@ -214,6 +214,8 @@ CASES=(
 "20,000 snoozes of missing alarms, remind 7 days|remind --from 2024-06-01 --next 7d --tz UTC $R/snoozes-of-missing-alarms-20000.ics"
 "252-byte SECONDLY, agenda 31 days|--today 2024-06-01 --agenda --tz UTC $R/secondly-252-bytes.ics"
 "300 SECONDLY series begun in January (39 KB), month without agenda|--month 2024-06 --no-agenda --tz UTC $R/secondly-series-300.ics"
+"300 SECONDLY series begun in January, month with agenda|--month 2024-06 --tz UTC $R/secondly-series-300.ics"
+"300 SECONDLY series begun in January, week|--week 2024-05-27 --tz UTC $R/secondly-series-300.ics"
 "30 SECONDLY series begun in January, agenda of one day|--agenda --from 2024-06-03 --days 1 --tz UTC $R/secondly-series-30.ics"
 "events from 2024 to 9999, agenda to 9999|--agenda --from 2024-01-01 --to 9999-12-31 --tz UTC $B/long-events-to-9999.ics"
 "events from 2024 to 9999, search to 9999|search --from 2024-01-01 --to 9999-12-31 Last $B/long-events-to-9999.ics"

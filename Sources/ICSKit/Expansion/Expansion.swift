@@ -45,6 +45,11 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// expansion.usesSecondThread = false
     /// ```
     public var usesSecondThread = true
+    /// The most occurrences ``collect()`` gathers in all, the earliest first (default 250,000,
+    /// about 70 MB); past it the rest of the range is left out, with a `recurrenceLimit`
+    /// diagnostic that says from when. ``instanceLimit`` caps each series: 300 secondly series
+    /// under that cap alone were 3 million occurrences, 870 MB, for one month.
+    public var occurrenceLimit = 250_000
     let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
 
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).
@@ -97,8 +102,23 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     public func collect() -> (occurrences: [Occurrence], diagnostics: [Diagnostic]) {
         var iterator = Iterator(self, capped: true)
         var all: [Occurrence] = []
-        while let next = iterator.next() { all.append(next) }
+        while let next = iterator.next() {
+            guard all.count < occurrenceLimit else {
+                let source = calendars.indices.contains(next.calendarIndex) ? calendars[next.calendarIndex].source : nil
+                return (all, iterator.diagnostics + [Self.occurrenceLimitDiagnostic(occurrenceLimit, from: next, source: source)])
+            }
+            all.append(next)
+        }
         return (all, iterator.diagnostics)
+    }
+
+    /// What ``collect()`` says when it stops at ``occurrenceLimit``: when the occurrences left
+    /// out begin (the first one's start, UTC), in the calendar of that one (`source`).
+    static func occurrenceLimitDiagnostic(_ limit: Int, from first: Occurrence, source: String?) -> Diagnostic {
+        let formatter = ISO8601DateFormatter()
+        let start = formatter.string(from: first.start.date(in: TimeZone(identifier: "UTC")!))
+        return Diagnostic(.recurrenceLimit, "collected \(limit) occurrences in all (the cap of what is collected at once) and left out those from \(start) on",
+                          source: source)
     }
 
     /// ``collect()`` without gathering: hands every occurrence, in order, to `body` (which keeps

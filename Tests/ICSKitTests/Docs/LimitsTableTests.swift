@@ -68,6 +68,9 @@ import Testing
         case "OccurrenceExpansion(instanceLimit:)":
             let now = Date(timeIntervalSince1970: 0)
             return OccurrenceExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).instanceLimit
+        case "OccurrenceExpansion.occurrenceLimit":
+            let now = Date(timeIntervalSince1970: 0)
+            return OccurrenceExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).occurrenceLimit
         case "RuleIterator.lastYear": return RuleIterator.lastYear
         case "ReminderMaker.repetitionLimit": return ReminderMaker.repetitionLimit
         case "ReminderExpansion(reminderLimit:)":
