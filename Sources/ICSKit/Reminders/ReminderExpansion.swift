@@ -155,7 +155,7 @@ public struct ReminderExpansion: Sequence, Sendable {
         private let sources: [String?]
         /// The reminders each series gave so far, by the box its occurrences share (kept alive,
         /// so that its identity cannot be reused).
-        private var perSeries: [ObjectIdentifier: (box: AnyObject, count: Int)] = [:]
+        private var perSeries: [ObjectIdentifier: (box: AnyObject, count: Int, alarms: ComponentAlarms)] = [:]
         private var limitDiagnostics: [Diagnostic] = []
         private var finalDiagnostics: [Diagnostic] = []
 
@@ -247,21 +247,26 @@ public struct ReminderExpansion: Sequence, Sendable {
             let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
                                            movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
             windows[index].bound = anchor.utc.saturatingAdding(minShift).saturatingSubtracting(ReminderExpansion.slack)
-            guard windows[index].starts.contains(anchor.utc), !occurrence.incidence.alarms.isEmpty else { return }
+            // Read in the box the series' occurrences share: `occurrence.incidence` copied it.
+            guard windows[index].starts.contains(anchor.utc), !occurrence.shared.value.alarms.isEmpty else { return }
             let key = ObjectIdentifier(occurrence.sharedIncidenceKey)
-            var given = perSeries[key]?.count ?? 0
+            // The alarms read once for the occurrences that share an incidence (they were read per
+            // occurrence: a fifth of `remind` on a secondly series).
+            let seen = perSeries[key]
+            var given = seen?.count ?? 0
             guard given < reminderLimit else { return }
+            let alarms = seen?.alarms ?? ComponentAlarms(occurrence.shared.value)
             let limit = reminderLimit
             let uid = occurrence.shared.value.uid ?? ""
             // Pushed as triggers; each reminder is made when it is handed out (``ReminderHeap/Entry``).
-            maker.relativeTriggers(occurrence) { index, utc, anchor, k, done in
+            maker.relativeTriggers(occurrence, alarms: alarms) { index, utc, anchor, k, done in
                 guard given < limit else { return }
                 heap.push(ReminderHeap.Entry(uid: uid, sequence: sequence, relative: ReminderMaker.RelativeTrigger(
                     occurrence: occurrence, alarm: index, utc: utc, anchor: anchor, repetition: k, acknowledged: done)))
                 sequence += 1
                 given += 1
             }
-            perSeries[key] = (occurrence.sharedIncidenceKey, given)
+            perSeries[key] = (occurrence.sharedIncidenceKey, given, alarms)
             if given >= limit {
                 let incidence = occurrence.incidence
                 limitDiagnostics.append(Diagnostic(.recurrenceLimit, "stopped listing the reminders of the series after \(limit) (the cap of one series' reminders in one range)",

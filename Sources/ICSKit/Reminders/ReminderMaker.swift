@@ -54,13 +54,20 @@ struct ReminderMaker {
     /// it is acknowledged (those only when ``includesAcknowledged``).
     func relativeTriggers(_ occurrence: Occurrence, _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
         // The incidence is borrowed from the box the series' occurrences share, not copied per occurrence.
-        relativeTriggers(occurrence, of: occurrence.shared.value, body)
+        guard !occurrence.shared.value.alarms.isEmpty else { return }
+        relativeTriggers(occurrence, alarms: ComponentAlarms(occurrence.shared.value), body)
     }
 
-    private func relativeTriggers(_ occurrence: Occurrence, of incidence: Incidence,
+    /// ``relativeTriggers(_:_:)`` with the alarms of the occurrence's incidence read before (once
+    /// for the occurrences that share it: ``ReminderExpansion`` keeps them per series).
+    func relativeTriggers(_ occurrence: Occurrence, alarms: ComponentAlarms,
+                          _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
+        relativeTriggers(occurrence, of: occurrence.shared.value, alarms: alarms, body)
+    }
+
+    private func relativeTriggers(_ occurrence: Occurrence, of incidence: Incidence, alarms: ComponentAlarms,
                                   _ body: (_ alarm: Int, _ utc: Int, _ anchor: Int, _ repetition: Int, _ acknowledged: Bool) -> Void) {
-        guard !incidence.alarms.isEmpty else { return }
-        let alarms = ComponentAlarms(incidence)
+        guard !alarms.alarms.isEmpty else { return }
         firingRelativeAlarms(of: incidence, alarms) { index, offset, fromEnd, movesDays in
             // Triggers that cannot reach the range are not worked out, nor their zone looked up:
             // an occurrence that only reaches into the range shifted by the alarms (it started long
