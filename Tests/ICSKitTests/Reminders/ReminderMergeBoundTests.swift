@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import ICSKit
+
+/// The merge hands a reminder out once no occurrence still to be read can trigger before it. When
+/// every time is an instant and every alarm counts exact time, an occurrence's triggers are its
+/// start plus the alarms' offsets, and the occurrences come in start order: the bound is the last
+/// start read plus the smallest offset, and the merge holds a few triggers a series. Otherwise it
+/// keeps two days of slack (nominal days across DST; floating and all-day times read apart). With
+/// the two days always, a range shorter than that held every one of its reminders until the end.
+/// Expected values by hand from RFC 5545 3.8.6.3 (a trigger is the occurrence's start plus the offset).
+@Suite struct ReminderMergeBoundTests {
+    typealias Base = ReminderExpansionTests
+
+    /// `count` minutely series from 1 January 2024, each with `TRIGGER:<trigger>`; their starts in
+    /// UTC, or floating.
+    static func series(_ count: Int, trigger: String = "-PT5M", floating: Bool = false) throws -> ICalendar {
+        var lines: [String] = []
+        for i in 0..<count {
+            lines += ["BEGIN:VEVENT", "UID:s\(i)", "DTSTAMP:20240101T000000Z", "DTSTART:20240101T000000\(floating ? "" : "Z")",
+                      "RRULE:FREQ=MINUTELY", "SUMMARY:Tick \(i)", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x",
+                      "TRIGGER:\(trigger)", "END:VALARM", "END:VEVENT"]
+        }
+        return try Base.calendar((lines + [""]).joined(separator: "\n"))
+    }
+
+    static func expand(_ calendar: ICalendar) -> (reminders: [Reminder], heldMost: Int) {
+        var iterator = ReminderExpansion(calendars: [calendar], from: Base.instant("2024-06-03T00:00:00Z"),
+                                         to: Base.instant("2024-06-03T01:00:00Z"), viewerTimeZone: Base.utc).makeIterator()
+        var found: [Reminder] = []
+        while let next = iterator.next() { found.append(next) }
+        return (found, iterator.heldMost)
+    }
+
+    /// Ten series over an hour: 600 reminders, one per series a minute from 00:00 (the occurrences
+    /// from 00:05), in trigger order; the merge never held more than a few per series.
+    @Test func instantsAndExactOffsetsHoldAFewTriggersASeries() throws {
+        let (found, held) = Self.expand(try Self.series(10))
+        #expect(found.count == 600)
+        #expect(Base.stamps([found[0], found[found.count - 1]]) == ["2024-06-03T00:00:00Z", "2024-06-03T00:59:00Z"])
+        #expect(zip(found, found.dropFirst()).allSatisfy { $0.trigger <= $1.trigger })
+        #expect(held <= 40, "held \(held)")
+    }
+
+    /// The same with an offset in days (`-P1D`, nominal) or floating starts (read in UTC, the
+    /// viewer's zone): the same 600 reminders, with the two days of slack (the merge holds them all).
+    @Test(arguments: [("-P1D", false), ("-PT5M", true)])
+    func nominalDaysOrFloatingStartsKeepTheSlack(trigger: String, floating: Bool) throws {
+        let (found, held) = Self.expand(try Self.series(10, trigger: trigger, floating: floating))
+        #expect(found.count == 600)
+        #expect(zip(found, found.dropFirst()).allSatisfy { $0.trigger <= $1.trigger })
+        #expect(held > 300, "held \(held)")
+    }
+}
