@@ -70,7 +70,7 @@ extension ContentLineWriter {
     /// A component kept whole (VFREEBUSY, VAVAILABILITY, X- components), as written; none when
     /// its name has nothing a name keeps (a caller's, ``ContentLineWriter/appendName(_:to:)``).
     mutating func write(_ component: RawComponent) {
-        guard !Self.nameBytes(component.name).isEmpty else { return }
+        guard component.name.utf8.contains(where: Self.isKeptInName) else { return }
         begin(component.name)
         for property in component.properties { write(property) }
         for child in component.components { write(child) }

@@ -37,7 +37,8 @@ struct ContentLineWriter {
     }
 
     /// One content line: its name, parameters in order, and its value as it is to be written.
-    /// A property whose name has no letter, digit or `-` is not written; nor is such a parameter.
+    /// A property whose name has no byte a name keeps (``isKeptInName(_:)``) is not written; nor
+    /// is such a parameter.
     mutating func write(_ name: String, parameters: [Parameter] = [], value: String) {
         line.removeAll(keepingCapacity: true)
         guard Self.appendName(name, to: &line) else { return }
@@ -129,7 +130,7 @@ struct ContentLineWriter {
     /// for a caret (the import decodes them: ``CaretDecoding``).
     static func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let utf8 = value.utf8
-        if utf8.first == 0x22 && isQuotedList(utf8) {
+        if isQuotedList(utf8) {
             appendValue(value, to: &line)
             return
         }

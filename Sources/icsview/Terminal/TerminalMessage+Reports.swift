@@ -6,14 +6,19 @@ import ICSKit
 extension TerminalMessage {
     /// `source:line:column: severity: message [CODE]`, as ``ICSKit/Diagnostic``'s description.
     init(_ diagnostic: Diagnostic) {
-        self.init(verbatim: Self.located(diagnostic.source ?? "<input>", line: diagnostic.line, column: diagnostic.column)
-            + ": \(diagnostic.severity.rawValue): " + Self.said(diagnostic.message) + " [\(diagnostic.code.rawValue)]")
+        self.init(verbatim: Self.report(diagnostic.source ?? "<input>", line: diagnostic.line, column: diagnostic.column,
+                                        severity: diagnostic.severity.rawValue, message: diagnostic.message, code: diagnostic.code.rawValue))
     }
 
     /// `file:line:column: severity: message [CODE]`, as ``ICSKit/Finding``'s description.
     init(_ finding: Finding) {
-        self.init(verbatim: Self.located(finding.file, line: finding.line, column: finding.column)
-            + ": \(finding.severity.rawValue): " + Self.said(finding.message) + " [\(finding.code.rawValue)]")
+        self.init(verbatim: Self.report(finding.file, line: finding.line, column: finding.column,
+                                        severity: finding.severity.rawValue, message: finding.message, code: finding.code.rawValue))
+    }
+
+    /// The one form of a diagnostic's and a finding's line, each part made safe on its own.
+    private static func report(_ file: String, line: Int?, column: Int?, severity: String, message: String, code: String) -> String {
+        located(file, line: line, column: column) + ": \(severity): " + said(message) + " [\(code)]"
     }
 
     /// `source:line: message`, as ``ICSKit/ICSError``'s description.

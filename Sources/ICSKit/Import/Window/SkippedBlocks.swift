@@ -119,8 +119,6 @@ struct SkippedBlocks {
             return
         }
         switch result.component {
-        case .incidence:
-            break
         case .timeZone(let zone)?:
             if let current = margin, !SkippedBlocks.fitsMargin(zone, margin: current) {
                 margin = SkippedBlocks.fitsMargin(zone, margin: WindowFilter.wideMargin) ? WindowFilter.wideMargin : nil
