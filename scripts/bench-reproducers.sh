@@ -121,6 +121,12 @@ write("secondly-series-alarm-300.ics", head + [line for i in range(300) for line
       "BEGIN:VEVENT", f"UID:s{i}@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240101T000000Z",
       "RRULE:FREQ=SECONDLY", f"SUMMARY:Tick {i}", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x",
       "TRIGGER:-PT5M", "END:VALARM", "END:VEVENT"]] + ["END:VCALENDAR"])
+# And beside one floating event (which keeps the reminder merge's two days of slack).
+with open(f"{out}/secondly-series-alarm-300.ics", newline="") as f:
+    body = f.read().replace("END:VCALENDAR\r\n", "")
+with open(f"{out}/secondly-series-alarm-floating-300.ics", "w", newline="") as f:
+    f.write(body + "\r\n".join(["BEGIN:VEVENT", "UID:floating@r", "DTSTAMP:20240101T000000Z",
+            "DTSTART:20240603T090000", "SUMMARY:Floating", "END:VEVENT", "END:VCALENDAR", ""]))
 # The third audit: one event with a 100 MB base64 ATTACH line; one of 60 MB of 74-byte lines; a
 # 200 KB description of `a` (searched for a 10 KB text); a minutely COUNT series begun five years
 # before today (summary); two calendars of 100,000 events sharing half their UIDs (diff); and a
@@ -222,6 +228,7 @@ CASES=(
 "300 SECONDLY series begun in January, month with agenda|--month 2024-06 --tz UTC $R/secondly-series-300.ics"
 "300 SECONDLY series begun in January, week|--week 2024-05-27 --tz UTC $R/secondly-series-300.ics"
 "300 SECONDLY series with an alarm, remind 1 hour|remind --from 2024-06-03 --next 1h --tz UTC $R/secondly-series-alarm-300.ics"
+"the same beside one floating event, remind 1 hour|remind --from 2024-06-03 --next 1h --tz UTC $R/secondly-series-alarm-floating-300.ics"
 "30 SECONDLY series begun in January, agenda of one day|--agenda --from 2024-06-03 --days 1 --tz UTC $R/secondly-series-30.ics"
 "events from 2024 to 9999, agenda to 9999|--agenda --from 2024-01-01 --to 9999-12-31 --tz UTC $B/long-events-to-9999.ics"
 "events from 2024 to 9999, search to 9999|search --from 2024-01-01 --to 9999-12-31 Last $B/long-events-to-9999.ics"

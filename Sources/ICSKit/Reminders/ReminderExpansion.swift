@@ -51,6 +51,13 @@ public struct ReminderExpansion: Sequence, Sendable {
     /// expansion: alarms times instances (times REPEAT) is bounded here, so that a REPEAT in the
     /// millions on a frequent series cannot fill memory. Past it, a `recurrenceLimit` warning.
     public let reminderLimit: Int
+    /// The most triggers the merge holds at once (about 85 MB): it hands a reminder out once no
+    /// occurrence still to be read can trigger before it, and with two days of slack
+    /// (``mergeSlack(_:lookups:)``) a range shorter than that holds every reminder of its series,
+    /// up to ``reminderLimit`` each: 300 secondly series beside one floating event were 15 million.
+    /// Past it no more occurrences are read; those held are handed out in order, then a
+    /// `recurrenceLimit` warning says from when reminders may be missing.
+    var heldLimit = 250_000
 
     /// Slack added to the widened range and to the merge's bound: nominal days across DST, and
     /// the difference between an occurrence's sort key and the instant its alarms count from
@@ -186,6 +193,7 @@ public struct ReminderExpansion: Sequence, Sendable {
         private var minShift = 0
         /// ``ReminderExpansion/mergeSlack(_:lookups:)`` of the calendars.
         private var mergeSlack = ReminderExpansion.slack
+        private let heldLimit: Int
         /// The most triggers the merge held at once (for the tests of its bound).
         private(set) var heldMost = 0
         private var sequence = 0
@@ -214,6 +222,7 @@ public struct ReminderExpansion: Sequence, Sendable {
             maker = ReminderMaker(rangeStart: rangeStart, rangeEnd: rangeEnd, viewer: FoundationZone(zone: expansion.viewerTimeZone),
                                   lookups: lookups, includesAcknowledged: expansion.includesAcknowledged)
             reminderLimit = expansion.reminderLimit
+            heldLimit = expansion.heldLimit
             sources = expansion.calendars.map(\.source)
             absolutes = maker.absolute(expansion.calendars)
             let shifts = ReminderExpansion.shifts(expansion.calendars)
@@ -267,6 +276,10 @@ public struct ReminderExpansion: Sequence, Sendable {
             // Read occurrences (from the window that lags most) until the heap's first trigger
             // cannot be beaten by a later occurrence's.
             while let index = lagging(), heap.top.map({ $0.trigger >= windows[index].bound }) ?? true {
+                guard heap.count < heldLimit else {
+                    stopReading()
+                    break
+                }
                 read(from: index)
             }
             let absolute = absoluteIndex < absolutes.count ? absolutes[absoluteIndex] : nil
@@ -276,6 +289,19 @@ public struct ReminderExpansion: Sequence, Sendable {
                 return absolute.reminder
             }
             return heap.pop()?.reminder
+        }
+
+        /// Closes every window at ``heldLimit``: what is held is handed out in order; a reminder
+        /// of an occurrence not read could come at or after the lowest bound, named in the warning.
+        private mutating func stopReading() {
+            let from = windows.filter { $0.occurrences != nil }.map(\.bound).min() ?? Int.min
+            for index in windows.indices where windows[index].occurrences != nil {
+                finalDiagnostics += windows[index].occurrences!.diagnostics
+                windows[index].occurrences = nil
+            }
+            let instant = ISO8601DateFormatter().string(from: Self.date(from))
+            limitDiagnostics.append(Diagnostic(.recurrenceLimit, "held \(heldLimit) reminders at once (the cap of those not yet in order) and read no further: reminders from \(instant) on may be missing",
+                                               source: sources.count == 1 ? sources[0] : nil))
         }
 
         /// The window still open with the lowest bound.

@@ -77,6 +77,9 @@ import Testing
             let now = Date(timeIntervalSince1970: 0)
             return ReminderExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).reminderLimit
         case "Series.reachingInLimit": return Series.reachingInLimit
+        case "ReminderExpansion.heldLimit":
+            let now = Date(timeIntervalSince1970: 0)
+            return ReminderExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).heldLimit
         case "ReminderExpansion(instanceLimit:)":
             let now = Date(timeIntervalSince1970: 0)
             return ReminderExpansion(calendars: [], from: now, to: now, viewerTimeZone: TimeZone(identifier: "UTC")!).instanceLimit

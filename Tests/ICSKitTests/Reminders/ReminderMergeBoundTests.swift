@@ -24,18 +24,20 @@ import Testing
         return try Base.calendar((lines + [""]).joined(separator: "\n"))
     }
 
-    static func expand(_ calendar: ICalendar) -> (reminders: [Reminder], heldMost: Int) {
-        var iterator = ReminderExpansion(calendars: [calendar], from: Base.instant("2024-06-03T00:00:00Z"),
-                                         to: Base.instant("2024-06-03T01:00:00Z"), viewerTimeZone: Base.utc).makeIterator()
+    static func expand(_ calendar: ICalendar, heldLimit: Int = 250_000) -> (reminders: [Reminder], heldMost: Int, diagnostics: [Diagnostic]) {
+        var expansion = ReminderExpansion(calendars: [calendar], from: Base.instant("2024-06-03T00:00:00Z"),
+                                          to: Base.instant("2024-06-03T01:00:00Z"), viewerTimeZone: Base.utc)
+        expansion.heldLimit = heldLimit
+        var iterator = expansion.makeIterator()
         var found: [Reminder] = []
         while let next = iterator.next() { found.append(next) }
-        return (found, iterator.heldMost)
+        return (found, iterator.heldMost, iterator.diagnostics)
     }
 
     /// Ten series over an hour: 600 reminders, one per series a minute from 00:00 (the occurrences
     /// from 00:05), in trigger order; the merge never held more than a few per series.
     @Test func instantsAndExactOffsetsHoldAFewTriggersASeries() throws {
-        let (found, held) = Self.expand(try Self.series(10))
+        let (found, held, _) = Self.expand(try Self.series(10))
         #expect(found.count == 600)
         #expect(Base.stamps([found[0], found[found.count - 1]]) == ["2024-06-03T00:00:00Z", "2024-06-03T00:59:00Z"])
         #expect(zip(found, found.dropFirst()).allSatisfy { $0.trigger <= $1.trigger })
@@ -46,9 +48,24 @@ import Testing
     /// viewer's zone): the same 600 reminders, with the two days of slack (the merge holds them all).
     @Test(arguments: [("-P1D", false), ("-PT5M", true)])
     func nominalDaysOrFloatingStartsKeepTheSlack(trigger: String, floating: Bool) throws {
-        let (found, held) = Self.expand(try Self.series(10, trigger: trigger, floating: floating))
+        let (found, held, _) = Self.expand(try Self.series(10, trigger: trigger, floating: floating))
         #expect(found.count == 600)
         #expect(zip(found, found.dropFirst()).allSatisfy { $0.trigger <= $1.trigger })
         #expect(held > 300, "held \(held)")
+    }
+
+    /// With the slack (floating starts) and at most 100 triggers held: no more occurrences are
+    /// read past 100 held; what was read is handed out in order, a prefix of the 600 reminders
+    /// the hour holds, and a warning says from when some may be missing.
+    @Test func theMergeHoldsAtMostItsLimit() throws {
+        let calendar = try Self.series(10, floating: true)
+        let all = Self.expand(calendar).reminders
+        let (found, held, diagnostics) = Self.expand(calendar, heldLimit: 100)
+        #expect(held <= 100 + 1)
+        #expect(found.count >= 100 && found.count < 600, "\(found.count)")
+        #expect(Base.stamps(found) == Base.stamps(Array(all.prefix(found.count))))
+        #expect(found.map { $0.incidence.uid } == all.prefix(found.count).map { $0.incidence.uid })
+        #expect(diagnostics.last?.code == .recurrenceLimit)
+        #expect(diagnostics.last?.message.hasPrefix("held 100 reminders at once (the cap of those not yet in order) and read no further") == true)
     }
 }
