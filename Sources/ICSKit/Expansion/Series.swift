@@ -164,12 +164,12 @@ final class Series {
             let lowest = min(zone.offset(atUTC: earliestReaching), zone.offset(atUTC: earliestReaching + 86_400),
                              zone.offset(atUTC: rangeStart))
             target = earliestReaching + lowest - 3 * 3600
-        case .zoned(let zone, _):
+        case .zoned, .date, .floating:
+            // The key is not the instant: from the range start, less the length and the slack.
             earliestReaching = Int.min
-            target = rangeStart + zone.offset(atUTC: rangeStart) - length.days * 86_400 - abs(length.seconds) - slack
-        case .date, .floating:
-            earliestReaching = Int.min
-            target = rangeStart + frame.viewer.offset(atUTC: rangeStart) - length.days * 86_400 - abs(length.seconds) - slack
+            let offset: Int
+            if case .zoned(let zone, _) = frame.clock { offset = zone.offset(atUTC: rangeStart) } else { offset = frame.viewer.offset(atUTC: rangeStart) }
+            target = rangeStart + offset - length.days * 86_400 - abs(length.seconds) - slack
         }
         if firstSource?.canSkip == true { firstSource!.skip(toWallSeconds: target) }
         for i in moreSources.indices where moreSources[i].canSkip {

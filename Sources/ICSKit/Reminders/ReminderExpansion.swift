@@ -192,7 +192,7 @@ public struct ReminderExpansion: Sequence, Sendable {
         private var absoluteIndex = 0
         private var minShift = 0
         /// ``ReminderExpansion/mergeSlack(_:lookups:)`` of the calendars.
-        private var mergeSlack = ReminderExpansion.slack
+        private let mergeSlack: Int
         private let heldLimit: Int
         /// The most triggers the merge held at once (for the tests of its bound).
         private(set) var heldMost = 0
@@ -230,8 +230,8 @@ public struct ReminderExpansion: Sequence, Sendable {
             // Without nominal days or times read apart, no slack: the ranges are the range shifted
             // by the alarms exactly (the two days below it were 172,800 occurrences of a secondly
             // series read for nothing, and the merge's bound two days behind held every reminder).
-            let slack = ReminderExpansion.mergeSlack(expansion.calendars, lookups: lookups)
-            mergeSlack = slack
+            mergeSlack = ReminderExpansion.mergeSlack(expansion.calendars, lookups: lookups)
+            let slack = mergeSlack
             let ranges = ReminderExpansion.windows(shifts, rangeStart: rangeStart, rangeEnd: rangeEnd, slack: slack)
             for (index, range) in ranges.enumerated() {
                 let to = index + 1 < ranges.count ? range.upperBound : Int.max
