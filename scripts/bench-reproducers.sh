@@ -121,7 +121,7 @@ write("secondly-series-alarm-300.ics", head + [line for i in range(300) for line
       "BEGIN:VEVENT", f"UID:s{i}@r", "DTSTAMP:20240101T000000Z", "DTSTART:20240101T000000Z",
       "RRULE:FREQ=SECONDLY", f"SUMMARY:Tick {i}", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x",
       "TRIGGER:-PT5M", "END:VALARM", "END:VEVENT"]] + ["END:VCALENDAR"])
-# And beside one floating event (which keeps the reminder merge's two days of slack).
+# And beside one floating event (whose series alone is read with the reminder merge's two days of slack).
 with open(f"{out}/secondly-series-alarm-300.ics", newline="") as f:
     body = f.read().replace("END:VCALENDAR\r\n", "")
 with open(f"{out}/secondly-series-alarm-floating-300.ics", "w", newline="") as f:

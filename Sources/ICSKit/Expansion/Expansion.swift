@@ -50,6 +50,11 @@ public struct OccurrenceExpansion: Sequence, Sendable {
     /// diagnostic that says from when. ``instanceLimit`` caps each series: 300 secondly series
     /// under that cap alone were 3 million occurrences, 870 MB, for one month.
     public var occurrenceLimit = 250_000
+    /// For each calendar, whether each of its incidences (its events, then its to-dos) is
+    /// expanded; nil: all. A UID's incidences are kept or left out together (the first one
+    /// decides). The reminder expansion reads some series with slack and others without
+    /// (``ReminderSlack``), over the same calendars.
+    var includes: [[Bool]]? = nil
     let zoneLookup: @Sendable (ICalendar) -> ZoneLookup
 
     /// Prepares the expansion of `calendars` over `start..<end` (nothing is computed until iterated).
@@ -176,7 +181,8 @@ public struct OccurrenceExpansion: Sequence, Sendable {
             let rangeEnd = Int(expansion.end.timeIntervalSince1970.rounded(.up))
             let built = SeriesSetup.build(calendars: expansion.calendars, viewerZone: expansion.viewerZone,
                                           rangeStart: rangeStart, rangeEnd: rangeEnd, limit: capped ? expansion.instanceLimit : Int.max,
-                                          zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread, sieve: sieve)
+                                          zoneLookup: expansion.zoneLookup, parallel: expansion.usesSecondThread, sieve: sieve,
+                                          includes: expansion.includes)
             setupDiagnostics = built.diagnostics
             limitDiagnostics = built.limitDiagnostics
             let series = built.series, firsts = built.firsts, parts = built.parts

@@ -22,6 +22,8 @@ struct SeriesBuilder {
     /// With a sieve (``OccurrenceExpansion/collect(sieve:_:)``): where each series goes instead of
     /// ``series``, asked of the sieve whole as soon as it is built.
     var drain: SeriesDrain?
+    /// Whether each incidence (by position) is built; nil: all (``OccurrenceExpansion/includes``).
+    var includes: [Bool]?
     private var caches: [String: ZoneCache?] = [:]
     /// The last TZID ``wasLookedUp(_:)`` found in ``caches`` (entries are never removed).
     private var lastLookedUp: String?
@@ -70,13 +72,14 @@ struct SeriesBuilder {
         let events = calendar.events, todos = calendar.todos
         events.withUnsafeBufferPointer { events in
             todos.withUnsafeBufferPointer { todos in
-                for position in ungrouped {
+                for position in ungrouped where includes?[position] ?? true {
                     addLone(position < events.count ? events.baseAddress! + position
                             : todos.baseAddress! + (position - events.count), calendarIndex: index)
                 }
                 for group in range {
                     let members = groups[group]
                     let position = members[members.startIndex]
+                    guard includes?[position] ?? true else { continue }
                     if members.count == 1 {
                         let lone = position < events.count ? events.baseAddress! + position
                             : todos.baseAddress! + (position - events.count)

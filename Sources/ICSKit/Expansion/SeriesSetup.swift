@@ -18,12 +18,13 @@ enum SeriesSetup {
     /// `parts` tells which part (0 or 1) built each series: series of different parts share no
     /// zone cache, so that the two parts can be expanded on two threads. With a `sieve`, every
     /// series is drained into a copy of it on its part's thread (``SeriesDrain``, one per part in
-    /// `drains`) instead of being returned.
+    /// `drains`) instead of being returned. With `includes`, only the incidences it marks
+    /// (``OccurrenceExpansion/includes``).
     ///
     /// - Complexity: O(n) for n events and todos (plus their rules' setup), spread over two threads.
     static func build(calendars: [ICalendar], viewerZone: any ZoneConverting, rangeStart: Int, rangeEnd: Int,
                       limit: Int, zoneLookup: @Sendable (ICalendar) -> ZoneLookup, parallel: Bool = true,
-                      sieve: (any InstanceSieve)? = nil)
+                      sieve: (any InstanceSieve)? = nil, includes: [[Bool]]? = nil)
         -> (series: [Series], firsts: [PendingInstance], parts: [Int], singles: [[PendingOccurrence]],
             diagnostics: [Diagnostic], limitDiagnostics: [Diagnostic], runs: [SeriesRanking.Run], drains: [SeriesDrain]) {
         var series: [Series] = []
@@ -53,6 +54,7 @@ enum SeriesSetup {
                                             limit: limit, calendar: calendar, lookup: lookup, firstOrder: starts[part],
                                             calendarID: calendarID)
                 builder.drain = sieve.map(SeriesDrain.init)
+                builder.includes = includes?[index]
                 builder.add(ungrouped: part == 0 ? ungrouped : [], groups: groups, range: parts[part], calendarIndex: index)
                 // Ranked here, on the part's thread; the runs are merged after (``SeriesRanking``).
                 let run = SeriesRanking.run(series: builder.series, drained: builder.drain?.keys ?? [], singles: builder.singles)

@@ -52,16 +52,16 @@ public struct ReminderExpansion: Sequence, Sendable {
     /// millions on a frequent series cannot fill memory. Past it, a `recurrenceLimit` warning.
     public let reminderLimit: Int
     /// The most triggers the merge holds at once (about 85 MB): it hands a reminder out once no
-    /// occurrence still to be read can trigger before it, and with two days of slack
-    /// (``mergeSlack(_:lookups:)``) a range shorter than that holds every reminder of its series,
-    /// up to ``reminderLimit`` each: 300 secondly series beside one floating event were 15 million.
+    /// occurrence still to be read can trigger before it, and where series are read with two days
+    /// of slack (``ReminderSlack``) a range shorter than that holds every reminder of those series,
+    /// up to ``reminderLimit`` each: 300 floating secondly series were 15 million.
     /// Past it no more occurrences are read; those held are handed out in order, then a
     /// `recurrenceLimit` warning says from when reminders may be missing.
     var heldLimit = 250_000
 
     /// Slack added to the widened range and to the merge's bound: nominal days across DST, and
     /// the difference between an occurrence's sort key and the instant its alarms count from
-    /// (only where the calendars have either: ``mergeSlack(_:lookups:)``).
+    /// (only for the series that have either: ``ReminderSlack``).
     static let slack = 2 * 86_400
 
     /// Prepares the expansion of the alarms of `calendars` whose triggers fall in `start..<end`.
@@ -118,39 +118,6 @@ public struct ReminderExpansion: Sequence, Sendable {
         return found.map { (min: $0[0], max: $0[1]) }
     }
 
-    /// The slack of the merge's bound (``Iterator``): none when every start, end, due and RDATE
-    /// of the calendars' events and to-dos is an instant (UTC, or a TZID `lookups` resolves) and
-    /// every relative alarm counts exact time (no days or weeks in its offset or its repetition):
-    /// then an occurrence's alarms count from the very instant the expansion orders it by, and no
-    /// occurrence read later triggers before the last one read plus the smallest shift. Else
-    /// ``slack``. With two days always, a range shorter than that held all of its reminders
-    /// until the end: 30 secondly series with an alarm, 1,500,000 reminders a day, 468 MB.
-    static func mergeSlack(_ calendars: [ICalendar], lookups: [ZoneLookup]) -> Int {
-        for (index, calendar) in calendars.enumerated() {
-            for list in [calendar.events, calendar.todos] {
-                for incidence in list {
-                    var values = [incidence.start, incidence.end, incidence.due].compactMap { $0 }
-                    for date in incidence.recurrenceDates {
-                        values.append(date.start)
-                        if case .period(_, .time(let end)) = date { values.append(end) }
-                    }
-                    for value in values {
-                        switch value {
-                        case .utc: continue
-                        case .zoned(_, let tzid) where index < lookups.count && lookups[index](tzid) != nil: continue
-                        default: return slack
-                        }
-                    }
-                    for alarm in incidence.alarms {
-                        guard case .relative(let offset, _)? = alarm.trigger else { continue }
-                        if offset.nominalDays != 0 || (alarm.duration?.nominalDays ?? 0) != 0 { return slack }
-                    }
-                }
-            }
-        }
-        return 0
-    }
-
     /// The ranges of start instants whose occurrences may have a relative trigger in
     /// `rangeStart..<rangeEnd`: for each alarm offset the range shifted back by it (and widened
     /// by ``slack``), those that meet (or come within ``slack``) merged, in order. A series is
@@ -183,6 +150,9 @@ public struct ReminderExpansion: Sequence, Sendable {
         private struct Window {
             var occurrences: OccurrenceExpansion.Iterator?
             let starts: Range<Int>
+            /// The slack its series are read with (``ReminderSlack``): its bound lies that far
+            /// below the last start read plus the smallest shift.
+            let slack: Int
             /// No trigger of an occurrence not yet read from this window comes before this instant.
             var bound = Int.min
         }
@@ -191,8 +161,6 @@ public struct ReminderExpansion: Sequence, Sendable {
         private var absolutes: [ReminderHeap.Entry]
         private var absoluteIndex = 0
         private var minShift = 0
-        /// ``ReminderExpansion/mergeSlack(_:lookups:)`` of the calendars.
-        private let mergeSlack: Int
         private let heldLimit: Int
         /// The most triggers the merge held at once (for the tests of its bound).
         private(set) var heldMost = 0
@@ -227,18 +195,33 @@ public struct ReminderExpansion: Sequence, Sendable {
             absolutes = maker.absolute(expansion.calendars)
             let shifts = ReminderExpansion.shifts(expansion.calendars)
             minShift = shifts.map(\.min).min() ?? 0
-            // Without nominal days or times read apart, no slack: the ranges are the range shifted
-            // by the alarms exactly (the two days below it were 172,800 occurrences of a secondly
-            // series read for nothing, and the merge's bound two days behind held every reminder).
-            mergeSlack = ReminderExpansion.mergeSlack(expansion.calendars, lookups: lookups)
-            let slack = mergeSlack
+            // The series without nominal days or times read apart are read with no slack: the
+            // ranges are the range shifted by the alarms exactly (the two days below it were
+            // 172,800 occurrences of a secondly series read for nothing, and the merge's bound two
+            // days behind held every reminder). The others, in windows of their own, with it.
+            let split = ReminderSlack.split(expansion.calendars, lookups: lookups)
+            if split.anyExact {
+                let includes = split.anySlack ? split.marks.map { $0.map { !$0 } } : nil
+                addWindows(expansion, includes: includes, shifts: shifts, rangeStart: rangeStart, rangeEnd: rangeEnd, slack: 0)
+            }
+            if split.anySlack {
+                addWindows(expansion, includes: split.anyExact ? split.marks : nil, shifts: shifts,
+                           rangeStart: rangeStart, rangeEnd: rangeEnd, slack: ReminderExpansion.slack)
+            }
+        }
+
+        /// The windows of the series `includes` marks (``OccurrenceExpansion/includes``: those of
+        /// one slack): one a range of ``ReminderExpansion/windows(_:rangeStart:rangeEnd:slack:)``,
+        /// two with a slack.
+        private mutating func addWindows(_ expansion: ReminderExpansion, includes: [[Bool]]?, shifts: [(min: Int, max: Int)],
+                                         rangeStart: Int, rangeEnd: Int, slack: Int) {
             let ranges = ReminderExpansion.windows(shifts, rangeStart: rangeStart, rangeEnd: rangeEnd, slack: slack)
             for (index, range) in ranges.enumerated() {
                 let to = index + 1 < ranges.count ? range.upperBound : Int.max
                 let from = index == 0 ? Int.min : ranges[index - 1].upperBound
                 guard slack > 0 else {
-                    windows.append(Window(occurrences: Self.occurrences(expansion, from: range.lowerBound, to: range.upperBound, slack: 0),
-                                          starts: from..<to))
+                    windows.append(Window(occurrences: Self.occurrences(expansion, includes, from: range.lowerBound, to: range.upperBound, slack: 0),
+                                          starts: from..<to, slack: 0))
                     continue
                 }
                 // Two expansions a range: the slack below it (where an occurrence triggers in the
@@ -247,24 +230,25 @@ public struct ReminderExpansion: Sequence, Sendable {
                 // slack's occurrences counted too: a secondly series with an alarm has 172,800 of
                 // them, past the limit before the range began, and gave no reminder at all.
                 let core = range.lowerBound.saturatingAdding(slack)
-                windows.append(Window(occurrences: Self.occurrences(expansion, from: range.lowerBound, to: core, slack: slack),
-                                      starts: from..<core))
-                windows.append(Window(occurrences: Self.occurrences(expansion, from: core, to: range.upperBound, slack: slack),
-                                      starts: core..<to))
+                windows.append(Window(occurrences: Self.occurrences(expansion, includes, from: range.lowerBound, to: core, slack: slack),
+                                      starts: from..<core, slack: slack))
+                windows.append(Window(occurrences: Self.occurrences(expansion, includes, from: core, to: range.upperBound, slack: slack),
+                                      starts: core..<to, slack: slack))
             }
         }
 
-        /// The occurrences of a window whose share of start instants is `from..<to`. The expansion
-        /// reaches `slack` past its share (``ReminderExpansion/slack`` when the calendars have
-        /// them), for starts that the expansion and the alarm anchor read a little apart
-        /// (floating and all-day times). Capped: the
-        /// occurrences a series gives a window are bounded by the instance limit, not by how many
-        /// of its instances reach into the window.
-        private static func occurrences(_ expansion: ReminderExpansion, from: Int, to: Int, slack: Int) -> OccurrenceExpansion.Iterator {
-            OccurrenceExpansion.Iterator(
-                OccurrenceExpansion(calendars: expansion.calendars, from: date(from), to: date(to.saturatingAdding(slack)),
-                                    viewerTimeZone: expansion.viewerTimeZone, instanceLimit: expansion.instanceLimit),
-                capped: true)
+        /// The occurrences of the series `includes` marks in a window whose share of start
+        /// instants is `from..<to`. The expansion reaches `slack` past its share
+        /// (``ReminderExpansion/slack`` for the series that need it), for starts that the
+        /// expansion and the alarm anchor read a little apart (floating and all-day times).
+        /// Capped: the occurrences a series gives a window are bounded by the instance limit, not
+        /// by how many of its instances reach into the window.
+        private static func occurrences(_ expansion: ReminderExpansion, _ includes: [[Bool]]?, from: Int, to: Int,
+                                        slack: Int) -> OccurrenceExpansion.Iterator {
+            var occurrences = OccurrenceExpansion(calendars: expansion.calendars, from: date(from), to: date(to.saturatingAdding(slack)),
+                                                  viewerTimeZone: expansion.viewerTimeZone, instanceLimit: expansion.instanceLimit)
+            occurrences.includes = includes
+            return OccurrenceExpansion.Iterator(occurrences, capped: true)
         }
 
         private static func date(_ seconds: Int) -> Date {
@@ -323,7 +307,7 @@ public struct ReminderExpansion: Sequence, Sendable {
             }
             let anchor = AlarmClock.anchor(occurrence.start, viewer: maker.viewer, floating: maker.viewer,
                                            movesDays: false, lookup: maker.lookup(occurrence.calendarIndex))
-            windows[index].bound = anchor.utc.saturatingAdding(minShift).saturatingSubtracting(mergeSlack)
+            windows[index].bound = anchor.utc.saturatingAdding(minShift).saturatingSubtracting(windows[index].slack)
             // Read in the box the series' occurrences share: `occurrence.incidence` copied it.
             guard windows[index].starts.contains(anchor.utc), !occurrence.shared.value.alarms.isEmpty else { return }
             let key = ObjectIdentifier(occurrence.sharedIncidenceKey)

@@ -5,9 +5,10 @@ import Testing
 /// The merge hands a reminder out once no occurrence still to be read can trigger before it. When
 /// every time is an instant and every alarm counts exact time, an occurrence's triggers are its
 /// start plus the alarms' offsets, and the occurrences come in start order: the bound is the last
-/// start read plus the smallest offset, and the merge holds a few triggers a series. Otherwise it
-/// keeps two days of slack (nominal days across DST; floating and all-day times read apart). With
-/// the two days always, a range shorter than that held every one of its reminders until the end.
+/// start read plus the smallest offset, and the merge holds a few triggers a series. A series with
+/// a nominal day or a floating or all-day time is read with two days of slack (nominal days across
+/// DST; times read apart), the others without. With the two days always, a range shorter than
+/// that held every one of its reminders until the end.
 /// Expected values by hand from RFC 5545 3.8.6.3 (a trigger is the occurrence's start plus the offset).
 @Suite struct ReminderMergeBoundTests {
     typealias Base = ReminderExpansionTests
@@ -52,6 +53,49 @@ import Testing
         #expect(found.count == 600)
         #expect(zip(found, found.dropFirst()).allSatisfy { $0.trigger <= $1.trigger })
         #expect(held > 300, "held \(held)")
+    }
+
+    /// The slack is chosen per series: ten UTC series beside one floating event (daily at 00:30,
+    /// `-PT5M`, read in UTC) give their 600 reminders and its one at 00:25, and the merge holds a
+    /// few triggers a series, as without the floating event (with the slack for every series,
+    /// it held them all).
+    @Test func oneFloatingEventKeepsTheSlackForItselfOnly() throws {
+        let ticks = try Self.series(10)
+        let floating = try Base.calendar("""
+            BEGIN:VEVENT
+            UID:floating
+            DTSTAMP:20240101T000000Z
+            DTSTART:20240101T003000
+            RRULE:FREQ=DAILY
+            SUMMARY:Floating
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            DESCRIPTION:x
+            TRIGGER:-PT5M
+            END:VALARM
+            END:VEVENT
+
+            """)
+        var calendar = ticks
+        calendar.events += floating.events
+        let (found, held, _) = Self.expand(calendar)
+        #expect(found.count == 601)
+        #expect(zip(found, found.dropFirst()).allSatisfy { $0.trigger <= $1.trigger })
+        let floatingOnes = found.filter { $0.incidence.uid == "floating" }
+        #expect(Base.stamps(floatingOnes) == ["2024-06-03T00:25:00Z"])
+        #expect(found.first { $0.incidence.uid == "s0" }.map { Base.stamps([$0]) } == ["2024-06-03T00:00:00Z"])
+        #expect(held <= 40, "held \(held)")
+    }
+
+    /// A part of the calendar keeps the whole calendar's identity: each reminder names it.
+    @Test func eachReminderNamesTheWholeCalendar() throws {
+        var calendar = try Self.series(2)
+        calendar.source = nil
+        let floating = try Self.series(1, floating: true)
+        calendar.events += floating.events.map { var event = $0; event.uid = "f0"; return event }
+        let (found, _, _) = Self.expand(calendar)
+        #expect(Set(found.map(\.incidence.uid)) == ["s0", "s1", "f0"])
+        #expect(Set(found.map(\.calendarID)) == [calendar.id])
     }
 
     /// With the slack (floating starts) and at most 100 triggers held: no more occurrences are
