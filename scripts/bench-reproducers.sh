@@ -227,6 +227,7 @@ CASES=(
 "300 SECONDLY series begun in January (39 KB), month without agenda|--month 2024-06 --no-agenda --tz UTC $R/secondly-series-300.ics"
 "300 SECONDLY series begun in January, month with agenda|--month 2024-06 --tz UTC $R/secondly-series-300.ics"
 "300 SECONDLY series begun in January, week|--week 2024-05-27 --tz UTC $R/secondly-series-300.ics"
+"300 SECONDLY series begun in January, summary (its next occurrence)|--summary --today 2024-06-15 --tz UTC $R/secondly-series-300.ics"
 "300 SECONDLY series with an alarm, remind 1 hour|remind --from 2024-06-03 --next 1h --tz UTC $R/secondly-series-alarm-300.ics"
 "the same beside one floating event, remind 1 hour|remind --from 2024-06-03 --next 1h --tz UTC $R/secondly-series-alarm-floating-300.ics"
 "30 SECONDLY series begun in January, agenda of one day|--agenda --from 2024-06-03 --days 1 --tz UTC $R/secondly-series-30.ics"

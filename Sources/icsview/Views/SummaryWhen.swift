@@ -26,23 +26,42 @@ enum SummaryWhen {
         }
         var out = "  span:       \(first) – \(last)" + (repeats ? ", repeating" : "") + "\n"
         let now = context.instant
-        var upcoming: [Occurrence] = []
+        var next: Occurrence?
         var stopped: Diagnostic?
-        // Growing windows (a day, a week, a month, a year), so that a busy calendar is not
-        // expanded over a whole year to find tomorrow's meeting. A series that stopped at its
-        // limit (ICS3002) meets the same instances before any window, so after one the search
-        // goes straight to the year; if that finds nothing either, "none" would be a guess.
-        for days in [2.0, 8, 32, 366] where upcoming.isEmpty && (stopped == nil || days == 366) {
-            let (found, diagnostics) = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(min(days * 86_400, lookahead)),
-                                                           viewerTimeZone: context.zone).collect()
-            upcoming = found.filter { !$0.incidence.isCancelled && $0.incidence.kind == .event && $0.start.date(in: context.zone) >= now }
-            stopped = stopped ?? diagnostics.first { $0.code == .recurrenceLimit }
+        var readPast: Int?
+        // Growing windows (a day, a week, a month, a year), so that a busy calendar is not set up
+        // over a whole year to find tomorrow's meeting. Each is read in order up to its first
+        // upcoming event, never collected: 300 secondly series were 250,000 occurrences (173 MB)
+        // to find the next second. A series that stopped at its limit (ICS3002) meets the same
+        // instances before any window, so after one the search goes straight to the year; if that
+        // finds nothing either, "none" would be a guess.
+        for days in [2.0, 8, 32, 366] where next == nil && readPast == nil && (stopped == nil || days == 366) {
+            let expansion = OccurrenceExpansion(calendars: [calendar], from: now, to: now.addingTimeInterval(min(days * 86_400, lookahead)),
+                                                viewerTimeZone: context.zone)
+            var occurrences = expansion.makeIterator()
+            var read = 0
+            while let occurrence = occurrences.next() {
+                if !occurrence.incidence.isCancelled && occurrence.incidence.kind == .event && occurrence.start.date(in: context.zone) >= now {
+                    next = occurrence
+                    break
+                }
+                read += 1
+                // As many as a view collects at once, none of them upcoming (cancelled, or begun
+                // before now): what follows is not looked for.
+                if read == expansion.occurrenceLimit {
+                    readPast = read
+                    break
+                }
+            }
+            stopped = stopped ?? occurrences.diagnostics.first { $0.code == .recurrenceLimit }
         }
-        if let next = upcoming.min(by: { $0.start.date(in: context.zone) < $1.start.date(in: context.zone) }) {
+        if let next {
             let date = next.start.date(in: context.zone)
             let day = context.dates.string(date, template: "EEE d MMM yyyy")
             let when = next.isAllDay ? day : day + " " + context.dates.clock(date)
             out += "  next:       \(when) — \(next.incidence.summary.map { TerminalText.safe($0, toWidth: 200) } ?? "(no summary)")\n"
+        } else if let readPast {
+            out += "  next:       not known: the first \(readPast) occurrences from now are none of them an upcoming event (\(DiagnosticCode.recurrenceLimit.rawValue))\n"
         } else if let stopped {
             let line = stopped.line.map { "line \($0), " } ?? ""
             out += "  next:       not known: a series stopped at its limit before it reached today (\(line)\(stopped.code.rawValue))\n"

@@ -41,4 +41,43 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  next:       Mon, 1 Sep 2025 10:00 — Later\n"), "\(result.stdout)")
     }
+
+    /// The next occurrence is read in order, not collected: among 30 secondly series begun in
+    /// January, the next is the first series' at midnight of today (ties go in file order).
+    @Test func theNextOfManyFrequentSeriesIsTheFirstInOrder() throws {
+        var body = ""
+        for i in 0..<30 {
+            body += "BEGIN:VEVENT\r\nUID:s\(i)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240101T000000Z\r\n"
+                + "RRULE:FREQ=SECONDLY\r\nSUMMARY:Tick \(i)\r\nEND:VEVENT\r\n"
+        }
+        let input = Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n\(body)END:VCALENDAR\r\n".utf8)
+        let result = try CLI.run(["-", "--summary", "--today", "2024-06-15", "--tz", "UTC", "--time-format", "24h"], input: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  next:       Sat, 15 Jun 2024 00:00 — Tick 0\n"), "\(result.stdout)")
+    }
+
+    /// A minutely series, cancelled, from before today: each window holds only cancelled
+    /// occurrences (2,880 in two days, … 527,040 in the year). Past 250,000 read (as many as a view
+    /// collects) the search stops and says so, instead of "none in the coming year".
+    @Test func manyCancelledOccurrencesAreNotCalledNone() throws {
+        let input = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//t//EN\r
+            BEGIN:VEVENT\r
+            UID:cancelled\r
+            DTSTAMP:20200101T000000Z\r
+            DTSTART:20250101T000000Z\r
+            RRULE:FREQ=MINUTELY\r
+            STATUS:CANCELLED\r
+            SUMMARY:Gone\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        let result = try CLI.run(["-", "--summary", "--today", "2025-06-15", "--tz", "UTC"], input: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  next:       not known: the first 250000 occurrences from now are none of them an upcoming event (ICS3002)\n"),
+                "\(result.stdout)")
+    }
 }
