@@ -18,7 +18,7 @@ extension Views {
         let first = CalendarMonth(year: year, month: 1)
         let months = (0..<12).map { first.adding(months: $0, in: context.calendar) }
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
-        let projections = textGrids(months, over: grids[0].firstDay...grids[11].lastDay)
+        let projections = sampledGrids(months, over: grids[0].firstDay...grids[11].lastDay)
             ?? projections(months, found: occurrences(over: civil(grids[0].firstDay)...civil(grids[11].lastDay)))
         if options.format == .html {
             return HTMLMonthRenderer.yearPage(year, months: projections, calendar: context.calendar, options: pageOptions)
@@ -33,13 +33,15 @@ extension Views {
         }
     }
 
-    /// For the text format, the projections of `months` from a ``GridSample`` of the days `shown`
-    /// (every grid's days): the same grids as from every occurrence, without keeping them all (on
-    /// a calendar with thousands of occurrences a day, the grid draws a count and the first few);
-    /// nil for the other formats. The occurrences' positions (``DayItem/occurrenceIndices``) are
-    /// the sample's, which the text grids do not read.
-    func textGrids(_ months: [CalendarMonth], over shown: ClosedRange<CalendarDay>) -> [MonthProjection]? {
-        guard options.format == .text else { return nil }
+    /// For the text grids and the pages (HTML and SVG), the projections of `months` from a
+    /// ``GridSample`` of the days `shown` (every grid's days): the same grids as from every
+    /// occurrence, without keeping them all (a day lists its first
+    /// ``ProjectionOptions/maxOccurrencesPerDay``, and a page's agenda is made of those lists);
+    /// nil for JSON, which lists every occurrence. The occurrences' positions
+    /// (``DayItem/occurrenceIndices``) are the sample's, which neither the grids nor the pages
+    /// read. A year's page of 100,000 events was 700,000 occurrences, more than a collect holds.
+    func sampledGrids(_ months: [CalendarMonth], over shown: ClosedRange<CalendarDay>) -> [MonthProjection]? {
+        guard options.format != .json else { return nil }
         let projection = projectionOptions(selected: options.select)
         var sample = GridSample(visibleDays: shown, calendar: context.calendar, includesCancelled: projection.includesCancelled,
                                 maxPerDay: projection.maxOccurrencesPerDay)
@@ -69,8 +71,9 @@ extension Views {
         let months = shownMonths
         let grids = months.map { MonthGrid(month: $0, calendar: context.calendar) }
         let shown = grids[0].firstDay...grids[grids.count - 1].lastDay
-        // Without an agenda, the text grids need each day's count and first occurrences only.
-        let sampled = options.noAgenda ? textGrids(months, over: shown) : nil
+        // Without an agenda, the text grids need each day's count and first occurrences only;
+        // the pages always (their agenda lists each day's first occurrences).
+        let sampled = options.noAgenda || options.format == .html || options.format == .svg ? sampledGrids(months, over: shown) : nil
         let found = sampled == nil ? occurrences(over: civil(shown.lowerBound)...civil(shown.upperBound)) : []
         let projections = sampled ?? projections(months, found: found)
         if let page = monthPage(projections) { return page }

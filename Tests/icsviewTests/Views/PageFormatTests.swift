@@ -52,6 +52,28 @@ struct PageFormatTests {
         #expect(text.stderr.hasPrefix("warning: --no-agenda has no effect with --year"), "\(text.stderr)")
     }
 
+    /// A year of 30 hourly series is 262,800 occurrences (720 a day), more than a view collects
+    /// at once (250,000, `OccurrenceExpansion.occurrenceLimit`): the year's page drew nothing from
+    /// 14 December on (250,000 / 720 days from 1 January) and warned. Its grids are now sampled as
+    /// the terminal's are (a day lists its first 100; the label names them): every day has events.
+    @Test func aYearPageOfMoreOccurrencesThanACollectHoldsDrawsEveryDay() throws {
+        var body = ""
+        for i in 0..<30 {
+            body += "BEGIN:VEVENT\r\nUID:h\(i)\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:20250101T000000Z\r\n"
+                + "DURATION:PT30M\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Hourly \(i)\r\nEND:VEVENT\r\n"
+        }
+        let input = Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n\(body)END:VCALENDAR\r\n".utf8)
+        let result = try CLI.run(["-", "--year", "2025", "--today", "2025-06-15", "--tz", "UTC", "--format", "html", "--no-agenda"],
+                                 input: input, environment: Self.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("collected"), "\(result.stderr)")
+        let document = try XMLDocument(xmlString: result.stdout, options: [])
+        for day in ["2025-01-01", "2025-12-13", "2025-12-14", "2025-12-31"] {
+            let labels = try document.nodes(forXPath: "//*[@role='cell'][@data-day='\(day)']/@aria-label").map { $0.stringValue ?? "" }
+            #expect(!labels.isEmpty && labels.allSatisfy { $0.contains("Hourly 0") }, "\(day): \(labels.first ?? "")")
+        }
+    }
+
     @Test func svgHasTheGivenSize() throws {
         let result = try CLI.run(["--month", "2024-03", "--format", "svg", "--width", "640", "--height", "480"] + Self.feeds,
                                  environment: Self.environment)
