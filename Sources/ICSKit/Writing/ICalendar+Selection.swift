@@ -43,17 +43,28 @@ extension ICalendar {
 
     /// The series with an occurrence that overlaps `start..<end`, each whole with its overrides
     /// (``selecting(_:)``), as the views expand them (``OccurrenceExpansion``): floating and all-day
-    /// times are read in `viewerTimeZone`.
-    /// - Complexity: the expansion of the range.
+    /// times are read in `viewerTimeZone`. A series whose expansion stops at its work limit before
+    /// it shows an instance (a minutely rule begun months before the range walks a few hours of
+    /// instances to reach it; a COUNT rule begun years before cannot jump) is kept too: what the
+    /// selection cannot rule out it does not drop.
+    /// - Complexity: the expansion of the range, one instance a series.
     public func selecting(occurringFrom start: Date, to end: Date, viewerTimeZone: TimeZone) -> ICalendar {
         var picked: Set<Incidence> = []
         var uids: Set<String> = []
-        // One occurrence of each series is enough to pick it.
-        let found = OccurrenceExpansion(calendars: [self], from: start, to: end, viewerTimeZone: viewerTimeZone, instanceLimit: 1)
-        for occurrence in found.collect().occurrences {
+        var lines: Set<Int> = []
+        // One occurrence of each series is enough to pick it; read, not collected (a collect
+        // holds at most 250,000 in all).
+        var occurrences = OccurrenceExpansion.Iterator(
+            OccurrenceExpansion(calendars: [self], from: start, to: end, viewerTimeZone: viewerTimeZone, instanceLimit: 1), capped: true)
+        while let occurrence = occurrences.next() {
             if let uid = occurrence.incidence.uid { uids.insert(uid) } else { picked.insert(occurrence.incidence) }
         }
-        return selecting { incidence in incidence.uid.map(uids.contains) ?? picked.contains(incidence) }
+        for diagnostic in occurrences.diagnostics where diagnostic.code == .recurrenceLimit {
+            if let uid = diagnostic.uid { uids.insert(uid) } else if let line = diagnostic.line { lines.insert(line) }
+        }
+        return selecting { incidence in
+            incidence.uid.map(uids.contains) ?? (picked.contains(incidence) || incidence.line.map(lines.contains) ?? false)
+        }
     }
 
     /// Drops the VTIMEZONEs that no component uses and that X-WR-TIMEZONE does not name.

@@ -73,4 +73,22 @@ import Testing
         #expect(picked.timeZones.isEmpty)
         #expect(calendar.selecting(uids: ["other"]).events.map(\.summary) == ["Old"])
     }
+
+    /// A series that reaches the range only after a walk of more instances than the expansion's
+    /// work limit for one instance a series (100) allows: a minutely rule begun a year before (its
+    /// jump lands three hours before the range: 180 instances) and a minutely COUNT rule begun two
+    /// years before (which cannot jump: over a million instances before June 2024). Both run
+    /// through June 2024 and were left out of the selection, with no word (an export by range
+    /// wrote an empty calendar); a daily series that ended in 2023 is still left out.
+    @Test func selectingKeepsFrequentSeriesBegunLongBefore() throws {
+        let calendar = try ICalendar(parsing: calendarText([
+            "BEGIN:VEVENT", "UID:minutely", "DTSTAMP:20230101T000000Z", "DTSTART:20230601T000000Z", "RRULE:FREQ=MINUTELY", "SUMMARY:Minutely", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:counted", "DTSTAMP:20220101T000000Z", "DTSTART:20220601T000000Z", "RRULE:FREQ=MINUTELY;COUNT=2000000",
+            "SUMMARY:Counted", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:ended", "DTSTAMP:20230101T000000Z", "DTSTART:20230101T090000Z", "RRULE:FREQ=DAILY;UNTIL=20231231T090000Z",
+            "SUMMARY:Ended", "END:VEVENT"]))
+        let june = Date(timeIntervalSince1970: 1_717_200_000)  // 2024-06-01
+        let picked = calendar.selecting(occurringFrom: june, to: june + 30 * 86_400, viewerTimeZone: TimeZone(identifier: "UTC")!)
+        #expect(picked.events.map { $0.summary ?? "" } == ["Minutely", "Counted"])
+    }
 }

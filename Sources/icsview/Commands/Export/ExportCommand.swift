@@ -108,7 +108,9 @@ enum ExportCommand {
         let today = context.today
         if let form = options.busy {
             let (from, to) = busyRange(from: options.shared.from, to: options.shared.to, today: today)
-            let busy = FreeBusy(calendars: calendars.map { select($0, options: options, context: context) },
+            // Not selected by range: the busy time is clipped to it (the selection expanded the
+            // range once more, and copied the calendar: 100,000 events, 1.5 s → 3.2 s, 290 MB).
+            let busy = FreeBusy(calendars: calendars.map { select($0, options: options, context: context, byRange: false) },
                                 from: context.start(of: from), to: context.start(of: to.adding(days: 1)), viewerTimeZone: context.zone)
             DiagnosticOutput.shared.report(busy.diagnostics)
             return busy.calendar(asEvents: form == .events, stamp: Int(context.instant.timeIntervalSince1970))
@@ -116,8 +118,8 @@ enum ExportCommand {
         return ICalendar.merged(calendars.map { select($0, options: options, context: context) })
     }
 
-    /// One calendar's series that `--grep`, `--uid` and the range pick, each whole.
-    static func select(_ calendar: ICalendar, options: ExportOptions, context: ViewContext) -> ICalendar {
+    /// One calendar's series that `--grep`, `--uid` and (`byRange`) the range pick, each whole.
+    static func select(_ calendar: ICalendar, options: ExportOptions, context: ViewContext, byRange: Bool = true) -> ICalendar {
         var selected = calendar
         if let grep = options.shared.grep {
             let filter = SearchFilter(grep: grep)
@@ -125,7 +127,7 @@ enum ExportCommand {
         }
         if !options.uids.isEmpty { selected = selected.selecting(uids: Set(options.uids)) }
         let from = options.shared.from, to = options.shared.to
-        if from != nil || to != nil {
+        if byRange && (from != nil || to != nil) {
             // The open end is the end of the days the views show: a --from after 2200 (the
             // open end was 2200) or a --to before 1900 made a range that ended before it began,
             // and the expansion trapped on it.
