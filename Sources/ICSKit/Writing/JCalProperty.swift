@@ -58,6 +58,7 @@ enum JCalProperty {
         } else {
             pieces = [raw]
         }
+        guard raw.utf8.contains(0x5E) else { return pieces }  // no caret: nothing to replace
         return pieces.map { $0.replacing("^n", "\n").replacing("^'", "\"").replacing("^^", "^") }
     }
 
@@ -99,6 +100,21 @@ enum JCalProperty {
 
     /// `20240610T090000Z` → `2024-06-10T09:00:00Z`; `20240610` → `2024-06-10` (RFC 7265 3.6.4, 3.6.5).
     static func time(_ text: String) -> String {
+        // On the bytes for ASCII text (every time ICSWriter writes); by characters otherwise.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return timeByCharacters(text) }
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 8, utf8[0..<8].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 6)
+        out += utf8[0..<4] + [0x2D] + utf8[4..<6] + [0x2D] + utf8[6..<8]
+        if utf8.count >= 15, utf8[8] == 0x54 {  // T
+            out += [0x54] + utf8[9..<11] + [0x3A] + utf8[11..<13] + [0x3A] + utf8[13..<15]
+            out += utf8[15...]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func timeByCharacters(_ text: String) -> String {
         let chars = Array(text)
         guard chars.count >= 8, chars[0..<8].allSatisfy(\.isNumber) else { return text }
         var out = String(chars[0..<4]) + "-" + String(chars[4..<6]) + "-" + String(chars[6..<8])
@@ -163,7 +179,7 @@ enum JCalProperty {
 
     /// A TEXT value unescaped (RFC 5545 3.3.11): `\n`/`\N` a line break, `\\`, `\;`, `\,` the character.
     static func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        guard text.utf8.contains(0x5C) else { return text }
         var out = "", escaped = false
         for character in text {
             if escaped {
