@@ -57,6 +57,10 @@ def minutely(uid, summary):
 write("title-94kb.ics", minutely("long@r", "x" * 94_000))
 write("title-zero-width.ics", minutely("zw@r", "\u200b" * 50_000))
 write("title-combining.ics", minutely("cm@r", "e" + "\u0301" * 80_000))
+# A minutely series with a 180 KB DESCRIPTION ending in a meeting link (--details looks for it).
+write("description-180kb-minutely.ics", head + ["BEGIN:VEVENT", "UID:d@r", "DTSTAMP:20240101T000000Z",
+      "DTSTART:20240601T000000Z", "DURATION:PT1M", "RRULE:FREQ=MINUTELY", "SUMMARY:Stand-up",
+      "DESCRIPTION:" + "lorem ipsum " * 15_000 + "https://meet.google.com/abc-defg-hij", "END:VEVENT", "END:VCALENDAR"])
 # BYSETPOS series, each with an EXDATE that matches no instance (validate proves it cannot match).
 events = []
 i = 0
@@ -230,6 +234,7 @@ CASES=(
 "300 SECONDLY series begun in January, summary (its next occurrence)|--summary --today 2024-06-15 --tz UTC $R/secondly-series-300.ics"
 "300 SECONDLY series with an alarm, remind 1 hour|remind --from 2024-06-03 --next 1h --tz UTC $R/secondly-series-alarm-300.ics"
 "the same beside one floating event, remind 1 hour|remind --from 2024-06-03 --next 1h --tz UTC $R/secondly-series-alarm-floating-300.ics"
+"180 KB description on a minutely series, agenda --details of one day|--agenda --details --from 2024-06-03 --days 1 --tz UTC $R/description-180kb-minutely.ics"
 "30 SECONDLY series begun in January, agenda of one day|--agenda --from 2024-06-03 --days 1 --tz UTC $R/secondly-series-30.ics"
 "events from 2024 to 9999, agenda to 9999|--agenda --from 2024-01-01 --to 9999-12-31 --tz UTC $B/long-events-to-9999.ics"
 "events from 2024 to 9999, search to 9999|search --from 2024-01-01 --to 9999-12-31 Last $B/long-events-to-9999.ics"

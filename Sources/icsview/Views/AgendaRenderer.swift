@@ -69,6 +69,7 @@ enum AgendaRenderer {
             if TerminalText.width(labelled) <= options.width { heading = labelled }
         }
         var lines = withHeading ? [TerminalStyle(enabled: options.color).apply(heading, "1")] : []
+        var details = DetailMemo()
         for placement in today {
             let until = placement.isMultiDay ? untilText(placement, dates: dates, calendar: calendar, strings: options.strings) : nil
             lines.append(entry(placement.occurrence, on: day, calendar: calendar, options: options, until: until))
@@ -76,7 +77,7 @@ enum AgendaRenderer {
                 // Under the title: the indent, the mark, a space, the time column and a space.
                 let indent = 2 + (TodoState(placement.occurrence.incidence)?.mark(ascii: options.ascii).count ?? 1) + 1
                     + timeColumn(dates, options.strings) + 1
-                lines += DetailLines.lines(placement.occurrence.incidence, indent: indent, width: options.width)
+                lines += details.lines(placement.occurrence, indent: indent, width: options.width)
             }
         }
         return (lines, today.map(\.index))

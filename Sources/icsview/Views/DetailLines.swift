@@ -50,3 +50,24 @@ enum DetailLines {
         }
     }
 }
+
+/// The detail lines of occurrences, made once for those that share an incidence (a series' master
+/// and its instances): the lines depend on the incidence alone, and making them scans its texts for
+/// a meeting link. A minutely series with a 180 KB description gave 1,440 scans a day (1.7 s).
+/// Holds at most ``capacity`` incidences' lines, then starts again.
+struct DetailMemo {
+    static let capacity = 4_096
+    /// By the identity of the box the occurrences share (kept alive, so that it is not reused).
+    private var made: [ObjectIdentifier: (box: AnyObject, indent: Int, width: Int, lines: [String])] = [:]
+
+    /// ``DetailLines/lines(_:indent:width:)`` of `occurrence`'s incidence.
+    mutating func lines(_ occurrence: Occurrence, indent: Int, width: Int) -> [String] {
+        let box = occurrence.sharedIncidenceKey
+        let key = ObjectIdentifier(box)
+        if let known = made[key], known.indent == indent, known.width == width { return known.lines }
+        let lines = DetailLines.lines(occurrence.incidence, indent: indent, width: width)
+        if made.count >= Self.capacity { made.removeAll(keepingCapacity: true) }
+        made[key] = (box, indent, width, lines)
+        return lines
+    }
+}

@@ -131,6 +131,47 @@ import Testing
         #expect(plain.stdout == "Mon, 10 Jun 2024 · Today\n  ● 09:30–09:45 Stand-up · Room Spree Alexanderplatz 1, Berlin\n  ● 12:00–13:00 Lunch\n")
     }
 
+    /// The details are made once for the occurrences that share an incidence: a day of an hourly
+    /// series (15 instances from 09:00) whose second instance is moved by an override to another
+    /// room lists the series' room under every instance but that one, which has its own (by hand:
+    /// 09:00 and 11:00 to 23:00 in Room A, the 10:00 instance at 10:30 in Room B).
+    @Test func detailsOfASeriesAndItsOverride() throws {
+        let input = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//t//t//EN\r
+            BEGIN:VEVENT\r
+            UID:hourly\r
+            DTSTAMP:20240101T000000Z\r
+            DTSTART:20240610T090000Z\r
+            DURATION:PT15M\r
+            RRULE:FREQ=HOURLY;COUNT=15\r
+            SUMMARY:Check\r
+            LOCATION:Room A\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:hourly\r
+            DTSTAMP:20240101T000000Z\r
+            RECURRENCE-ID:20240610T100000Z\r
+            DTSTART:20240610T103000Z\r
+            DURATION:PT15M\r
+            SUMMARY:Check\r
+            LOCATION:Room B\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let result = try CLI.run(["--agenda", "--from", "2024-06-10", "--days", "1", "--details", "--tz", "UTC", "--today", "2024-06-10", "-"],
+                                 input: Data(input.utf8), environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let locations = lines.filter { $0.contains("Location:") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(locations == Array(repeating: "Location: Room A", count: 1) + ["Location: Room B"]
+                + Array(repeating: "Location: Room A", count: 13))
+        #expect(lines.filter { $0.contains("● ") }.count == 15)
+        #expect(lines.contains("  ● 10:30–10:45 Check · Room B"))
+    }
+
     @Test func searchAndRemindDetails() throws {
         let search = try Self.run(["search", "stand-up", "--from", "2024-06-10", "--to", "2024-06-10", "--details"])
         #expect(search.status == 0, "\(search.stderr)")

@@ -94,6 +94,7 @@ enum RemindCommand {
         if options.base.format == .text && !options.base.noPager { Pager.start(environment: environment) }
         var output = StandardOutput()
         var count = 0
+        var details = DetailMemo()
         while let reminder = iterator.next() {
             guard reminder.occurrence.map(filter.matches) ?? filter.matches(reminder.incidence) else { continue }
             count += 1
@@ -105,8 +106,9 @@ enum RemindCommand {
                     out.append(Array(renderer.lines(reminder, width: context.width).joined(separator: "\n").utf8))
                     if options.base.details {
                         // Indented by four: a reminder's line has no time column to align with.
-                        let details = DetailLines.lines(reminder.incidence, indent: 4, width: context.width)
-                        for line in details { out.byte(0x0A); out.append(Array(line.utf8)) }
+                        let lines = reminder.occurrence.map { details.lines($0, indent: 4, width: context.width) }
+                            ?? DetailLines.lines(reminder.incidence, indent: 4, width: context.width)
+                        for line in lines { out.byte(0x0A); out.append(Array(line.utf8)) }
                     }
                 }
                 out.byte(0x0A)
