@@ -46,14 +46,19 @@ public struct CalendarStyle: Sendable, Hashable, Codable {
 }
 
 extension [CalendarStyle] {
-    /// The style of `occurrence`'s calendar and its position in the list: the first style with its
-    /// ``Occurrence/calendarID``; for an occurrence made without a calendar (``CalendarID/unspecified``),
-    /// the style at the position of its calendar in the expansion's list.
+    /// The style of `occurrence`'s calendar and its position in the list: the style at the
+    /// position of its calendar in the expansion's list when that style has its
+    /// ``Occurrence/calendarID`` (the usual case: one style per calendar, in the same order), else
+    /// the first style with it; for an occurrence made without a calendar
+    /// (``CalendarID/unspecified``), the style at the position of its calendar.
     ///
-    /// - Complexity: O(styles).
+    /// - Complexity: O(1) when the styles are in the calendars' order; else O(styles) (3,000
+    ///   calendars in a month's agenda were 270 million comparisons of their IDs).
     public func style(for occurrence: Occurrence) -> (style: CalendarStyle, index: Int)? {
-        if occurrence.calendarID != .unspecified, let index = firstIndex(where: { $0.id == occurrence.calendarID }) {
-            return (self[index], index)
+        let position = occurrence.calendarIndex
+        if occurrence.calendarID != .unspecified {
+            if indices.contains(position) && self[position].id == occurrence.calendarID { return (self[position], position) }
+            if let index = firstIndex(where: { $0.id == occurrence.calendarID }) { return (self[index], index) }
         }
         let index = occurrence.calendarIndex
         return indices.contains(index) && self[index].id == .unspecified ? (self[index], index) : nil
