@@ -177,6 +177,38 @@ private typealias S = ProjectionSupport
         }
     }
 
+    /// The same through many calendars: the 2,500 events split into 50 calendars of 50 (each set
+    /// up apart, on one thread). The sieve's copy goes on from calendar to calendar, so that the
+    /// sample keeps about what one calendar of them all keeps; a fresh copy for each calendar
+    /// kept each one's first three a day (about 50 times as many).
+    @Test func collectingManyCalendarsThroughTheSieveKeepsTheSame() throws {
+        let whole = try ICalendar(parsing: DenseCalendar.text(events: 2_500, seed: 11), source: "dense.ics")
+        let calendars = (0..<50).map { index -> ICalendar in
+            var part = whole
+            part.events = Array(whole.events[index * 50 ..< (index + 1) * 50])
+            part.source = "dense-\(index).ics"
+            return part
+        }
+        let grid = S.gregorian("America/New_York", firstWeekday: 2)
+        let month = MonthGrid(month: Self.june, calendar: grid)
+        let days = month.firstDay...month.lastDay
+        let expansion = OccurrenceExpansion(calendars: calendars, from: days.lowerBound.startDate(in: grid),
+                                            to: days.upperBound.adding(days: 1, in: grid).startDate(in: grid), viewerTimeZone: grid.timeZone)
+        let (all, diagnostics) = expansion.collect()
+        let options = Self.options(perDay: 3)
+        let added = Self.sample(all, days: days, calendar: grid, options: options)
+        var sieved = GridSample(visibleDays: days, calendar: grid, includesCancelled: false, maxPerDay: 3)
+        let found = sieved.collect(expansion)
+        #expect(Self.isSubsequence(added.occurrences, of: sieved.occurrences))
+        #expect(Self.isSubsequence(sieved.occurrences, of: all))
+        #expect(sieved.counts == added.counts)
+        #expect(found == diagnostics)
+        #expect(sieved.occurrences.count <= 2 * added.occurrences.count, "\(sieved.occurrences.count) kept, \(added.occurrences.count) needed")
+        let full = MonthProjection(month: Self.june, occurrences: all, calendar: grid, options: options)
+        let sampled = MonthProjection(month: Self.june, sample: sieved, calendar: grid, options: options)
+        Self.expectSame(sampled, full, sample: sieved, "50 calendars")
+    }
+
     /// Whether `part` is `whole` with some elements left out, in the same order.
     static func isSubsequence(_ part: [Occurrence], of whole: [Occurrence]) -> Bool {
         var rest = whole[...]
