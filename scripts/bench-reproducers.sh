@@ -57,6 +57,10 @@ def minutely(uid, summary):
 write("title-94kb.ics", minutely("long@r", "x" * 94_000))
 write("title-zero-width.ics", minutely("zw@r", "\u200b" * 50_000))
 write("title-combining.ics", minutely("cm@r", "e" + "\u0301" * 80_000))
+# 300,000 open to-dos, each due at one of nine times (a long task list).
+write("todos-300000.ics", head + [line for i in range(300_000) for line in [
+      "BEGIN:VTODO", f"UID:t{i}@r", "DTSTAMP:20240101T000000Z", f"SUMMARY:Task {i}", f"DUE:20240{1 + i % 9}15T120000Z",
+      "END:VTODO"]] + ["END:VCALENDAR"])
 # A minutely series with a 180 KB DESCRIPTION ending in a meeting link (--details looks for it).
 write("description-180kb-minutely.ics", head + ["BEGIN:VEVENT", "UID:d@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240601T000000Z", "DURATION:PT1M", "RRULE:FREQ=MINUTELY", "SUMMARY:Stand-up",
@@ -215,6 +219,7 @@ CASES=(
 "300,000 repeated BEGIN:VEVENT, month|--today 2024-01-15 --month $R/repeated-begin-vevent-300000.ics"
 "300,000 repeated BEGIN:VEVENT, month JSON|--today 2024-01-15 --month --format json $R/repeated-begin-vevent-300000.ics"
 "300,000 repeated BEGIN:VTODO, month|--today 2024-01-15 --month $R/repeated-begin-vtodo-300000.ics"
+"300,000 open to-dos, to-dos|--todos --today 2024-01-15 $R/todos-300000.ics"
 "300,000 repeated BEGIN:VTODO, to-dos|--todos --today 2024-01-15 $R/repeated-begin-vtodo-300000.ics"
 "300,000 repeated BEGIN:VJOURNAL, validate|validate $R/repeated-begin-vjournal-300000.ics"
 "300,000 repeated BEGIN:VJOURNAL, month|--today 2024-01-15 --month $R/repeated-begin-vjournal-300000.ics"

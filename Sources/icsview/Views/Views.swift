@@ -193,7 +193,9 @@ struct Views {
     var todoItems: [TodoRenderer.Item] {
         let now = context.instant
         let window = now.addingTimeInterval(-10 * 366 * 86_400)...now.addingTimeInterval(10 * 366 * 86_400)
-        return TodoRenderer.items(calendars, window: window, now: now, zone: context.zone).filter { filter.matches($0.incidence) }
+        let (items, diagnostics) = TodoRenderer.items(calendars, window: window, now: now, zone: context.zone)
+        DiagnosticOutput.shared.report(diagnostics)
+        return items.filter { filter.matches($0.incidence) }
     }
 
     // MARK: Week
