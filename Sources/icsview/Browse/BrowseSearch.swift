@@ -28,12 +28,16 @@ enum BrowseSearch {
         var upper = day.startDate(in: calendar)
         for _ in 0..<years {
             let lower = calendar.date(byAdding: .year, value: -1, to: upper)!
-            let (found, _) = OccurrenceExpansion(calendars: data.calendars, from: lower, to: upper, viewerTimeZone: zone).collect()
-            let matches = found.filter {
-                data.filter.matches($0) && filter.matches($0) && (data.options.showCancelled || !$0.incidence.isCancelled)
-                    && $0.start.date(in: zone) >= lower
+            // Read as they stream by, the latest match kept: a collect holds the year's first
+            // 250,000 occurrences, and the matches nearest the day are the year's last.
+            var last: Occurrence?
+            _ = OccurrenceExpansion(calendars: data.calendars, from: lower, to: upper, viewerTimeZone: zone).collect { occurrence in
+                guard data.filter.matches(occurrence), filter.matches(occurrence),
+                      data.options.showCancelled || !occurrence.incidence.isCancelled else { return }
+                let start = occurrence.start.date(in: zone)
+                if start >= lower && last.map({ start > $0.start.date(in: zone) }) ?? true { last = occurrence }
             }
-            if let last = matches.max(by: { $0.start.date(in: zone) < $1.start.date(in: zone) }) { return dayOf(last) }
+            if let last { return dayOf(last) }
             upper = lower
         }
         return nil
