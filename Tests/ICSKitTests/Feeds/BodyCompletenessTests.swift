@@ -43,16 +43,17 @@ struct BodyCompletenessScaleTests {
     }
 
     /// 200,000 nested BEGIN:A lines, then 200,000 END:B lines: the last A (line 200,001) is
-    /// still open. Quadratic, this was 4·10¹⁰ comparisons.
-    @Test(.timeLimit(.minutes(1)))
+    /// still open. Quadratic, this was 4·10¹⁰ comparisons, hours in a debug or ASan build; in one
+    /// pass it is seconds (3.3 s alone under ASan). The limit only stops a return to the
+    /// quadratic scan: with the suite running in parallel on two cores a test may wait minutes
+    /// for a thread (a limit of one minute and a check of 20 s of wall time failed a CI run so).
+    @Test(.timeLimit(.minutes(10)))
     func unmatchedEndLinesCostOnePass() {
         let n = 200_000
         let body = Array(("BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:A\r\n", count: n)
                           + String(repeating: "END:B\r\n", count: n)).utf8)
-        let start = Date()
         #expect(BodyCompleteness.truncation(of: body)
                 == "the body ends inside the A begun on line \(n + 1) (the download was cut short)")
-        #expect(Date().timeIntervalSince(start) < 20)
         // Closed by END:VCALENDAR at the end: everything inside it ends with it.
         #expect(BodyCompleteness.truncation(of: body + Array("END:VCALENDAR\r\n".utf8)) == nil)
     }
