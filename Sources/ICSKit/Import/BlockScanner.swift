@@ -35,8 +35,11 @@ struct BlockScanner {
 
     /// A windowed scan's filter (``windowed(by:)``); `nil`: every block is read the ordinary way.
     private var window: WindowFilter?
-    /// A windowed scan's skim of top-level VEVENTs (made by ``windowed(by:)``).
-    private var skim: BlockSkim?
+    /// Whether this is a windowed scan that skims top-level VEVENTs (``windowed(by:)``).
+    private var skims = false
+    /// A windowed scan's skim of top-level VEVENTs: not optional, so that its filter block is
+    /// read in place (read through `skim!`, each use copied it).
+    private var skim: BlockSkim
     /// The BEGIN line of a VEVENT to skim before it is opened (set by ``begin(_:line:)``).
     private var skimLine: Int?
     /// The filter's judgement of the block just skimmed and skipped, not yet handed out.
@@ -70,6 +73,7 @@ struct BlockScanner {
         self.limits = limits
         self.source = source
         kept = KeptBlockStore(source: source, limits: limits)
+        skim = BlockSkim(limits: limits)
         outside = OutsideDiagnostics(maxPerCode: limits.maxDiagnosticsPerCode)
     }
 
@@ -82,6 +86,7 @@ struct BlockScanner {
         self.limits = limits
         self.source = source
         kept = KeptBlockStore(source: source, limits: limits)
+        skim = BlockSkim(limits: limits)
         outside = OutsideDiagnostics(maxPerCode: limits.maxDiagnosticsPerCode)
         inCalendar = true
         started = true
@@ -98,7 +103,7 @@ struct BlockScanner {
     /// block is read as without a window, and judged too.
     mutating func windowed(by filter: WindowFilter) {
         window = filter
-        if !reader.countsLongLines { skim = BlockSkim(limits: limits) }
+        skims = !reader.countsLongLines
     }
 
     /// What a windowed scan gives for each top-level block, in file order.
@@ -145,18 +150,36 @@ struct BlockScanner {
 
     /// The next top-level block of a windowed scan (``windowed(by:)``), or `nil` at the end of the input.
     mutating func nextWindowed() throws(ICSError) -> WindowedItem? {
+        var batch = WindowedBatch()
+        guard try nextWindowed(into: &batch) != nil else { return nil }
+        if let mark = batch.skips.first { return .skip(mark.judgement) }
+        return .block(batch.blocks[0])
+    }
+
+    /// Adds the next top-level block of a windowed scan (``windowed(by:)``) to `batch`: a block to
+    /// parse, or the mark of one skipped. Moved straight in: a ``WindowedItem`` between the two
+    /// was copied out and destroyed for every block.
+    /// - Returns: what it adds to the batch's weight (``ComponentBlock/batchWeight``,
+    ///   ``WindowedBatch/skipWeight``), or `nil` at the end of the input.
+    mutating func nextWindowed(into batch: inout WindowedBatch) throws(ICSError) -> Int? {
         try fill()
-        if let skip = skipped.take() { return .skip(skip) }
+        if let skip = skipped.take() {
+            batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: skip))
+            return WindowedBatch.skipWeight
+        }
         guard !ready.isEmpty else { return nil }
-        let block = ready.removeFirst()
-        if let window, block.line != judgedParseLine || block.name != "VEVENT" {
-            let judgement = window.judgement(block)
+        let judged = ready[0].line == judgedParseLine && ready[0].name == "VEVENT"
+        if let window, !judged {
+            let judgement = window.judgement(ready[0])
             if judgement.verdict != .parse {
-                kept.append(block)
-                return .skip(judgement)
+                kept.append(ready.removeFirst())
+                batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: judgement))
+                return WindowedBatch.skipWeight
             }
         }
-        return .block(block)
+        let weight = ready[0].batchWeight
+        batch.blocks.append(ready.removeFirst())
+        return weight
     }
 
     /// The blocks a windowed scan skipped, in file order; the scanner's store is left empty.
@@ -189,17 +212,17 @@ struct BlockScanner {
     private mutating func skimOrOpen(line: Int) throws(ICSError) {
         defer { releaseLargeSkim() }
         let range: Range<Int>?
-        do { range = try reader.skim(&skim!) } catch { throw ICSError(.unreadable, error.message, source: source) }
+        do { range = try reader.skim(&skim) } catch { throw ICSError(.unreadable, error.message, source: source) }
         if let range, let window {
-            let judgement = window.judgement(skim!.filterBlock)
+            let judgement = window.judgement(skim.filterBlock)
             if judgement.verdict != .parse {
                 kept.appendSkimmed(reader.chunk, range, line: line)
-                reader.acceptSkim(skim!, range)
+                reader.acceptSkim(skim, range)
                 skipped = judgement
                 return
             }
             judgedParseLine = line
-            if !skim!.endsALineWithCRCR {
+            if !skim.endsALineWithCRCR {
                 open("VEVENT", line: line)
                 readSkimmed(range)
                 return
@@ -213,9 +236,7 @@ struct BlockScanner {
     /// block, and kept that room for the rest of the scan (15 MB beside a month's import of a
     /// million RDATE lines). A skim of ordinary events keeps its few KB, as before.
     private mutating func releaseLargeSkim() {
-        guard let block = skim?.filterBlock,
-              block.text.capacity + block.lines.capacity * MemoryLayout<ComponentBlock.Line>.stride > Self.maxKeptSkimRoom else { return }
-        skim = BlockSkim(limits: limits)
+        if skim.filterRoom > Self.maxKeptSkimRoom { skim = BlockSkim(limits: limits) }
     }
 
     /// The most room a skim keeps between blocks (``releaseLargeSkim()``).
@@ -239,7 +260,7 @@ struct BlockScanner {
         }
         swap(&scratch, &unfolded)
         precondition(current == nil && !reprocess, "a skimmed block reads as one VEVENT")
-        reader.acceptSkim(skim!, range, lastContentLine: lastLine)
+        reader.acceptSkim(skim, range, lastContentLine: lastLine)
         blocksReadFromSkims += 1
     }
 
@@ -344,7 +365,7 @@ struct BlockScanner {
             }
             // A windowed scan skims a VEVENT whose BEGIN is one physical line (fill() does, since
             // reading more of the stream may fail).
-            if skim != nil, inCalendar, name == "VEVENT", reader.lastLineWasOnePhysicalLine {
+            if skims, inCalendar, name == "VEVENT", reader.lastLineWasOnePhysicalLine {
                 skimLine = line
                 return
             }
@@ -505,7 +526,6 @@ struct BlockScanner {
             // A skipped block keeps its diagnostics (the one that says it was skipped among them).
             if skippingOversized { outside.append(contentsOf: block.diagnostics) } else { ready.append(block) }
         }
-        current = nil
         stack.removeAll(keepingCapacity: true)
         overflowDepth = 0
     }

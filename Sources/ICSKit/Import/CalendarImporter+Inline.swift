@@ -31,12 +31,7 @@ extension CalendarImporter {
         var scanner = scanner
         scanner.windowed(by: filter)
         var batch = WindowedBatch()
-        while let item = try scanner.nextWindowed() {
-            switch item {
-            case .block(let block): batch.blocks.append(block)
-            case .skip(let judgement): batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: judgement))
-            }
-        }
+        while try scanner.nextWindowed(into: &batch) != nil {}
         let kept = scanner.takeKept()
         let workers = WorkerPool(workers: 1)
         defer { workers.close() }

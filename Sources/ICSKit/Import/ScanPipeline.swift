@@ -163,15 +163,8 @@ final class ScannerBox: @unchecked Sendable {
         var batch = WindowedBatch()
         var bytes = 0
         do {
-            while let item = try scanner.nextWindowed() {
-                switch item {
-                case .block(let block):
-                    bytes += block.batchWeight
-                    batch.blocks.append(block)
-                case .skip(let judgement):
-                    bytes += WindowedBatch.skipWeight
-                    batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: judgement))
-                }
+            while let weight = try scanner.nextWindowed(into: &batch) {
+                bytes += weight
                 if bytes >= batchBytes {
                     guard channel.send(.windowed(batch)) else { return }
                     batch = WindowedBatch()

@@ -83,6 +83,8 @@ struct BlockSkim: BlockSkimming {
 
     /// The block of the lines the filter reads (its BEGIN line first), valid after ``SkimOutcome/closed(end:)``.
     private(set) var filterBlock = ComponentBlock(name: "VEVENT", line: 0)
+    /// The bytes ``filterBlock`` holds room for (its text and its lines), read in place.
+    var filterRoom: Int { filterBlock.text.capacity + filterBlock.lines.capacity * MemoryLayout<ComponentBlock.Line>.stride }
     /// How many physical lines were read, and how many of them ended with CRLF and with a bare LF.
     private(set) var physicalLines = 0
     private(set) var crlfCount = 0
