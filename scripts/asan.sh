@@ -10,5 +10,7 @@ bash scripts/setup.sh
 # Tests that bound memory allow for the sanitizer's own (FeedLimitCommandTests).
 export ICSKIT_SANITIZER=address
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
-swift build --build-tests --sanitize=address --scratch-path .build/asan
-swift test --skip-build --sanitize=address --scratch-path .build/asan "$@"
+# Line tables only: a report still names file and line; full debug info made the build slower.
+# Tests over every fixture take a third of them here (SanitizerRun.sample): the ordinary run checks them all.
+swift build --build-tests --sanitize=address --scratch-path .build/asan -Xswiftc -gline-tables-only
+swift test --skip-build --sanitize=address --scratch-path .build/asan -Xswiftc -gline-tables-only "$@"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ICSKit
 
 /// For every fixture (every `.ics` under `Fixtures/`) and every range tried, a
@@ -32,7 +33,7 @@ import Testing
     /// `Fixtures/recurrence`) costs 2,000 instances; both imports are capped alike.
     static let limit = 2_000
 
-    @Test(arguments: fixtures)
+    @Test(arguments: SanitizerRun.sample(fixtures))
     func windowedImportShowsWhatAFullImportShows(fixture: String) throws {
         let path = Fixtures.root.appendingPathComponent("Fixtures").appendingPathComponent(fixture).path
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

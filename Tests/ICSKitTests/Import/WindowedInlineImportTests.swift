@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import ICSKit
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ import Glibc
         #expect(Self.smallFixtures.count > 100)
     }
 
-    @Test(arguments: smallFixtures)
+    @Test(arguments: SanitizerRun.sample(smallFixtures))
     func inlineWindowedImportIsThePipelines(fixture: String) throws {
         let path = Fixtures.root.appendingPathComponent("Fixtures").appendingPathComponent(fixture).path
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
