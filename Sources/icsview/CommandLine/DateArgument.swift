@@ -94,6 +94,9 @@ enum DateArgument {
 
     /// 1…12 for an English month name (`nov`, `november`) or the locale's own.
     static func monthName(_ text: String, locale: Locale) -> Int? {
+        // Every month name has a letter: `2025-06` is answered without the locale's date
+        // formatters (ICU's, a millisecond or two of every `--month` run).
+        guard text.contains(where: \.isLetter) else { return nil }
         let key = fold(text, locale: locale)
         guard key.count >= 3 else { return nil }
         for formatLocale in [Locale(identifier: "en_US_POSIX"), locale] {
