@@ -61,6 +61,15 @@ write("title-combining.ics", minutely("cm@r", "e" + "\u0301" * 80_000))
 write("todos-300000.ics", head + [line for i in range(300_000) for line in [
       "BEGIN:VTODO", f"UID:t{i}@r", "DTSTAMP:20240101T000000Z", f"SUMMARY:Task {i}", f"DUE:20240{1 + i % 9}15T120000Z",
       "END:VTODO"]] + ["END:VCALENDAR"])
+# One hourly series with 100,000 overrides, each moving its instance by half an hour (2020 to 2031).
+from datetime import datetime, timedelta
+lines = head + ["BEGIN:VEVENT", "UID:m@r", "DTSTAMP:20240101T000000Z", "DTSTART:20200101T090000Z",
+                "RRULE:FREQ=HOURLY", "SUMMARY:m", "END:VEVENT"]
+for i in range(100_000):
+    t = datetime(2020, 1, 1, 9) + timedelta(hours=i)
+    lines += ["BEGIN:VEVENT", "UID:m@r", "DTSTAMP:20240101T000000Z", "RECURRENCE-ID:" + t.strftime("%Y%m%dT%H%M%SZ"),
+              "DTSTART:" + (t + timedelta(minutes=30)).strftime("%Y%m%dT%H%M%SZ"), f"SUMMARY:o{i}", "END:VEVENT"]
+write("overrides-100000.ics", lines + ["END:VCALENDAR"])
 # A minutely series with a 180 KB DESCRIPTION ending in a meeting link (--details looks for it).
 write("description-180kb-minutely.ics", head + ["BEGIN:VEVENT", "UID:d@r", "DTSTAMP:20240101T000000Z",
       "DTSTART:20240601T000000Z", "DURATION:PT1M", "RRULE:FREQ=MINUTELY", "SUMMARY:Stand-up",
@@ -220,6 +229,7 @@ CASES=(
 "300,000 repeated BEGIN:VEVENT, month JSON|--today 2024-01-15 --month --format json $R/repeated-begin-vevent-300000.ics"
 "300,000 repeated BEGIN:VTODO, month|--today 2024-01-15 --month $R/repeated-begin-vtodo-300000.ics"
 "300,000 open to-dos, to-dos|--todos --today 2024-01-15 $R/todos-300000.ics"
+"hourly series with 100,000 overrides, month|--month 2025-06 --today 2025-06-15 --tz UTC $R/overrides-100000.ics"
 "300,000 repeated BEGIN:VTODO, to-dos|--todos --today 2024-01-15 $R/repeated-begin-vtodo-300000.ics"
 "300,000 repeated BEGIN:VJOURNAL, validate|validate $R/repeated-begin-vjournal-300000.ics"
 "300,000 repeated BEGIN:VJOURNAL, month|--today 2024-01-15 --month $R/repeated-begin-vjournal-300000.ics"

@@ -63,17 +63,39 @@ import Testing
                       "RRULE:FREQ=DAILY", "RDATE;VALUE=PERIOD:20250301T090000Z/P100D", "END:VEVENT"]
         #expect(try Self.kept(period + Self.override("p", "far", rid: "20250110T090000Z", start: "20250111T090000Z"))
                 == ["master", "far"])
-        // Another override of the UID parsed (moved into June): the far one is parsed too.
         let master = ["BEGIN:VEVENT", "UID:q", "SUMMARY:master", "DTSTART:20250101T090000Z", "DTEND:20250101T100000Z",
                       "RRULE:FREQ=DAILY", "END:VEVENT"]
-        #expect(try Self.kept(master + Self.override("q", "far", rid: "20250110T090000Z", start: "20250111T090000Z")
-                              + Self.override("q", "moved", rid: "20250115T090000Z", start: "20250615T090000Z"))
-                == ["master", "far", "moved"])
         // A RANGE=THISANDFUTURE override is always parsed, and brings the far one back.
         let future = ["BEGIN:VEVENT", "UID:q", "SUMMARY:future", "RECURRENCE-ID;RANGE=THISANDFUTURE:20250120T090000Z",
                       "DTSTART:20250120T110000Z", "DTEND:20250120T120000Z", "END:VEVENT"]
         #expect(try Self.kept(master + Self.override("q", "far", rid: "20250110T090000Z", start: "20250111T090000Z") + future)
                 == ["master", "far", "future"])
+    }
+
+    @Test func anotherParsedOverrideRevivesOnlyTheOnesNamingAnInstanceNearIts() throws {
+        let master = ["BEGIN:VEVENT", "UID:q", "SUMMARY:master", "DTSTART:20250101T090000Z", "DTEND:20250101T100000Z",
+                      "RRULE:FREQ=DAILY", "END:VEVENT"]
+        // Moved into June (parsed), it names 01-15; "far" names 01-10: 5 days apart, more than
+        // the 26 h margin and 2 days of slack (3 d 2 h): far stays skipped.
+        #expect(try Self.kept(master + Self.override("q", "far", rid: "20250110T090000Z", start: "20250111T090000Z")
+                              + Self.override("q", "moved", rid: "20250115T090000Z", start: "20250615T090000Z"))
+                == ["master", "moved"])
+        // "later" names 01-15 too, with SEQUENCE 1: it wins, so "moved" does not show on 06-15
+        // (a full import: June's 30 instances of the master alone, against 31 if "moved" won).
+        // Parsed, so that the windowed import knows.
+        var later = Self.override("q", "later", rid: "20250115T090000Z", start: "20250116T090000Z")
+        later.insert("SEQUENCE:1", at: 1)
+        let body = master + Self.override("q", "moved", rid: "20250115T090000Z", start: "20250615T090000Z") + later
+        #expect(try Self.kept(body) == ["master", "moved", "later"])
+        #expect(try C.compare(body).shown.count == 30)
+        // The same instance named in Berlin's time (10:00 CET = 09:00Z), 1 h from the parsed
+        // one's reading: parsed too. 01-12 (3 d from 01-15, inside 3 d 2 h) is parsed; 01-11 not.
+        var berlin = ["BEGIN:VEVENT", "UID:q", "SUMMARY:berlin", "SEQUENCE:1", "RECURRENCE-ID;TZID=Europe/Berlin:20250115T100000",
+                      "DTSTART:20250117T090000Z", "DTEND:20250117T100000Z", "END:VEVENT"]
+        berlin += Self.override("q", "jan12", rid: "20250112T090000Z", start: "20250301T090000Z")
+            + Self.override("q", "jan11", rid: "20250111T090000Z", start: "20250302T090000Z")
+        #expect(try Self.kept(master + Self.override("q", "moved", rid: "20250115T090000Z", start: "20250615T090000Z") + berlin)
+                == ["master", "moved", "berlin", "jan12"])
     }
 
     @Test func theOverridesOfAMasterParsedOnlyAfterAllAreParsed() throws {

@@ -6,8 +6,9 @@ import Foundation
 /// the events, until the end of the input. Then those that share a UID with a parsed component
 /// are parsed too (the rules that compare the components of one UID, SEQUENCE and overrides,
 /// see them all, whatever their order in the file), except an override that can change nothing
-/// in the window (``OverrideReach``: its master is parsed and known, and the instance it names
-/// lies far from the window as its own start and end do); every override of a master that is
+/// in the window (``OverrideReach``: its master is parsed and known, the instance it names
+/// lies far from the window as its own start and end do, and no parsed override names an
+/// instance near it, with which it would compete by SEQUENCE); every override of a master that is
 /// parsed only now (revived) is parsed too; those skipped by a
 /// ``CountBound`` on a zone's clock (``WindowFilter/GapCheck``) when the zone, found as the
 /// expansion finds it (``ZoneResolver`` over the file's VTIMEZONEs and X-WR-TIMEZONE), has too
@@ -45,6 +46,15 @@ struct SkippedBlocks {
     /// an override that ``OverrideReach`` proves idle (two UIDs of one hash revive a block for
     /// nothing, which is harmless: a full import parses it too).
     private var parsedUIDs: [UInt64: Int] = [:]
+    /// The RECURRENCE-IDs of the parsed overrides, per ``uidHash(_:)`` of their UID (seconds of
+    /// their wall time, as the filter reads a skipped one's), sorted at ``revived(from:)``; `nil`
+    /// for a UID with a RANGE=THISANDFUTURE override (it moves the instances after it) or no
+    /// master parsed (its length unknown): then every skipped override of the UID is revived.
+    /// Otherwise a skipped override that ``OverrideReach`` proves idle stays skipped unless it
+    /// names an instance near one a parsed override names (the two compete by SEQUENCE).
+    private var parsedOverrideIDs: [UInt64: [Int]?] = [:]
+    /// ``uidHash(_:)`` of the UIDs with a parsed master.
+    private var masterUIDs: Set<UInt64> = []
     /// After ``revived()``: the wrapping sum of ``uidHash(_:)`` of the UIDs (a missing one as
     /// empty) of the events that stay skipped, for ``ICalendar/id``.
     private(set) var stillSkippedUIDHashSum: UInt64 = 0
@@ -112,8 +122,25 @@ struct SkippedBlocks {
             if var uid = incidence.uid {
                 // Hashed from the string's own bytes (its UTF-8 view, read byte by byte, cost eight times as much).
                 let hash = uid.withUTF8 { Self.uidHash($0) }
-                // One lookup: the entry raised in place.
-                Self.raise(&parsedUIDs[hash, default: 0], to: OverrideReach.reach(of: incidence))
+                if let recurrenceID = incidence.recurrenceID {
+                    // An override: the UID's entry made (its master, skipped, is revived), and
+                    // the instance it names noted (a skipped override naming it is revived too).
+                    if parsedUIDs[hash] == nil { parsedUIDs[hash] = 0 }
+                    switch parsedOverrideIDs[hash] {
+                    case .some(.none):
+                        break  // already every override of the UID
+                    case _ where incidence.appliesToFutureInstances:
+                        parsedOverrideIDs[hash] = .some(nil)
+                    case .some(.some):
+                        parsedOverrideIDs[hash]!!.append(recurrenceID.civil.secondsSinceEpoch)
+                    case .none:
+                        parsedOverrideIDs[hash] = .some([recurrenceID.civil.secondsSinceEpoch])
+                    }
+                } else {
+                    masterUIDs.insert(hash)
+                    // One lookup: the entry raised in place.
+                    Self.raise(&parsedUIDs[hash, default: 0], to: OverrideReach.reach(of: incidence))
+                }
             }
             result.component = .incidence(incidence)
             return
@@ -163,12 +190,23 @@ struct SkippedBlocks {
             revive[index] = margin == nil || (wide && !item.widely) || voided || item.uidHash.map { parsedUIDs[$0] != nil } == true
             if revive[index], let hash = item.uidHash { revivedUIDs.insert(hash) }
         }
+        // The parsed overrides' RECURRENCE-IDs of each UID, sorted for a binary search.
+        for hash in parsedOverrideIDs.keys { parsedOverrideIDs[hash]!?.sort() }
         for (index, item) in kept.enumerated() where item.isOverride {
             guard let margin, !(wide && !item.widely) else { revive[index] = true; continue }
             guard let hash = item.uidHash else { continue }
             if revivedUIDs.contains(hash) { revive[index] = true; continue }
             guard let reach = parsedUIDs[hash] else { continue }
+            // Every one of them when no master is parsed (its length unknown) or a parsed
+            // override has RANGE=THISANDFUTURE.
+            let named: [Int]?
+            switch parsedOverrideIDs[hash] {
+            case .none: named = []
+            case .some(let ids): named = ids
+            }
+            guard masterUIDs.contains(hash), let named else { revive[index] = true; continue }
             revive[index] = !OverrideReach.isIdle(recurrenceID: item.recurrenceID, masterReach: reach, filter: filter, margin: margin)
+                || Self.namesNear(item.recurrenceID, named, within: margin + OverrideReach.slack)
         }
         for (index, item) in kept.enumerated() {
             if revive[index] {
@@ -180,6 +218,17 @@ struct SkippedBlocks {
         stillSkippedUIDHashSum = sum
         kept = []
         return revived
+    }
+
+    /// Whether a skipped override's RECURRENCE-ID (`nil`: not read) lies within `distance` of one
+    /// in `sorted` (the parsed overrides' of its UID): the same instance may be named in UTC by
+    /// one and in a zone by the other, or by its local day.
+    private static func namesNear(_ recurrenceID: Int?, _ sorted: [Int], within distance: Int) -> Bool {
+        guard let recurrenceID else { return true }
+        guard !sorted.isEmpty else { return false }
+        let index = sorted.partitioningIndex(where: { $0 >= recurrenceID })
+        if index < sorted.count, sorted[index] - recurrenceID <= distance { return true }
+        return index > 0 && recurrenceID - sorted[index - 1] <= distance
     }
 
     /// Whether a VTIMEZONE's offsets keep every wall time within `margin` of its instant: each
