@@ -24,9 +24,11 @@ public struct ImportOptions: Sendable, Hashable {
     /// days every month has, yearly) and a start off any zone's clock, by COUNT periods.
     /// What cannot be decided cheaply (overrides, RDATE, other COUNT rules, values in unusual forms, VTODO,
     /// VJOURNAL) is imported as without a window. Components that share a UID with one that is
-    /// imported are all imported, so that the rules comparing the components of one UID (the
-    /// highest SEQUENCE wins, overrides and their master) see them all; time zones and the
-    /// calendar's own properties always are.
+    /// imported are imported too, so that the rules comparing the components of one UID (the
+    /// highest SEQUENCE wins, overrides and their master) see them, except an override that can
+    /// change nothing in the window: its own times and the instance it names lie far from it, its
+    /// master is imported, and no imported override names an instance near its own. Time zones
+    /// and the calendar's own properties always are imported.
     ///
     /// Expanded over any range inside the window, a windowed import gives the occurrences of a
     /// full import. It is for views, not validators: the skipped components are missing from
