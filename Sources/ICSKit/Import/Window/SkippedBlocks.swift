@@ -48,10 +48,11 @@ struct SkippedBlocks {
     private var parsedUIDs: [UInt64: Int] = [:]
     /// The RECURRENCE-IDs of the parsed overrides, per ``uidHash(_:)`` of their UID (seconds of
     /// their wall time, as the filter reads a skipped one's), sorted at ``revived(from:)``; `nil`
-    /// for a UID with a RANGE=THISANDFUTURE override (it moves the instances after it) or no
-    /// master parsed (its length unknown): then every skipped override of the UID is revived.
-    /// Otherwise a skipped override that ``OverrideReach`` proves idle stays skipped unless it
-    /// names an instance near one a parsed override names (the two compete by SEQUENCE).
+    /// for a UID with a RANGE=THISANDFUTURE override (it moves the instances after it): then every
+    /// skipped override of the UID is revived, as when no master of the UID is parsed
+    /// (``masterUIDs``: its length unknown). Otherwise a skipped override that ``OverrideReach``
+    /// proves idle stays skipped unless it names an instance near one a parsed override names
+    /// (the two compete by SEQUENCE).
     private var parsedOverrideIDs: [UInt64: [Int]?] = [:]
     /// ``uidHash(_:)`` of the UIDs with a parsed master.
     private var masterUIDs: Set<UInt64> = []
