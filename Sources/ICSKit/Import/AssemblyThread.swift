@@ -65,8 +65,9 @@ final class AssemblyThread: @unchecked Sendable {
         }
     }
 
-    /// The one step: adds a batch's blocks in order (a full import's also reserves the events
-    /// once the estimate has its first rate, ``EventCountEstimate/events(after:eventsSoFar:)``).
+    /// The one step: adds a batch's blocks in order, and reserves the events once the estimate
+    /// has its first rate (``EventCountEstimate/events(after:eventsSoFar:)``; a windowed import's
+    /// counts the events it keeps, per byte of events read, the skipped ones too).
     private func assemble(_ batch: consuming Batch) {
         switch consume batch {
         case .parsed(let blocks, let scanned):
@@ -75,7 +76,11 @@ final class AssemblyThread: @unchecked Sendable {
                 assembler.reserveEvents(events)
             }
         case .windowed(let batch, let parsed):
+            let scanned = batch.scanned
             assembler.add(skipped.sift(batch, parsed))
+            if let events = estimate.events(after: scanned, eventsSoFar: assembler.eventCount) {
+                assembler.reserveEvents(events)
+            }
         }
     }
 

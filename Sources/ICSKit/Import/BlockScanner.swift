@@ -42,8 +42,8 @@ struct BlockScanner {
     private var skim: BlockSkim
     /// The BEGIN line of a VEVENT to skim before it is opened (set by ``begin(_:line:)``).
     private var skimLine: Int?
-    /// The filter's judgement of the block just skimmed and skipped, not yet handed out.
-    private var skipped: WindowFilter.Judgement?
+    /// The filter's judgement of the block just skimmed and skipped, not yet handed out, and its bytes.
+    private var skipped: (judgement: WindowFilter.Judgement, bytes: Int)?
     /// The BEGIN line of the block the skim judged to be parsed (it is not judged again).
     private var judgedParseLine: Int?
     /// The blocks a windowed scan skipped, in file order (``takeKept()``).
@@ -164,7 +164,8 @@ struct BlockScanner {
     mutating func nextWindowed(into batch: inout WindowedBatch) throws(ICSError) -> Int? {
         try fill()
         if let skip = skipped.take() {
-            batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: skip))
+            batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: skip.judgement))
+            batch.scanned.countSkippedEvent(bytes: skip.bytes)
             return WindowedBatch.skipWeight
         }
         guard !ready.isEmpty else { return nil }
@@ -172,12 +173,14 @@ struct BlockScanner {
         if let window, !judged {
             let judgement = window.judgement(ready[0])
             if judgement.verdict != .parse {
+                batch.scanned.count(ready[0])
                 kept.append(ready.removeFirst())
                 batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: judgement))
                 return WindowedBatch.skipWeight
             }
         }
         let weight = ready[0].batchWeight
+        batch.scanned.count(ready[0])
         batch.blocks.append(ready.removeFirst())
         return weight
     }
@@ -218,7 +221,8 @@ struct BlockScanner {
             if judgement.verdict != .parse {
                 kept.appendSkimmed(reader.chunk, range, line: line)
                 reader.acceptSkim(skim, range)
-                skipped = judgement
+                // The skim's bytes begin after the BEGIN line: its 12 bytes and CRLF are counted too.
+                skipped = (judgement, range.count + 14)
                 return
             }
             judgedParseLine = line

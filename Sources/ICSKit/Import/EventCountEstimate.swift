@@ -8,11 +8,28 @@
 /// that is reserved and never written is address space, not resident memory, while a guess
 /// that falls short only means one doubling more. Never more than one event per 26 bytes
 /// (`BEGIN:VEVENT` and `END:VEVENT` with CRLFs).
+///
+/// A windowed import (``ImportOptions/window``) keeps a share of the events: its batches count
+/// the bytes of the blocks the window skipped too (``WindowedBatch/scanned``), so that the rate
+/// is events kept per byte of events read, and the guess what the whole file will keep.
 struct EventCountEstimate {
     /// What a batch counted (``bytes(of:)``): all its blocks, and its VEVENT blocks alone.
     struct Scanned: Equatable, Sendable {
         var total = 0
         var events = 0
+
+        /// Counts a block's text and two bytes of line break per line.
+        mutating func count(_ block: borrowing ComponentBlock) {
+            let bytes = block.text.count + 2 * block.lines.count
+            total += bytes
+            if block.name == "VEVENT" { events += bytes }
+        }
+
+        /// Counts a VEVENT that a windowed scan skipped, by its bytes as read.
+        mutating func countSkippedEvent(bytes: Int) {
+            total += bytes
+            events += bytes
+        }
     }
 
     /// The input's size, when known before reading (``ByteStream/expectedSize``).
@@ -29,11 +46,7 @@ struct EventCountEstimate {
     /// break per line, in all and of its VEVENTs.
     static func bytes(of batch: [ComponentBlock]) -> Scanned {
         var scanned = Scanned()
-        for block in batch {
-            let bytes = block.text.count + 2 * block.lines.count
-            scanned.total += bytes
-            if block.name == "VEVENT" { scanned.events += bytes }
-        }
+        for block in batch { scanned.count(block) }
         return scanned
     }
 

@@ -97,6 +97,8 @@ struct ScanPipeline {
 struct WindowedBatch: Sendable {
     var blocks: [ComponentBlock] = []
     var skips: [SkipMark] = []
+    /// The bytes of all its blocks, the skipped ones too (for ``EventCountEstimate``).
+    var scanned = EventCountEstimate.Scanned()
 
     /// What a skipped block counts toward a batch's size (a typical event's text): a batch of
     /// skips alone goes out as often as one of the blocks they were.

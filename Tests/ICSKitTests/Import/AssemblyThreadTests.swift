@@ -63,6 +63,25 @@ import Glibc
         #expect(events.capacity >= 390)
     }
 
+    /// A windowed batch's rate counts the events it skipped: 2 events kept of 1,000 bytes of
+    /// events read (8 of them skipped), in 100,000 bytes, guess 2 + 99,000 · 2 / 1,000 · 1.25 + 16
+    /// = 265.5 kept in all (``EventCountEstimate``), not the 2 + 99,000 · 10 / 1,000 · 1.25 + 16 of
+    /// a full import; reserved on either side.
+    @Test(arguments: [false, true])
+    func aWindowedBatchReservesTheShareItKeeps(inline: Bool) {
+        let june = DateInterval(start: Date(timeIntervalSince1970: 1_748_736_000), duration: 30 * 86_400)
+        let assembly = AssemblyThread(CalendarAssembler(source: nil, maxPerCode: 10, forAView: true), skipped: SkippedBlocks(window: june),
+                                      estimate: EventCountEstimate(inputBytes: 100_000), inline: inline)
+        var batch = WindowedBatch()
+        batch.blocks = [ComponentBlock(name: "VEVENT", line: 1), ComponentBlock(name: "VEVENT", line: 5)]
+        batch.scanned = EventCountEstimate.Scanned(total: 1_000, events: 1_000)
+        assembly.send(.windowed(batch, [Self.event("a"), Self.event("b")]))
+        var assembler = assembly.finish().assembler
+        let events = assembler.finish().events
+        #expect(events.map(\.uid) == ["a", "b"])
+        #expect(events.capacity >= 265 && events.capacity < 1_000)
+    }
+
     /// A source that fails after ~1.1 MB (several batches parsed and assembled): the import
     /// throws the read's error (`unreadable`, with the system's text for `ECONNRESET`), with
     /// either assembly, windowed or not, and returns (the suite's time limit catches a hang).

@@ -108,6 +108,26 @@ import Testing
         #expect(found.blocks[2].lines.count == 9)
     }
 
+    /// A windowed batch counts the bytes of the events it skipped too, as read (each line and its
+    /// CRLF), beside its sent blocks' (``EventCountEstimate/bytes(of:)``): the importer's guess of
+    /// the events a windowed import keeps is a rate per byte of events read, skipped or not.
+    @Test func aWindowedBatchCountsTheBytesOfTheEventsItSkipped() throws {
+        let old = Self.old("a", ["SUMMARY:one"])
+        let june = ["BEGIN:VEVENT", "UID:b", "DTSTART:20250610T090000Z", "END:VEVENT"]
+        var scanner = BlockScanner(stream: ByteStream(bytes: Array(calendarText(old + june).utf8)), source: "t.ics")
+        scanner.windowed(by: WindowFilter(window: Self.window))
+        var batch = WindowedBatch()
+        while try scanner.nextWindowed(into: &batch) != nil {}
+        #expect(batch.skips.count == 1)
+        #expect(batch.blocks.map(\.name) == ["VEVENT", "VCALENDAR"])
+        // BEGIN (12), UID (5), DTSTART (24), DTEND (22), SUMMARY (11), END (10), each + 2: 96.
+        let skipped = 96
+        #expect(old.reduce(0) { $0 + $1.utf8.count + 2 } == skipped)
+        let sent = EventCountEstimate.bytes(of: batch.blocks)
+        #expect(sent.events > 0)
+        #expect(batch.scanned == EventCountEstimate.Scanned(total: sent.total + skipped, events: sent.events + skipped))
+    }
+
     @Test func foldedFilterLinesAreUnfoldedForTheFilter() throws {
         // DTSTART folded inside its name and inside its value, UID and RRULE folded: the filter
         // reads DTSTART 2024-01-10, RRULE UNTIL 2024-03-01 (before June): skipped, skimmed.
