@@ -40,22 +40,38 @@ struct SkippedBlocks {
     }
     /// The skipped blocks in file order (their lines in the scan's ``KeptBlockStore``, at the same positions).
     private var kept: [Kept] = []
-    /// ``uidHash(_:)`` of the UIDs of the parsed components, each with how far an instance of its
-    /// parsed masters reaches (``OverrideReach/reach(of:)``, `Int.max` when no override of the UID
-    /// may stay skipped): a skipped block whose UID hashes to one of them is revived, unless it is
-    /// an override that ``OverrideReach`` proves idle (two UIDs of one hash revive a block for
-    /// nothing, which is harmless: a full import parses it too).
-    private var parsedUIDs: [UInt64: Int] = [:]
-    /// The RECURRENCE-IDs of the parsed overrides, per ``uidHash(_:)`` of their UID (seconds of
-    /// their wall time, as the filter reads a skipped one's), sorted at ``revived(from:)``; `nil`
-    /// for a UID with a RANGE=THISANDFUTURE override (it moves the instances after it): then every
-    /// skipped override of the UID is revived, as when no master of the UID is parsed
-    /// (``masterUIDs``: its length unknown). Otherwise a skipped override that ``OverrideReach``
-    /// proves idle stays skipped unless it names an instance near one a parsed override names
-    /// (the two compete by SEQUENCE).
-    private var parsedOverrideIDs: [UInt64: [Int]?] = [:]
-    /// ``uidHash(_:)`` of the UIDs with a parsed master.
-    private var masterUIDs: Set<UInt64> = []
+    /// What the parsed components of one UID tell the revival of its skipped ones.
+    private struct ParsedUID {
+        /// Whether a master of the UID is parsed, and how far an instance of its parsed masters
+        /// reaches (``OverrideReach/reach(of:)``, `Int.max` when no override of the UID may stay skipped).
+        var hasMaster = false
+        var masterReach = 0
+        /// The RECURRENCE-IDs its parsed overrides name (seconds of their wall time, as the filter
+        /// reads a skipped one's), sorted at ``revived(from:)``: a skipped override naming an
+        /// instance near one of them is revived (the two compete by SEQUENCE).
+        var overrideIDs: [Int] = []
+        /// Whether a parsed override has RANGE=THISANDFUTURE (it moves the instances after it).
+        var movesFuture = false
+
+        /// Whether every skipped override of the UID is revived: no master is parsed (its length
+        /// is unknown), or a parsed override moves the instances after it.
+        var revivesEveryOverride: Bool { !hasMaster || movesFuture }
+
+        mutating func addMaster(reach: Int) {
+            hasMaster = true
+            if reach > masterReach { masterReach = reach }
+        }
+
+        mutating func addOverride(naming seconds: Int, movesFuture: Bool) {
+            if movesFuture { self.movesFuture = true }
+            if !self.movesFuture { overrideIDs.append(seconds) }
+        }
+    }
+    /// ``uidHash(_:)`` of the UIDs of the parsed components, with what they tell: a skipped block
+    /// whose UID hashes to one of them is revived, unless it is an override that ``OverrideReach``
+    /// proves idle and that names no instance near one a parsed override names (two UIDs of one
+    /// hash revive a block for nothing, which is harmless: a full import parses it too).
+    private var parsedUIDs: [UInt64: ParsedUID] = [:]
     /// After ``revived()``: the wrapping sum of ``uidHash(_:)`` of the UIDs (a missing one as
     /// empty) of the events that stay skipped, for ``ICalendar/id``.
     private(set) var stillSkippedUIDHashSum: UInt64 = 0
@@ -123,24 +139,14 @@ struct SkippedBlocks {
             if var uid = incidence.uid {
                 // Hashed from the string's own bytes (its UTF-8 view, read byte by byte, cost eight times as much).
                 let hash = uid.withUTF8 { Self.uidHash($0) }
+                // One lookup each: the UID's entry made or changed in place.
                 if let recurrenceID = incidence.recurrenceID {
-                    // An override: the UID's entry made (its master, skipped, is revived), and
-                    // the instance it names noted (a skipped override naming it is revived too).
-                    if parsedUIDs[hash] == nil { parsedUIDs[hash] = 0 }
-                    switch parsedOverrideIDs[hash] {
-                    case .some(.none):
-                        break  // already every override of the UID
-                    case _ where incidence.appliesToFutureInstances:
-                        parsedOverrideIDs[hash] = .some(nil)
-                    case .some(.some):
-                        parsedOverrideIDs[hash]!!.append(recurrenceID.civil.secondsSinceEpoch)
-                    case .none:
-                        parsedOverrideIDs[hash] = .some([recurrenceID.civil.secondsSinceEpoch])
-                    }
+                    // An override: its master, skipped, is revived, and a skipped override naming
+                    // an instance near the one it names is revived too.
+                    parsedUIDs[hash, default: ParsedUID()].addOverride(naming: recurrenceID.civil.secondsSinceEpoch,
+                                                                       movesFuture: incidence.appliesToFutureInstances)
                 } else {
-                    masterUIDs.insert(hash)
-                    // One lookup: the entry raised in place.
-                    Self.raise(&parsedUIDs[hash, default: 0], to: OverrideReach.reach(of: incidence))
+                    parsedUIDs[hash, default: ParsedUID()].addMaster(reach: OverrideReach.reach(of: incidence))
                 }
             }
             result.component = .incidence(incidence)
@@ -157,11 +163,6 @@ struct SkippedBlocks {
         default:
             break
         }
-    }
-
-    /// Sets `value` to `other` when that is larger.
-    private static func raise(_ value: inout Int, to other: Int) {
-        if other > value { value = other }
     }
 
     /// The kept blocks to parse after all, in file order, each with the number of events
@@ -191,23 +192,21 @@ struct SkippedBlocks {
             revive[index] = margin == nil || (wide && !item.widely) || voided || item.uidHash.map { parsedUIDs[$0] != nil } == true
             if revive[index], let hash = item.uidHash { revivedUIDs.insert(hash) }
         }
-        // The parsed overrides' RECURRENCE-IDs of each UID, sorted for a binary search.
-        for hash in parsedOverrideIDs.keys { parsedOverrideIDs[hash]!?.sort() }
+        // The parsed overrides' RECURRENCE-IDs of each UID, sorted in place for a binary search
+        // (walked by index: a loop over the keys would hold the table and copy it at the first change).
+        var entry = parsedUIDs.startIndex
+        while entry != parsedUIDs.endIndex {
+            if parsedUIDs.values[entry].overrideIDs.count > 1 { parsedUIDs.values[entry].overrideIDs.sort() }
+            parsedUIDs.formIndex(after: &entry)
+        }
         for (index, item) in kept.enumerated() where item.isOverride {
             guard let margin, !(wide && !item.widely) else { revive[index] = true; continue }
             guard let hash = item.uidHash else { continue }
             if revivedUIDs.contains(hash) { revive[index] = true; continue }
-            guard let reach = parsedUIDs[hash] else { continue }
-            // Every one of them when no master is parsed (its length unknown) or a parsed
-            // override has RANGE=THISANDFUTURE.
-            let named: [Int]?
-            switch parsedOverrideIDs[hash] {
-            case .none: named = []
-            case .some(let ids): named = ids
-            }
-            guard masterUIDs.contains(hash), let named else { revive[index] = true; continue }
-            revive[index] = !OverrideReach.isIdle(recurrenceID: item.recurrenceID, masterReach: reach, filter: filter, margin: margin)
-                || Self.namesNear(item.recurrenceID, named, within: margin + OverrideReach.slack)
+            guard let parsed = parsedUIDs[hash] else { continue }
+            guard !parsed.revivesEveryOverride else { revive[index] = true; continue }
+            revive[index] = !OverrideReach.isIdle(recurrenceID: item.recurrenceID, masterReach: parsed.masterReach, filter: filter, margin: margin)
+                || Self.namesNear(item.recurrenceID, parsed.overrideIDs, within: margin + OverrideReach.slack)
         }
         for (index, item) in kept.enumerated() {
             if revive[index] {
