@@ -29,15 +29,16 @@ enum BrowseSearch {
         for _ in 0..<years {
             let lower = calendar.date(byAdding: .year, value: -1, to: upper)!
             // Read as they stream by, the latest match kept: a collect holds the year's first
-            // 250,000 occurrences, and the matches nearest the day are the year's last.
-            var last: Occurrence?
+            // 250,000 occurrences, and the matches nearest the day are the year's last. Only its
+            // start is kept: its day is the answer.
+            var last: Date?
             _ = OccurrenceExpansion(calendars: data.calendars, from: lower, to: upper, viewerTimeZone: zone).collect { occurrence in
                 guard data.filter.matches(occurrence), filter.matches(occurrence),
                       data.options.showCancelled || !occurrence.incidence.isCancelled else { return }
                 let start = occurrence.start.date(in: zone)
-                if start >= lower && last.map({ start > $0.start.date(in: zone) }) ?? true { last = occurrence }
+                if start >= lower && last.map({ start > $0 }) ?? true { last = start }
             }
-            if let last { return dayOf(last) }
+            if let last { return CalendarDay(containing: last, in: calendar) }
             upper = lower
         }
         return nil
