@@ -68,17 +68,18 @@ enum TodoRenderer {
             let due = AgendaRenderer.dueDate(occurrence, calendar: calendarOfZone)
                 ?? occurrence.start.date(in: zone)
             let key = "\(occurrence.calendarIndex)\u{1F}" + (occurrence.incidence.uid ?? "#\(position)")
+            // Made only when it is kept (it copies the to-do).
+            let item = { Item(occurrence: occurrence, incidence: occurrence.incidence, calendarIndex: occurrence.calendarIndex,
+                              due: due, dueIsDate: occurrence.isAllDay) }
             guard let index = place[key] else {
                 place[key] = chosen.count
-                chosen.append(Item(occurrence: occurrence, incidence: occurrence.incidence, calendarIndex: occurrence.calendarIndex,
-                                   due: due, dueIsDate: occurrence.isAllDay))
+                chosen.append(item())
                 return
             }
             // Keep the first instance due at or after now; failing that, the latest one.
             let oldDue = chosen[index].due ?? .distantPast
             if (oldDue < now && (due >= now || due > oldDue)) || (oldDue >= now && due >= now && due < oldDue) {
-                chosen[index] = Item(occurrence: occurrence, incidence: occurrence.incidence, calendarIndex: occurrence.calendarIndex,
-                                     due: due, dueIsDate: occurrence.isAllDay)
+                chosen[index] = item()
             }
         }
         // By due time, then priority (1 first; unset last), then file order; indices sorted, not
