@@ -97,22 +97,13 @@ struct BlockScanner {
     /// input's line ends.
     private var readsWholeInput = true
 
-    /// Makes this a windowed scan, read with ``nextWindowed()``: each top-level VEVENT inside a
+    /// Makes this a windowed scan, read with ``nextWindowed(into:)``: each top-level VEVENT inside a
     /// VCALENDAR is first skimmed (``BlockSkim``) and judged by `filter` from the lines it reads;
     /// one it skips is kept as its raw bytes (``takeKept()``) and never becomes a block; any other
     /// block is read as without a window, and judged too.
     mutating func windowed(by filter: WindowFilter) {
         window = filter
         skims = !reader.countsLongLines
-    }
-
-    /// What a windowed scan gives for each top-level block, in file order.
-    enum WindowedItem {
-        /// A block to parse.
-        case block(ComponentBlock)
-        /// A block the filter skipped (kept in ``takeKept()``'s store at the next number), with
-        /// the filter's judgement of it.
-        case skip(WindowFilter.Judgement)
     }
 
     /// Line-ending statistics, known once the stream has been read. Lines that ended with a lone
@@ -143,21 +134,13 @@ struct BlockScanner {
 
     /// The next complete block, or `nil` at the end of the input (of a scan without a window).
     mutating func next() throws(ICSError) -> ComponentBlock? {
-        precondition(window == nil, "a windowed scan is read with nextWindowed()")
+        precondition(window == nil, "a windowed scan is read with nextWindowed(into:)")
         try fill()
         return ready.isEmpty ? nil : ready.removeFirst()
     }
 
-    /// The next top-level block of a windowed scan (``windowed(by:)``), or `nil` at the end of the input.
-    mutating func nextWindowed() throws(ICSError) -> WindowedItem? {
-        var batch = WindowedBatch()
-        guard try nextWindowed(into: &batch) != nil else { return nil }
-        if let mark = batch.skips.first { return .skip(mark.judgement) }
-        return .block(batch.blocks[0])
-    }
-
     /// Adds the next top-level block of a windowed scan (``windowed(by:)``) to `batch`: a block to
-    /// parse, or the mark of one skipped. Moved straight in: a ``WindowedItem`` between the two
+    /// parse, or the mark of one skipped. Moved straight in: an item per block between the two
     /// was copied out and destroyed for every block.
     /// - Returns: what it adds to the batch's weight (``ComponentBlock/batchWeight``,
     ///   ``WindowedBatch/skipWeight``), or `nil` at the end of the input.
