@@ -21,7 +21,8 @@
 # one open end, a minutely COUNT series begun years before, two 100,000-event calendars to diff
 # and a directory of 10,000 one-event files; from the fourth pass: 100,000 alarms with UIDs in one
 # event, a SECONDLY series whose alarm repeats 2,000,000,000 times, a million RDATE lines and 60 MB
-# of short lines in one event of the month shown), and a feed and a CalDAV
+# of short lines in one event of the month shown; 100,000 single-event calendars one after the
+# other), and a feed and a CalDAV
 # collection served by scripts/hostile-feed-server.py on 127.0.0.1 (a million BEGIN and END lines
 # that never pair up; a sync-collection answer of a million members).
 # Prints the table on stdout (also bench-out/reproducers/results.md) with the load average.
@@ -176,6 +177,12 @@ write("secondly-repeat-2000000000.ics", head + ["BEGIN:VEVENT", "UID:s@r", "DTST
 write("rdate-lines-1000000.ics", head + one + ["RDATE:20240%d%02dT090000Z" % (6 + i % 2, 1 + i % 28) for i in range(1_000_000)]
       + ["END:VEVENT", "END:VCALENDAR"])
 write("lines-60mb-event-of-the-month.ics", head + one + ["X-A:" + "a" * 68] * 810_000 + ["END:VEVENT", "END:VCALENDAR"])
+# 100,000 single-event calendars written one after the other (`cat` of a directory of them).
+lines = []
+for i in range(100_000):
+    lines += head + ["BEGIN:VEVENT", f"UID:c{i}", "DTSTAMP:20240101T000000Z", f"DTSTART:202506{1 + i % 28:02d}T{i % 24:02d}0000Z",
+                     "SUMMARY:Concatenated", "END:VEVENT", "END:VCALENDAR"]
+write("calendars-100000.ics", lines)
 import os
 os.makedirs(f"{out}/files-10000", exist_ok=True)
 for i in range(10_000):
@@ -230,6 +237,8 @@ CASES=(
 "300,000 repeated BEGIN:VTODO, month|--today 2024-01-15 --month $R/repeated-begin-vtodo-300000.ics"
 "300,000 open to-dos, to-dos|--todos --today 2024-01-15 $R/todos-300000.ics"
 "hourly series with 100,000 overrides, month|--month 2025-06 --today 2025-06-15 --tz UTC $R/overrides-100000.ics"
+"100,000 calendars one after the other, summary|--format json $R/calendars-100000.ics"
+"100,000 calendars one after the other, month|--month 2025-06 --no-agenda --today 2025-06-15 --tz UTC $R/calendars-100000.ics"
 "300,000 repeated BEGIN:VTODO, to-dos|--todos --today 2024-01-15 $R/repeated-begin-vtodo-300000.ics"
 "300,000 repeated BEGIN:VJOURNAL, validate|validate $R/repeated-begin-vjournal-300000.ics"
 "300,000 repeated BEGIN:VJOURNAL, month|--today 2024-01-15 --month $R/repeated-begin-vjournal-300000.ics"

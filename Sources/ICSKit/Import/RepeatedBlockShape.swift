@@ -90,17 +90,27 @@ struct RepeatedBlockIndex: Sendable {
     }
 }
 
-/// The import's way of sharing repeated blocks: only the shape of the block before is
-/// remembered, so only a run of blocks of one shape shares a template, from its third block on
-/// (``RepeatedBlockIndex`` remembers 4,096 shapes, each keeping its block's text and lines: a
-/// month of 100,000 distinct events held 18 MB more). At most ``maxTemplates`` runs make a
-/// template; later runs are parsed whole, so that a file of short runs of new shapes does not
-/// keep a parse per run.
+/// The import's way of sharing repeated blocks: per component name, only the shape of the
+/// block of that name before is remembered, so only a run of blocks of one shape shares a
+/// template, from its third block on (``RepeatedBlockIndex`` remembers 4,096 shapes, each keeping
+/// its block's text and lines: a month of 100,000 distinct events held 18 MB more). A run is
+/// counted among the blocks of its name: calendars written one after the other (`cat` of
+/// single-event files) repeat their VCALENDAR properties with an event between each two, and
+/// 100,000 such headers were 100,000 parses through libical, two thirds of the import. At most
+/// ``maxNames`` names keep a run and ``maxTemplates`` runs make a template; later runs are parsed
+/// whole, so that a file of short runs of new shapes does not keep a parse per run.
 struct RepeatedBlockRun: Sendable {
-    /// The shape of the last block looked at, how many blocks in a row had it, and its template.
-    private var last: (shape: RepeatedBlockShape, count: Int, index: Int32)?
+    /// A name's last block looked at: its shape, how many blocks of the name in a row had it,
+    /// and its template.
+    private struct Run: Sendable {
+        var shape: RepeatedBlockShape
+        var count: Int
+        var index: Int32
+    }
+    private var runs: [(name: String, run: Run?)] = []
     private var templatesMade = 0
     static let maxTemplates = 64
+    static let maxNames = 4
 
     init() {}
 
@@ -108,12 +118,19 @@ struct RepeatedBlockRun: Sendable {
     /// `make` gave for its run (nil: none), asking `make` with the third block of each run.
     mutating func indices(of blocks: [ComponentBlock], into out: inout [Int32], make: (borrowing ComponentBlock) -> Int?) {
         for i in blocks.indices where out[i] < 0 {
+            let name = blocks[i].name
+            var slot = runs.firstIndex { $0.name == name }
+            if slot == nil, runs.count < Self.maxNames {
+                runs.append((name, nil))
+                slot = runs.count - 1
+            }
+            guard let slot else { continue }
             guard let shape = RepeatedBlockShape(blocks[i]) else {
-                last = nil
+                runs[slot].run = nil
                 continue
             }
-            guard var run = last, run.shape == shape else {
-                last = (shape, 1, RepeatedBlockIndex.none)
+            guard var run = runs[slot].run, run.shape == shape else {
+                runs[slot].run = Run(shape: shape, count: 1, index: RepeatedBlockIndex.none)
                 continue
             }
             run.count += 1
@@ -122,7 +139,7 @@ struct RepeatedBlockRun: Sendable {
                 run.index = make(blocks[i]).map(Int32.init) ?? RepeatedBlockIndex.none
             }
             if run.index >= 0 { out[i] = run.index }
-            last = run
+            runs[slot].run = run
         }
     }
 }

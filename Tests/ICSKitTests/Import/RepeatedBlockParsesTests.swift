@@ -32,7 +32,9 @@ struct RepeatedBlockParsesTests {
         var lines = EmptyBlocksTests.head
         for shape in shapes { for _ in 0..<5 { lines += shape } }
         // The same shapes again, interleaved: each block's shape is met before, but not just
-        // before (parsed whole: the import shares runs).
+        // before. Runs are counted per component name: the events' are broken by the other
+        // shapes of VEVENT (parsed whole), while the to-do, the journal and the zone, each the
+        // one shape of its name, go on with their runs.
         for round in 0..<3 { for shape in shapes where round < 2 || shape.count > 2 { lines += shape } }
         return lines + ["BEGIN:VEVENT", "UID:x"]
     }
@@ -52,8 +54,9 @@ struct RepeatedBlockParsesTests {
         }
         // From the third block of each run on (3 of each 5), where the parse moves with the
         // lines: not the X- lines (a raw property keeps its line) and not the values that do
-        // not parse (a message names its line); those are parsed whole.
-        #expect(shared == 30)
+        // not parse (a message names its line); those are parsed whole. And the to-do, the
+        // journal and the zone in the three interleaved rounds: 30 + 9.
+        #expect(shared == 39)
         // The runs are the first blocks, five each (the calendar's own properties come last).
         #expect(blocks.last?.name == "VCALENDAR")
         let refused = Self.shapes.indices.filter { templates[5 * $0 + 2] < 0 }.map { Self.shapes[$0][1] }
@@ -61,6 +64,36 @@ struct RepeatedBlockParsesTests {
         // Not shared, every block (each has a property line) is parsed whole.
         var plain = EmptyBlockParses(forAView: forAView, sharesRepeatedBlocks: false)
         #expect(plain.learn(blocks, source: "e.ics", caches: caches).allSatisfy { $0 < 0 })
+    }
+
+    /// Six calendars written one after the other (`cat` of single-event files): each VCALENDAR's
+    /// properties are a block of their own, with a distinct event between each two. The runs are
+    /// counted per component name, so the headers are one run: from the third on they take its
+    /// template, and parse as the converter parses each; the events (distinct UIDs) are parsed
+    /// whole. The whole import is the one that parses every block (the reference).
+    @Test func calendarsOneAfterTheOtherShareTheirHeadersParse() throws {
+        var lines: [String] = []
+        for i in 0..<6 {
+            lines += EmptyBlocksTests.head + ["BEGIN:VEVENT", "UID:e\(i)", "DTSTART:20250601T090000Z", "SUMMARY:x", "END:VEVENT",
+                                              "END:VCALENDAR"]
+        }
+        let blocks = try EmptyBlocksTests.blocks(lines)
+        #expect(blocks.map(\.name) == Array(repeating: ["VEVENT", "VCALENDAR"], count: 6).flatMap { $0 })
+        let caches = SimpleLineCache.Pool(capacity: 1)
+        for forAView in [false, true] {
+            var empty = EmptyBlockParses(forAView: forAView)
+            let templates = empty.learn(blocks, source: "e.ics", caches: caches)
+            // Headers 3 to 6 (blocks 5, 7, 9, 11); no event.
+            #expect(templates.indices.filter { templates[$0] >= 0 } == [5, 7, 9, 11])
+            for (block, template) in zip(blocks, templates) where template >= 0 {
+                #expect(empty.parse(block, template: template, source: "e.ics", caches: caches)
+                        == ComponentConverter.parse(block, source: "e.ics", caches: caches), "line \(block.line)")
+            }
+        }
+        let calendar = try ICalendar(parsing: lines.joined(separator: "\r\n") + "\r\n")
+        #expect(calendar.events.map(\.uid) == (0..<6).map { "e\($0)" })
+        #expect(calendar.version == "2.0")
+        #expect(calendar.productID == "-//ICSKit//tests//EN")
     }
 
     /// Five events of UID x and nothing else, each without its END, as the hostile file holds
