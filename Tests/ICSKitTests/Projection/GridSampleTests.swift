@@ -126,7 +126,7 @@ private typealias S = ProjectionSupport
 
     /// Dense calendars (tens of occurrences a day, many sharing a start): the same grids at
     /// every cap, in several zones and over several months, while far fewer are kept.
-    @Test(arguments: [(1, 3), (2, 20), (3, 100)] as [(UInt64, Int)])
+    @Test(arguments: SanitizerRun.sample([(1, 3), (2, 20), (3, 100)] as [(UInt64, Int)]))
     func denseCalendarsProjectTheSame(seed: UInt64, perDay: Int) throws {
         let calendar = try ICalendar(parsing: DenseCalendar.text(events: 400, seed: seed), source: "dense.ics")
         let months = [CalendarMonth(year: 2025, month: 5), Self.june, CalendarMonth(year: 2025, month: 7)]
@@ -146,7 +146,8 @@ private typealias S = ProjectionSupport
     /// about each series whole as the set-up builds it (``SeriesDrain``), not in start order, and
     /// with two threads each has its own copy: each keeps what its share may list, so the sample
     /// keeps what adding every occurrence keeps and maybe more, in the same order.
-    @Test(arguments: [true, false])
+    /// Under ASan, the two threads only (`SanitizerRun`).
+    @Test(arguments: SanitizerRun.sample([true, false], stride: 2))
     func collectingThroughTheSieveKeepsTheSame(secondThread: Bool) throws {
         let calendar = try ICalendar(parsing: DenseCalendar.text(events: 2_500, seed: 11), source: "dense.ics")
         let grid = S.gregorian("America/New_York", firstWeekday: 2)

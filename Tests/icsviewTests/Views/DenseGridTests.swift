@@ -16,13 +16,13 @@ import TestSupport
         return url
     }()
 
-    @Test(arguments: [
+    @Test(arguments: SanitizerRun.sample([
         ("80", ["--month", "2025-06", "--tz", "UTC", "--today", "2025-06-15"]),
         ("130", ["--month", "2025-06", "--tz", "America/New_York", "--first-weekday", "sun"]),
         ("100", ["--month", "2025-05", "--tz", "Asia/Kolkata", "--week-numbers", "--ascii", "--show-cancelled"]),
         ("200", ["-3", "2025-06", "--tz", "Europe/Berlin", "--today", "2025-06-15"]),
         ("70", ["--months", "2", "--month", "2025-06", "--tz", "UTC", "--grep", "review"]),
-    ] as [(String, [String])])
+    ] as [(String, [String])]))
     func gridWithoutAgendaIsTheGridAboveIt(columns: String, arguments: [String]) throws {
         let environment = ["COLUMNS": columns]
         let withAgenda = try CLI.run([Self.file.path] + arguments, environment: environment)
