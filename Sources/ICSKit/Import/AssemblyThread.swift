@@ -69,18 +69,17 @@ final class AssemblyThread: @unchecked Sendable {
     /// has its first rate (``EventCountEstimate/events(after:eventsSoFar:)``; a windowed import's
     /// counts the events it keeps, per byte of events read, the skipped ones too).
     private func assemble(_ batch: consuming Batch) {
+        let scanned: EventCountEstimate.Scanned
         switch consume batch {
-        case .parsed(let blocks, let scanned):
+        case .parsed(let blocks, let counted):
+            scanned = counted
             assembler.add(blocks)
-            if let events = estimate.events(after: scanned, eventsSoFar: assembler.eventCount) {
-                assembler.reserveEvents(events)
-            }
         case .windowed(let batch, let parsed):
-            let scanned = batch.scanned
+            scanned = batch.scanned
             assembler.add(skipped.sift(batch, parsed))
-            if let events = estimate.events(after: scanned, eventsSoFar: assembler.eventCount) {
-                assembler.reserveEvents(events)
-            }
+        }
+        if let events = estimate.events(after: scanned, eventsSoFar: assembler.eventCount) {
+            assembler.reserveEvents(events)
         }
     }
 

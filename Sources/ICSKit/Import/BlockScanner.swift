@@ -152,18 +152,17 @@ struct BlockScanner {
             return WindowedBatch.skipWeight
         }
         guard !ready.isEmpty else { return nil }
+        batch.scanned.count(ready[0])
         let judged = ready[0].line == judgedParseLine && ready[0].name == "VEVENT"
         if let window, !judged {
             let judgement = window.judgement(ready[0])
             if judgement.verdict != .parse {
-                batch.scanned.count(ready[0])
                 kept.append(ready.removeFirst())
                 batch.skips.append(SkipMark(blocksBefore: batch.blocks.count, judgement: judgement))
                 return WindowedBatch.skipWeight
             }
         }
         let weight = ready[0].batchWeight
-        batch.scanned.count(ready[0])
         batch.blocks.append(ready.removeFirst())
         return weight
     }
